@@ -1,0 +1,28 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { nodeProperties } from './actions/operations';
+import { route } from './actions/router';
+
+/** The action node: one resource/operation pair per endpoint of the Partner Booking API v1. */
+export class VenueBooking implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Venue Booking',
+		name: 'venueBooking',
+		icon: { light: 'file:venueBooking.svg', dark: 'file:venueBooking.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Read and manage bookings, slots, catalog, clients, payments and webhooks of a venue workspace',
+		defaults: { name: 'Venue Booking' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'venueBookingApi', required: true }],
+		properties: nodeProperties,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await route.call(this);
+	}
+}

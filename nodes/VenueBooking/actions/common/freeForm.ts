@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { isPlainObject } from '../../transport/paths';
+import { describeType, inputError } from './inputError';
+
+/** One name/value row of a "Using Fields Below" list, as n8n stores it. */
+interface PairRow {
+	name?: unknown;
+	value?: unknown;
+}
+
+/**
+ * Reads the rows of a name/value list (n8n stores them under `<parameter>.parameters`). Names are trimmed
+ * and must not be empty; the same name twice is passed to `onDuplicate`, which decides what it means.
+ */
+export function readPairs(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+	onDuplicate: (name: string, existing: unknown, value: unknown) => unknown,
+): IDataObject {
+	const rows = context.getNodeParameter(`${parameter}.parameters`, itemIndex, []) as PairRow[];
+	// Entries first, object last: Object.fromEntries defines keys such as `__proto__` as plain data.
+	const entries = new Map<string, unknown>();
+	rows.forEach((row, position) => {
+		if (typeof row.name !== 'string' || row.name.trim() === '') {
+			throw inputError(context, itemIndex, label, `row ${position + 1} has no name`, 'Give every row a name, or remove the empty row.');
+		}
+		const name = row.name.trim();
+		const value = row.value === undefined ? '' : row.value;
+		entries.set(name, entries.has(name) ? onDuplicate(name, entries.get(name), value) : value);
+	});
+	return Object.fromEntries(entries) as IDataObject;
+}
+
+/**
+ * Parses a JSON parameter. An expression may already have produced an object, which is taken as it is;
+ * text must be valid JSON. The parse error's own message is kept: it says where the JSON breaks.
+ */
+export function readJson(context: IExecuteFunctions, itemIndex: number, parameter: string, label: string): unknown {
+	const raw: unknown = context.getNodeParameter(parameter, itemIndex, '');
+	if (typeof raw !== 'string') return raw;
+	if (raw.trim() === '') return undefined;
+	try {
+		return JSON.parse(raw);
+	} catch (error) {
+		throw inputError(context, itemIndex, label, `is not valid JSON (${(error as Error).message})`,
+			'Check quotes and commas, or switch to "Using Fields Below".');
+	}
+}
+
+/** A JSON parameter that must hold an object, such as query parameters. */
+export function readJsonObject(context: IExecuteFunctions, itemIndex: number, parameter: string, label: string): IDataObject {
+	const parsed = readJson(context, itemIndex, parameter, label);
+	if (parsed === undefined) return {};
+	if (!isPlainObject(parsed)) {
+		throw inputError(context, itemIndex, label, `must be a JSON object, but it is ${describeType(parsed)}`,
+			'Write it as { "name": "value" }.');
+	}
+	return parsed as IDataObject;
+}

@@ -1,0 +1,75 @@
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { findEndpoint } from '../../endpoints';
+import { walkPages } from '../../transport/pagination/walk';
+import { toJsonItems, toJsonObject } from '../../transport/responseItems';
+import type { Operation } from './operation';
+import { optionsProperty, readListOptions, readTransportOptions } from './options';
+import { queryProperties, readQuery } from './query';
+
+/** Limit's default, as in n8n's own nodes. */
+export const DEFAULT_LIMIT = 50;
+
+function listProperties(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { show: { returnAll: [false] } },
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_LIMIT,
+			description: 'Max number of results to return',
+		},
+		...queryProperties,
+		optionsProperty('list'),
+	];
+}
+
+/**
+ * "Get Many" of a list endpoint: one request per page, pages walked by the pagination engine until the
+ * list ends or Limit is reached, one item per entry (or per page with Raw Response).
+ */
+export function getManyOperation(resource: string): Operation {
+	const endpoint = findEndpoint(resource, 'getAll');
+	return {
+		kind: 'list',
+		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, listProperties()),
+		async execute(context, itemIndex, baseClient, hint) {
+			const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+			const limit = returnAll ? undefined : Math.max(1, Math.floor(Number(context.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT))));
+			const options = readListOptions(context, itemIndex);
+			const client = baseClient.withOptions(readTransportOptions(context, itemIndex));
+			const pages = walkPages(
+				client,
+				{ endpoint, query: readQuery(context, itemIndex), itemIndex },
+				{ settings: options.pagination, limit, itemsPath: options.itemsPath, onDetected: hint },
+			);
+			const results: IDataObject[] = [];
+			let entryCount = 0;
+			for await (const page of pages) {
+				if (options.rawResponse) {
+					results.push(toJsonObject(page.response.body));
+					continue;
+				}
+				if (page.entries === undefined) {
+					results.push(toJsonObject(page.response.body));
+					continue;
+				}
+				const wanted = limit === undefined ? page.entries.length : Math.min(page.entries.length, limit - entryCount);
+				const items = toJsonItems(wanted === page.entries.length ? page.entries : page.entries.slice(0, wanted));
+				for (const item of items) results.push(item);
+				entryCount += items.length;
+			}
+			return results;
+		},
+	};
+}

@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { ApiClient } from '../../transport/request';
+
+/** Messages for the user about how the node read the API (e.g. the pagination it detected), shown once. */
+export type HintSink = (message: string) => void;
+
+/**
+ * One operation of the node: its parameters (already limited to its resource/operation) and what it does
+ * for one input item. The router owns the item loop, errors per item and pairing.
+ */
+export interface Operation {
+	description: INodeProperties[];
+	/** `perItem` operations make one request per item and may run items in parallel. */
+	kind: 'list' | 'perItem';
+	execute(context: IExecuteFunctions, itemIndex: number, client: ApiClient, hint: HintSink): Promise<IDataObject[]>;
+}

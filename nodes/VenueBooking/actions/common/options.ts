@@ -1,0 +1,245 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_MAX_PAGES, type PaginationMode, type PaginationSettings } from '../../transport/pagination/settings';
+import { DEFAULT_TIMEOUT_MS, type TransportOptions } from '../../transport/request';
+import { DEFAULT_RETRY_POLICY } from '../../transport/retry';
+import { inputError } from './inputError';
+
+/** The most requests a node runs at once; more would only queue at the API's rate limit. */
+export const MAX_PARALLEL_REQUESTS = 32;
+
+const transportOptions: INodeProperties[] = [
+	{
+		displayName: 'Max Retries',
+		name: 'maxRetries',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 10 },
+		default: DEFAULT_RETRY_POLICY.maxRetries,
+		description:
+			'How many times to retry after a rate limit (429) or, for reads, a temporary failure (5xx, dropped connection, timeout). Creates and updates are retried only when the API cannot have acted.',
+	},
+	{
+		displayName: 'Max Wait (Seconds)',
+		name: 'maxWait',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: DEFAULT_RETRY_POLICY.maxWaitMs / 1000,
+		description: 'The longest pause before one retry. If the API asks (Retry-After) for a longer pause, the node fails instead of waiting.',
+	},
+	{
+		displayName: 'Timeout (Ms)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_TIMEOUT_MS,
+		description: 'How long to wait for an answer before giving up on a request (and retrying it, for reads)',
+	},
+];
+
+const parallelOption: INodeProperties = {
+	displayName: 'Parallel Requests',
+	name: 'parallelRequests',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
+	default: 1,
+	description: 'How many input items to send at the same time. Output order and item pairing stay the same.',
+};
+
+const paginationModes: Array<{ name: string; value: PaginationMode; description: string }> = [
+	{ name: 'Automatic', value: 'auto', description: 'Detect the pagination from the first response' },
+	{ name: 'Cursor', value: 'cursor', description: 'Send back the cursor each page gives' },
+	{ name: 'Next URL', value: 'nextUrl', description: 'Follow the next-page URL in the body or the Link header' },
+	{ name: 'Off', value: 'off', description: 'Make one request and return what it gives' },
+	{ name: 'Offset', value: 'offset', description: 'Send an increasing offset' },
+	{ name: 'Page Number', value: 'pageNumber', description: 'Send an increasing page number' },
+];
+
+const paginationOption: INodeProperties = {
+	displayName: 'Pagination',
+	name: 'pagination',
+	type: 'fixedCollection',
+	default: {},
+	placeholder: 'Set Pagination',
+	description: 'How to fetch further pages. Automatic fits most APIs; set it when the automatic guess is wrong.',
+	options: [
+		{
+			displayName: 'Pagination',
+			name: 'settings',
+			values: [
+				{ displayName: 'Mode', name: 'mode', type: 'options', options: paginationModes, default: 'auto' },
+				{
+					displayName: 'Next URL Field',
+					name: 'nextUrlPath',
+					type: 'string',
+					displayOptions: { show: { mode: ['nextUrl'] } },
+					default: '',
+					placeholder: 'e.g. links.next',
+					description: 'Dot path of the next page URL in the response body. Leave empty to follow the Link header (rel="next").',
+				},
+				{
+					displayName: 'Cursor Parameter',
+					name: 'cursorParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['cursor'] } },
+					default: '',
+					placeholder: 'e.g. cursor',
+					description: 'Query parameter that carries the cursor to the API',
+				},
+				{
+					displayName: 'Next Cursor Field',
+					name: 'cursorPath',
+					type: 'string',
+					displayOptions: { show: { mode: ['cursor'] } },
+					default: '',
+					placeholder: 'e.g. meta.next_cursor',
+					description: 'Dot path of the next cursor in the response body, or header:Name to read a response header',
+				},
+				{
+					displayName: 'Page Parameter',
+					name: 'pageParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['pageNumber'] } },
+					default: '',
+					placeholder: 'e.g. page',
+					description: 'Query parameter that carries the page number',
+				},
+				{
+					displayName: 'First Page',
+					name: 'firstPage',
+					type: 'number',
+					displayOptions: { show: { mode: ['pageNumber'] } },
+					default: 1,
+					description: 'The number of the first page (usually 1, sometimes 0)',
+				},
+				{
+					displayName: 'Offset Parameter',
+					name: 'offsetParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['offset'] } },
+					default: '',
+					placeholder: 'e.g. offset',
+					description: 'Query parameter that carries the offset of the first entry wanted',
+				},
+				{
+					displayName: 'Limit Parameter',
+					name: 'limitParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['offset'] } },
+					default: '',
+					placeholder: 'e.g. limit',
+					description: 'Query parameter that carries how many entries to return per page (optional)',
+				},
+				{
+					displayName: 'Page Size Parameter',
+					name: 'pageSizeParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['cursor', 'pageNumber'] } },
+					default: '',
+					placeholder: 'e.g. per_page',
+					description: 'Query parameter that carries the page size (optional)',
+				},
+				{
+					displayName: 'Page Size',
+					name: 'pageSize',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					displayOptions: { show: { mode: ['cursor', 'pageNumber', 'offset'] } },
+					default: 100,
+					description: 'How many entries to ask for per page, sent through the page size (or limit) parameter when one is set',
+				},
+			],
+		},
+	],
+};
+
+const listOptions: INodeProperties[] = [
+	{
+		displayName: 'Items Field',
+		name: 'itemsPath',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. data',
+		description:
+			'Dot path of the list in each response. Leave empty to detect it: a JSON array, or the one array-valued field of an object.',
+	},
+	{
+		displayName: 'Max Pages',
+		name: 'maxPages',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_MAX_PAGES,
+		description: 'Safety cap on pages per list. Reaching it is an error, so a misbehaving API cannot loop forever.',
+	},
+	paginationOption,
+	{
+		displayName: 'Raw Response',
+		name: 'rawResponse',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to output each response body as it came, one item per page, instead of one item per entry',
+	},
+];
+
+/** The Options collection: transport settings for every operation, plus list or per-item extras. */
+export function optionsProperty(kind: 'list' | 'perItem'): INodeProperties {
+	const extras = kind === 'list' ? listOptions : [parallelOption];
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...extras, ...transportOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+function readNumber(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	fallback: number,
+	minimum: number,
+): number {
+	const value: unknown = context.getNodeParameter(`options.${name}`, itemIndex, fallback);
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isFinite(number) || number < minimum) {
+		throw inputError(context, itemIndex, label, `must be a number of at least ${minimum}`);
+	}
+	return number;
+}
+
+export function readTransportOptions(context: IExecuteFunctions, itemIndex: number): TransportOptions {
+	return {
+		retry: {
+			maxRetries: Math.floor(readNumber(context, itemIndex, 'maxRetries', 'Max Retries', DEFAULT_RETRY_POLICY.maxRetries, 0)),
+			maxWaitMs: readNumber(context, itemIndex, 'maxWait', 'Max Wait', DEFAULT_RETRY_POLICY.maxWaitMs / 1000, 0) * 1000,
+		},
+		timeoutMs: readNumber(context, itemIndex, 'timeout', 'Timeout', DEFAULT_TIMEOUT_MS, 1),
+	};
+}
+
+export function readParallelRequests(context: IExecuteFunctions): number {
+	const value = readNumber(context, 0, 'parallelRequests', 'Parallel Requests', 1, 1);
+	return Math.min(MAX_PARALLEL_REQUESTS, Math.floor(value));
+}
+
+export interface ListOptions {
+	itemsPath?: string;
+	rawResponse: boolean;
+	pagination: PaginationSettings;
+}
+
+export function readListOptions(context: IExecuteFunctions, itemIndex: number): ListOptions {
+	const settings = context.getNodeParameter('options.pagination.settings', itemIndex, {}) as Partial<PaginationSettings>;
+	const itemsPath = String(context.getNodeParameter('options.itemsPath', itemIndex, '') ?? '').trim();
+	return {
+		itemsPath: itemsPath || undefined,
+		rawResponse: context.getNodeParameter('options.rawResponse', itemIndex, false) === true,
+		pagination: {
+			...settings,
+			mode: settings.mode ?? 'auto',
+			maxPages: Math.floor(readNumber(context, itemIndex, 'maxPages', 'Max Pages', DEFAULT_MAX_PAGES, 1)),
+		},
+	};
+}

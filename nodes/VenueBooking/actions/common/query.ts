@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { describeType, inputError } from './inputError';
+import { readJsonObject, readPairs } from './freeForm';
+
+/**
+ * Query parameters, shaped like n8n's HTTP Request node. The API document names no parameter of any
+ * endpoint, so there are no dedicated fields: the user writes what their workspace's API accepts.
+ */
+export const queryProperties: INodeProperties[] = [
+	{
+		displayName: 'Send Query Parameters',
+		name: 'sendQuery',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to add query parameters to the request, e.g. filters your workspace API accepts',
+	},
+	{
+		displayName: 'Specify Query Parameters',
+		name: 'specifyQuery',
+		type: 'options',
+		displayOptions: { show: { sendQuery: [true] } },
+		options: [
+			{ name: 'Using Fields Below', value: 'keypair' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		default: 'keypair',
+	},
+	{
+		displayName: 'Query Parameters',
+		name: 'queryParameters',
+		type: 'fixedCollection',
+		displayOptions: { show: { sendQuery: [true], specifyQuery: ['keypair'] } },
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: { parameters: [{ name: '', value: '' }] },
+		options: [
+			{
+				name: 'parameters',
+				displayName: 'Parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'JSON',
+		name: 'jsonQuery',
+		type: 'json',
+		displayOptions: { show: { sendQuery: [true], specifyQuery: ['json'] } },
+		default: '',
+		placeholder: 'e.g. { "name": "value" }',
+	},
+];
+
+const LABEL_PAIRS = 'Query Parameters';
+const LABEL_JSON = 'Query Parameters (JSON)';
+
+type QueryValue = string | number | boolean;
+
+function isQueryScalar(value: unknown): value is QueryValue {
+	return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** A query value must be text, a number, a boolean, or (to repeat the name) a list of those. */
+function checkValue(context: IExecuteFunctions, itemIndex: number, label: string, name: string, value: unknown): void {
+	const valid = isQueryScalar(value) || (Array.isArray(value) && value.every(isQueryScalar));
+	if (!valid) {
+		throw inputError(context, itemIndex, label, `the value of "${name}" is ${describeType(value)}, which a URL cannot carry`,
+			'Use text, a number, a boolean, or a list of those to repeat the name.');
+	}
+}
+
+/** The query of one item; a name given twice is sent twice (`?a=1&a=2`), as APIs read repeated filters. */
+export function readQuery(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	if (!context.getNodeParameter('sendQuery', itemIndex, false)) return {};
+	const mode = context.getNodeParameter('specifyQuery', itemIndex, 'keypair') as string;
+	const label = mode === 'json' ? LABEL_JSON : LABEL_PAIRS;
+	const query =
+		mode === 'json'
+			? readJsonObject(context, itemIndex, 'jsonQuery', LABEL_JSON)
+			: readPairs(context, itemIndex, 'queryParameters', LABEL_PAIRS, (_name, existing, value) =>
+					(Array.isArray(existing) ? existing : [existing]).concat([value]),
+				);
+	for (const name of Object.keys(query)) checkValue(context, itemIndex, label, name, query[name]);
+	return query;
+}

@@ -1,0 +1,73 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { ApiClient } from '../transport/request';
+import { readParallelRequests } from './common/options';
+import { forEachConcurrently } from './concurrency';
+import { OPERATIONS } from './operations';
+
+/** The JSON of an error item under "Continue On Fail": what n8n users expect, plus the HTTP code. */
+function errorJson(error: unknown): IDataObject {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		const json: IDataObject = { error: error.message };
+		if (error.description) json.description = error.description;
+		if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+		return json;
+	}
+	return { error: error instanceof Error ? error.message : String(error) };
+}
+
+/** n8n errors keep their own text; anything else (a bug of ours) is wrapped so n8n can show the item. */
+function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex ??= itemIndex;
+		return error;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * Runs the chosen operation for every input item: one result list per item, each result paired with
+ * its item, errors turned into items when "Continue On Fail" is on. Per-item operations may run several
+ * items at once (Parallel Requests); output order is input order either way.
+ */
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = OPERATIONS[resource]?.[operationName];
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not known for resource "${resource}"`);
+	}
+
+	const resultsPerItem: INodeExecutionData[][] = new Array(items.length);
+	const hints = new Set<string>();
+	const fail = (error: unknown, itemIndex: number) => {
+		if (!this.continueOnFail()) throw asNodeError(this, error, itemIndex);
+		resultsPerItem[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
+	};
+
+	let client: ApiClient;
+	try {
+		client = await ApiClient.create(this);
+	} catch (error) {
+		// A broken credential fails every item alike.
+		for (let i = 0; i < items.length; i++) fail(error, i);
+		return [resultsPerItem.flat()];
+	}
+
+	const parallel = operation.kind === 'perItem' ? readParallelRequests(this) : 1;
+	await forEachConcurrently(items.length, parallel, async (itemIndex) => {
+		try {
+			const results = await operation.execute(this, itemIndex, client, (hint) => hints.add(hint));
+			resultsPerItem[itemIndex] = results.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+		} catch (error) {
+			fail(error, itemIndex);
+		}
+	});
+
+	if (hints.size > 0) {
+		this.addExecutionHints(...[...hints].map((message) => ({ message, location: 'outputPane' as const })));
+	}
+	return [resultsPerItem.flat()];
+}

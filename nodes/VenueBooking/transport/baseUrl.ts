@@ -1,0 +1,49 @@
+import { API_PATH_PREFIX } from '../endpoints';
+
+/** Why a Base URL was refused; the caller turns it into an n8n error that names the credential field. */
+export class InvalidBaseUrlError extends Error {}
+
+/**
+ * Turns what a user pasted into the credential's Base URL into the workspace origin and path that the
+ * API prefix is appended to: surrounding spaces, trailing slashes and a pasted `/api/partners/v1` suffix
+ * are removed, so `https://x.example/`, `https://x.example/api/partners/v1/` and `https://x.example` all
+ * work. Only http and https are accepted, and user:password, query strings and fragments are refused,
+ * because none of them can be meant for a bearer-key API and a password in a URL would leak into logs.
+ */
+export function normalizeBaseUrl(raw: unknown): string {
+	if (typeof raw !== 'string' || raw.trim() === '') {
+		throw new InvalidBaseUrlError('The Base URL is empty. Enter the address of your workspace, e.g. https://studio.example.com');
+	}
+	const trimmed = raw.trim();
+	let url: URL;
+	try {
+		url = new URL(trimmed);
+	} catch {
+		throw new InvalidBaseUrlError(
+			'The Base URL is not a valid URL. Enter it with its scheme, e.g. https://studio.example.com',
+		);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		throw new InvalidBaseUrlError(
+			`The Base URL must start with http:// or https:// (it starts with ${url.protocol}//)`,
+		);
+	}
+	if (url.username || url.password) {
+		throw new InvalidBaseUrlError(
+			'The Base URL must not contain a user name or password; the API key is the only credential the API takes',
+		);
+	}
+	if (url.search || url.hash || trimmed.includes('?') || trimmed.includes('#')) {
+		throw new InvalidBaseUrlError('The Base URL must not contain a query string (?…) or a fragment (#…)');
+	}
+	let path = url.pathname.replace(/\/+$/, '');
+	if (path.toLowerCase().endsWith(API_PATH_PREFIX)) {
+		path = path.slice(0, -API_PATH_PREFIX.length).replace(/\/+$/, '');
+	}
+	return `${url.protocol}//${url.host}${path}`;
+}
+
+/** The absolute URL of an API path such as `/bookings/abc` under a normalised base URL. */
+export function apiUrl(normalizedBaseUrl: string, path: string): string {
+	return `${normalizedBaseUrl}${API_PATH_PREFIX}${path}`;
+}

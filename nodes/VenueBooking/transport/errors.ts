@@ -1,0 +1,114 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+import { describeScopes, type Endpoint } from '../endpoints';
+
+/** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
+const MAX_QUOTED_BODY = 2000;
+
+export interface FailureContext {
+	node: INode;
+	endpoint: Endpoint;
+	itemIndex?: number;
+	/** How many requests were made before giving up (1 when nothing was retried). */
+	attempts: number;
+	/** Removes secrets (the API key) from any text that is about to leave the transport. */
+	redact: (text: string) => string;
+}
+
+/** Where APIs commonly put a human message in an error body; the API document shows no error shape. */
+function findServerMessage(body: unknown): string | undefined {
+	if (typeof body === 'string') return undefined;
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+	const record = body as Record<string, unknown>;
+	for (const key of ['message', 'error_description', 'detail', 'title', 'description']) {
+		if (typeof record[key] === 'string' && record[key]) return record[key] as string;
+	}
+	const error = record.error;
+	if (typeof error === 'string' && error) return error;
+	if (error && typeof error === 'object') {
+		const nested = findServerMessage(error);
+		if (nested) return nested;
+	}
+	const errors = record.errors;
+	if (Array.isArray(errors) && errors.length > 0) {
+		const first: unknown = errors[0];
+		if (typeof first === 'string') return first;
+		return findServerMessage(first);
+	}
+	return undefined;
+}
+
+function quoteBody(body: unknown): string {
+	if (body === undefined || body === null || body === '') return '(empty body)';
+	const text = typeof body === 'string' ? body : JSON.stringify(body);
+	return text.length > MAX_QUOTED_BODY ? `${text.slice(0, MAX_QUOTED_BODY)}… (${text.length} characters)` : text;
+}
+
+/** What the status means for this endpoint, and what the user can do about it. */
+function adviceFor(status: number, endpoint: Endpoint, attempts: number): string {
+	const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
+	switch (status) {
+		case 400:
+			return 'The API rejected the request as malformed (400): check the query parameters and body you sent';
+		case 401:
+			return 'The API key was refused (401): check the API Key of the Venue Booking API credential';
+		case 403:
+			return `The API key lacks the ${describeScopes(endpoint)} scope needed to ${lowerFirst(endpoint.purpose)} (403), or the workspace is not on the Platform (GROWTH+) plan`;
+		case 404:
+			return endpoint.path.includes('{id}')
+				? `Nothing found at ${endpoint.method} ${endpoint.path} (404): check the ID, and that the credential's Base URL is your workspace's address`
+				: `The API has no ${endpoint.method} ${endpoint.path} at this address (404): check the credential's Base URL (the workspace address, e.g. https://studio.example.com)`;
+		case 405:
+			return `The server does not allow ${endpoint.method} ${endpoint.path} (405): check the credential's Base URL`;
+		case 409:
+			return 'The request conflicts with the current state of the workspace (409), e.g. the slot is already taken';
+		case 413:
+			return 'The request body is too large for the API (413)';
+		case 422:
+			return 'The API could not accept the values sent (422): check the body and query parameters';
+		case 429:
+			return `The API's rate limit was reached (429) and it still refused${tried}: lower the request rate or raise Max Retries / Max Wait in the options`;
+		default:
+			if (status >= 500) {
+				return `The API failed with a server error (${status})${tried}: try again later`;
+			}
+			return `The API answered with HTTP status ${status}${tried}`;
+	}
+}
+
+function lowerFirst(text: string): string {
+	return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** A NodeApiError for an HTTP status the API answered with. The original response never travels along. */
+export function httpStatusError(context: FailureContext, status: number, body: unknown): NodeApiError {
+	const advice = adviceFor(status, context.endpoint, context.attempts);
+	const serverMessage = findServerMessage(body);
+	const description = context.redact(
+		[serverMessage ? `The server said: ${serverMessage}` : undefined, `Response body: ${quoteBody(body)}`]
+			.filter(Boolean)
+			.join('\n'),
+	);
+	const message = context.redact(advice);
+	return new NodeApiError(context.node, { message, description, httpCode: String(status) } as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex: context.itemIndex,
+	});
+}
+
+/** A NodeApiError for a request that got no HTTP answer (refused, reset, timed out, redirected away). */
+export function transportError(context: FailureContext, what: string, hint: string): NodeApiError {
+	const tried = context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
+	const message = context.redact(`${what}${tried}`);
+	const description = context.redact(hint);
+	return new NodeApiError(context.node, { message, description } as JsonObject, {
+		message,
+		description,
+		itemIndex: context.itemIndex,
+	});
+}
+
+export { findServerMessage };

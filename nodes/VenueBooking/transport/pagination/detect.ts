@@ -1,0 +1,137 @@
+import { isPlainObject } from '../paths';
+import { headerValue } from '../request';
+import { nextLinkFromHeader } from './linkHeader';
+import {
+	cursorStrategy,
+	nextUrlStrategy,
+	offsetStrategy,
+	pageNumberStrategy,
+	type FetchedPage,
+	type PaginationStrategy,
+} from './strategies';
+
+/**
+ * Automatic pagination: the API document shows no pagination scheme, so the first response is read for
+ * the markers APIs commonly use — a Link header, a next-page URL, a next cursor, page or offset counters —
+ * in the body (top level or one object down, e.g. `meta.next_cursor`) or in `X-…` headers when the body
+ * is a bare list. Keys are compared without case or separators, so `next_cursor`, `nextCursor` and
+ * `X-Next-Cursor` read alike. Nothing found means a single, complete response.
+ */
+
+/** A marker found in a response: where it is (a body path or `header:<Name>`) and what it holds. */
+interface Marker {
+	path: string;
+	/** The key as the server wrote it: request parameter names are derived from it. */
+	key: string;
+	normalized: string;
+	value: unknown;
+	/** The path of the object that holds the marker, to find its siblings (`has_more` next to a cursor). */
+	parent: string;
+}
+
+const NEXT_URL_KEYS = new Set(['next', 'nexturl', 'nextpage', 'nextpageurl', 'nextlink', 'nexthref']);
+const HAS_MORE_KEYS = new Set(['hasmore', 'hasnext', 'hasnextpage', 'more']);
+const PAGE_KEYS = new Set(['page', 'pagenumber', 'pageno', 'currentpage', 'pageindex']);
+const TOTAL_PAGES_KEYS = new Set(['totalpages', 'pagecount', 'lastpage', 'pages', 'numpages']);
+const OFFSET_KEYS = new Set(['offset']);
+const TOTAL_KEYS = new Set(['total', 'totalcount', 'totalitems', 'totalentries', 'count']);
+const LIMIT_KEYS = new Set(['limit']);
+
+function normalizeKey(key: string): string {
+	return key.toLowerCase().replace(/^x-/, '').replace(/[^a-z0-9]/g, '');
+}
+
+function looksLikeUrl(value: unknown): value is string {
+	return typeof value === 'string' && (/^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?'));
+}
+
+function isScalarMarker(value: unknown): value is string | number {
+	return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
+}
+
+function numeric(value: unknown): number {
+	return typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+}
+
+/** Every candidate marker of a response: body fields (top level and one object down) and headers. */
+function collectMarkers(page: FetchedPage): Marker[] {
+	const markers: Marker[] = [];
+	const body = page.response.body;
+	if (isPlainObject(body)) {
+		for (const key of Object.keys(body)) {
+			const value = body[key];
+			if (isPlainObject(value)) {
+				for (const inner of Object.keys(value)) {
+					const innerValue = value[inner];
+					if (typeof innerValue === 'object' && innerValue !== null) continue;
+					markers.push({ path: `${key}.${inner}`, key: inner, normalized: normalizeKey(inner), value: innerValue, parent: key });
+				}
+			} else if (!Array.isArray(value)) {
+				markers.push({ path: key, key, normalized: normalizeKey(key), value, parent: '' });
+			}
+		}
+	}
+	for (const name of Object.keys(page.response.headers)) {
+		if (name.toLowerCase() === 'link') continue;
+		const value = headerValue(page.response.headers, name);
+		const key = name.replace(/^x-/i, '');
+		markers.push({ path: `header:${name}`, key, normalized: normalizeKey(name), value, parent: 'header:' });
+	}
+	return markers;
+}
+
+/** `next_cursor` → `cursor`, `nextPageToken` → `pageToken`, header `X-Next-Page-Token` → `page_token`. */
+function parameterFromNextKey(key: string): string {
+	const rest = key.replace(/^next[-_]?/i, '');
+	// Header names carry no case, so a hyphenated one becomes snake_case, the likelier query spelling.
+	if (rest.includes('-')) return rest.toLowerCase().replace(/-/g, '_');
+	return rest.charAt(0).toLowerCase() + rest.slice(1);
+}
+
+function sibling(markers: Marker[], of: Marker, keys: Set<string>): Marker | undefined {
+	return markers.find((m) => m.parent === of.parent && keys.has(m.normalized));
+}
+
+function anywhere(markers: Marker[], keys: Set<string>, accept: (value: unknown) => boolean): Marker | undefined {
+	return markers.find((m) => keys.has(m.normalized) && accept(m.value));
+}
+
+export function detectStrategy(first: FetchedPage): PaginationStrategy | undefined {
+	if (nextLinkFromHeader(headerValue(first.response.headers, 'link'))) return nextUrlStrategy(undefined);
+
+	const markers = collectMarkers(first);
+	const nextUrl = anywhere(markers, NEXT_URL_KEYS, looksLikeUrl);
+	if (nextUrl) return nextUrlStrategy(nextUrl.path);
+
+	const cursor = markers.find(
+		(m) => m.normalized.startsWith('next') && m.normalized.length > 4 && isScalarMarker(m.value) && !looksLikeUrl(m.value),
+	);
+	if (cursor) {
+		return cursorStrategy({
+			parameter: parameterFromNextKey(cursor.key),
+			path: cursor.path,
+			hasMorePath: sibling(markers, cursor, HAS_MORE_KEYS)?.path,
+		});
+	}
+
+	const page = anywhere(markers, PAGE_KEYS, (value) => Number.isFinite(numeric(value)));
+	if (page) {
+		return pageNumberStrategy({
+			parameter: ['currentpage', 'pageindex'].includes(page.normalized) ? 'page' : page.key,
+			firstPage: numeric(page.value),
+			currentPagePath: page.path,
+			totalPagesPath: sibling(markers, page, TOTAL_PAGES_KEYS)?.path,
+		});
+	}
+
+	const offset = anywhere(markers, OFFSET_KEYS, (value) => Number.isFinite(numeric(value)));
+	if (offset) {
+		return offsetStrategy({
+			offsetParameter: offset.key,
+			offsetPath: offset.path,
+			limitParameter: sibling(markers, offset, LIMIT_KEYS)?.key,
+			totalPath: sibling(markers, offset, TOTAL_KEYS)?.path,
+		});
+	}
+	return undefined;
+}

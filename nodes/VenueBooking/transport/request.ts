@@ -1,0 +1,330 @@
+import { NodeOperationError, sleep } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+} from 'n8n-workflow';
+
+import type { Endpoint } from '../endpoints';
+import { apiUrl, InvalidBaseUrlError, normalizeBaseUrl } from './baseUrl';
+import { httpStatusError, transportError, type FailureContext } from './errors';
+import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type AttemptOutcome, type RetryPolicy } from './retry';
+
+export const CREDENTIAL_TYPE = 'venueBookingApi';
+
+/** What the transport needs of an n8n context; execute, poll and load-options contexts all have it. */
+export interface ApiContext {
+	getNode(): INode;
+	getCredentials<T extends object = ICredentialDataDecryptedObject>(type: string, itemIndex?: number): Promise<T>;
+	helpers: Pick<IExecuteFunctions['helpers'], 'httpRequestWithAuthentication'>;
+}
+
+export interface ApiRequest {
+	endpoint: Endpoint;
+	/** The booking or client id for `{id}` paths; validated by the caller, encoded here. */
+	id?: string;
+	query?: IDataObject;
+	/** Sent as JSON; undefined sends no body. */
+	body?: unknown;
+	/** An absolute URL the server handed out (a next-page link); must stay on the credential's origin. */
+	url?: string;
+	itemIndex?: number;
+}
+
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
+
+export interface ApiResponse {
+	statusCode: number;
+	headers: ResponseHeaders;
+	body: unknown;
+	/** The URL that answered, after same-origin redirects; relative next links resolve against it. */
+	url: string;
+}
+
+export interface TransportOptions {
+	retry: RetryPolicy;
+	/** Milliseconds without an answer before a request is abandoned (and, for a GET, retried). */
+	timeoutMs: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
+	retry: DEFAULT_RETRY_POLICY,
+	timeoutMs: DEFAULT_TIMEOUT_MS,
+};
+
+/** Same-origin redirects a GET may follow before we call it a loop. */
+const MAX_REDIRECTS = 5;
+
+/** Shortest API key text that is masked in messages; masking 1–2 characters would garble every message. */
+const MIN_MASKED_SECRET_LENGTH = 3;
+
+/** Reads one header whatever its case; Node lower-cases them, mocks and proxies may not. */
+export function headerValue(headers: ResponseHeaders, name: string): string | undefined {
+	const wanted = name.toLowerCase();
+	for (const key of Object.keys(headers)) {
+		if (key.toLowerCase() === wanted) {
+			const value = headers[key];
+			return Array.isArray(value) ? value.join(', ') : value;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * Sends requests of one node execution to the Partner API: builds URLs under the credential's base URL,
+ * retries what may be retried, follows only same-origin redirects (the bearer key never leaves the
+ * workspace's origin) and turns every failure into an n8n error that names what to do and carries no
+ * secret.
+ */
+export class ApiClient {
+	private constructor(
+		private readonly context: ApiContext,
+		private readonly baseUrl: string,
+		private readonly origin: string,
+		private readonly secrets: string[],
+		private readonly options: TransportOptions,
+	) {}
+
+	static async create(
+		context: ApiContext,
+		options: TransportOptions = DEFAULT_TRANSPORT_OPTIONS,
+	): Promise<ApiClient> {
+		const credentials = await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE);
+		const secrets = [credentials.apiKey]
+			.filter((value): value is string => typeof value === 'string')
+			.flatMap((key) => [key, key.trim()])
+			.filter((key) => key.length >= MIN_MASKED_SECRET_LENGTH);
+		let baseUrl: string;
+		try {
+			baseUrl = normalizeBaseUrl(credentials.baseUrl);
+		} catch (error) {
+			if (error instanceof InvalidBaseUrlError) {
+				throw new NodeOperationError(context.getNode(), error.message, {
+					description: 'Edit the Base URL field of the Venue Booking API credential.',
+				});
+			}
+			throw error;
+		}
+		return new ApiClient(context, baseUrl, new URL(baseUrl).origin, secrets, options);
+	}
+
+	/** The same client with other retry and timeout settings (they may differ per item). */
+	withOptions(options: TransportOptions): ApiClient {
+		return new ApiClient(this.context, this.baseUrl, this.origin, this.secrets, options);
+	}
+
+	get node(): INode {
+		return this.context.getNode();
+	}
+
+	/** Masks the API key in any text, for messages that quote server responses. */
+	readonly redact = (text: string): string => {
+		let result = text;
+		for (const secret of this.secrets) result = result.split(secret).join('***');
+		return result;
+	};
+
+	/** The URL for a request, with the id percent-encoded into its one path segment. */
+	urlFor(request: ApiRequest): string {
+		if (request.url !== undefined) return request.url;
+		const path = request.endpoint.path.replace('{id}', encodeURIComponent(request.id ?? ''));
+		return apiUrl(this.baseUrl, path);
+	}
+
+	async send(request: ApiRequest): Promise<ApiResponse> {
+		const { endpoint } = request;
+		let url = this.urlFor(request);
+		this.assertSameOrigin(url, request, 1, 'The API gave a next-page link to another address');
+		let query = request.url === undefined ? request.query : undefined;
+		let redirects = 0;
+		for (let attempt = 1; ; attempt++) {
+			const failure: FailureContext = {
+				node: this.context.getNode(),
+				endpoint,
+				itemIndex: request.itemIndex,
+				attempts: attempt,
+				redact: this.redact,
+			};
+			let outcome: AttemptOutcome;
+			let retryAfter: string | undefined;
+			try {
+				const response = await this.attempt(endpoint, url, query, request.body);
+				const status = response.statusCode;
+				if (status >= 300 && status < 400) {
+					const location = headerValue(response.headers, 'location');
+					if (location !== undefined) {
+						url = this.followRedirect(location, url, request, failure, ++redirects);
+						query = undefined;
+						attempt--;
+						continue;
+					}
+				}
+				if (status < 400) return { ...response, url };
+				outcome = { kind: 'status', status };
+				retryAfter = headerValue(response.headers, 'retry-after');
+				if (!this.mayRetry(endpoint, outcome, attempt)) {
+					throw httpStatusError(failure, status, response.body);
+				}
+				const delay = retryDelayMs(attempt, retryAfter, this.options.retry);
+				if (delay === undefined) {
+					throw httpStatusError(
+						{ ...failure, redact: (text) => this.redact(`${text} (the server asked to wait ${retryAfter}, more than Max Wait allows)`) },
+						status,
+						response.body,
+					);
+				}
+				await sleep(delay);
+			} catch (error) {
+				if (!(error instanceof NetworkFailure)) throw error;
+				outcome = { kind: 'network', code: error.code };
+				if (!this.mayRetry(endpoint, outcome, attempt)) {
+					throw transportError(failure, error.summary, this.networkHint(error, endpoint));
+				}
+				await sleep(retryDelayMs(attempt, undefined, this.options.retry) ?? 0);
+			}
+		}
+	}
+
+	private mayRetry(endpoint: Endpoint, outcome: AttemptOutcome, attempt: number): boolean {
+		return attempt <= this.options.retry.maxRetries && isRetryable(endpoint.method, outcome);
+	}
+
+	/** One HTTP exchange. HTTP statuses come back as values; only a missing answer throws. */
+	private async attempt(
+		endpoint: Endpoint,
+		url: string,
+		query: IDataObject | undefined,
+		body: unknown,
+	): Promise<Omit<ApiResponse, 'url'>> {
+		const options: IHttpRequestOptions = {
+			method: endpoint.method,
+			url,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			// Redirects are followed by hand so the key is never sent to another origin, whatever the
+			// n8n version's own redirect rules are.
+			disableFollowRedirect: true,
+			timeout: this.options.timeoutMs,
+		};
+		if (query && Object.keys(query).length > 0) options.qs = query;
+		if (body !== undefined) {
+			// Serialised here so that `{}` and arrays are sent exactly as given.
+			options.body = JSON.stringify(body);
+			options.headers = { 'Content-Type': 'application/json' };
+		}
+		try {
+			const response = (await this.context.helpers.httpRequestWithAuthentication.call(
+				this.context as IExecuteFunctions,
+				CREDENTIAL_TYPE,
+				options,
+			)) as { statusCode: number; headers?: ResponseHeaders; body: unknown };
+			return { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
+		} catch (error) {
+			throw NetworkFailure.from(error, this.redact);
+		}
+	}
+
+	private followRedirect(
+		location: string,
+		from: string,
+		request: ApiRequest,
+		failure: FailureContext,
+		redirects: number,
+	): string {
+		let target: string;
+		try {
+			target = new URL(location, from).toString();
+		} catch {
+			throw transportError(failure, 'The API answered with a redirect to an invalid address', 'Check the credential\'s Base URL.');
+		}
+		this.assertSameOrigin(target, request, failure.attempts, 'The API redirected to another address');
+		if (request.endpoint.method !== 'GET') {
+			throw transportError(
+				failure,
+				`The API redirected the ${request.endpoint.method} request; it was not repeated at the new address`,
+				`Redirected to ${safeOrigin(target)}. Check the credential's Base URL (http vs https, www).`,
+			);
+		}
+		if (redirects > MAX_REDIRECTS) {
+			throw transportError(failure, `The API redirected more than ${MAX_REDIRECTS} times`, 'Check the credential\'s Base URL.');
+		}
+		return target;
+	}
+
+	/** Refuses any URL off the credential's origin: the bearer key would go with it. */
+	private assertSameOrigin(url: string, request: ApiRequest, attempts: number, what: string): void {
+		let origin: string;
+		try {
+			origin = new URL(url).origin;
+		} catch {
+			origin = 'an invalid address';
+		}
+		if (origin === this.origin) return;
+		throw transportError(
+			{ node: this.context.getNode(), endpoint: request.endpoint, itemIndex: request.itemIndex, attempts, redact: this.redact },
+			`${what} (${safeOrigin(url)}); it was not followed, so the API key was not sent there`,
+			`Only addresses on ${this.origin}, the credential's Base URL, receive the key. If the workspace moved, update the Base URL.`,
+		);
+	}
+
+	private networkHint(error: NetworkFailure, endpoint: Endpoint): string {
+		const common = `${endpoint.method} ${endpoint.path} on ${this.origin}`;
+		switch (error.code) {
+			case 'ECONNREFUSED':
+				return `Nothing accepted the connection for ${common}. Check the credential's Base URL and that the workspace is online.`;
+			case 'ENOTFOUND':
+			case 'EAI_AGAIN':
+				return `The host name of the Base URL could not be resolved (${common}). Check the credential's Base URL.`;
+			case 'ETIMEDOUT':
+			case 'ECONNABORTED':
+			case 'ERR_SOCKET_CONNECTION_TIMEOUT':
+				return `No answer within ${this.options.timeoutMs} ms for ${common}. Raise the Timeout option if the API is slow.`;
+			default:
+				return `${common}: ${error.detail}`;
+		}
+	}
+}
+
+/** A request that got no HTTP answer at all, reduced to what is safe to show (no request config). */
+class NetworkFailure extends Error {
+	constructor(
+		readonly code: string,
+		readonly summary: string,
+		readonly detail: string,
+	) {
+		super(summary);
+	}
+
+	static from(error: unknown, redact: (text: string) => string): NetworkFailure | Error {
+		if (error instanceof NodeOperationError) return error;
+		const record = (error ?? {}) as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+		const code = String(record.cause?.code ?? record.code ?? 'UNKNOWN');
+		const rawMessage = String(record.cause?.message ?? record.message ?? 'unknown error');
+		const detail = redact(`${rawMessage} (${code})`);
+		return new NetworkFailure(code, summaryFor(code, rawMessage), detail);
+	}
+}
+
+function summaryFor(code: string, message: string): string {
+	if (code === 'ECONNREFUSED') return 'The API refused the connection';
+	if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(message)) {
+		return 'The API closed the connection without an answer';
+	}
+	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /timeout/i.test(message)) return 'The API did not answer in time';
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The API host could not be found';
+	return 'The request to the API failed before an answer came';
+}
+
+/** Scheme, host and port only: a redirect target's path or query may carry tokens. */
+function safeOrigin(url: string): string {
+	try {
+		return new URL(url).origin;
+	} catch {
+		return 'an invalid address';
+	}
+}
