@@ -211,7 +211,11 @@ export class ApiClient {
 			disableFollowRedirect: true,
 			timeout: this.options.timeoutMs,
 		};
-		if (query && Object.keys(query).length > 0) options.qs = query;
+		if (query && Object.keys(query).length > 0) {
+			options.qs = query;
+			// A list value repeats the name (`?tag=a&tag=b`), the form servers read most widely.
+			options.arrayFormat = 'repeat';
+		}
 		if (body !== undefined) {
 			// Serialised here so that `{}` and arrays are sent exactly as given.
 			options.body = JSON.stringify(body);

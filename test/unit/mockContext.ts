@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, NodeExecutionHint } from 'n8n-workflow';
+
+/** What a mocked HTTP exchange answers: a response, or a thrown network error. */
+export type MockAnswer =
+	| { statusCode: number; body?: unknown; headers?: Record<string, string> }
+	| { networkError: string; message?: string };
+
+export const TEST_KEY = 'vb_live_SECRET-key-0123456789';
+
+export const TEST_NODE: INode = {
+	id: 'node-1',
+	name: 'Venue Booking',
+	type: 'n8n-nodes-venue-booking.venueBooking',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/** Reads `a.b.c` from nested parameters, as n8n's getNodeParameter does for collection values. */
+function readParameter(parameters: IDataObject, path: string): unknown {
+	let current: unknown = parameters;
+	for (const key of path.split('.')) {
+		if (current === null || typeof current !== 'object' || !(key in (current as IDataObject))) return undefined;
+		current = (current as IDataObject)[key];
+	}
+	return current;
+}
+
+export interface MockContextOptions {
+	/** Parameters for every item, or a function giving each item's parameters. */
+	parameters: IDataObject | ((itemIndex: number) => IDataObject);
+	items?: number;
+	answers?: MockAnswer[] | ((request: IHttpRequestOptions, index: number) => MockAnswer);
+	credentials?: IDataObject;
+	continueOnFail?: boolean;
+}
+
+/**
+ * A stand-in for n8n's execute context that records every request the node makes and answers from a
+ * script. Unit tests use it to test operations and the transport without a server; workflow tests use
+ * the real engine and the sandbox instead.
+ */
+export function mockContext(options: MockContextOptions) {
+	const requests: IHttpRequestOptions[] = [];
+	const hints: NodeExecutionHint[] = [];
+	const itemCount = options.items ?? 1;
+	const parametersOf = (i: number) =>
+		typeof options.parameters === 'function' ? options.parameters(i) : options.parameters;
+	const answer = (request: IHttpRequestOptions, index: number): MockAnswer => {
+		const script = options.answers ?? [{ statusCode: 200, body: {} }];
+		if (typeof script === 'function') return script(request, index);
+		if (index >= script.length) throw new Error(`unexpected request #${index + 1} to ${request.url}`);
+		return script[index];
+	};
+	const context = {
+		getNode: () => TEST_NODE,
+		getInputData: () => Array.from({ length: itemCount }, (_, i) => ({ json: { index: i } })),
+		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
+			const value = readParameter(parametersOf(itemIndex), name);
+			return value === undefined ? fallback : value;
+		},
+		getCredentials: async () => options.credentials ?? { baseUrl: 'https://studio.example.com', apiKey: TEST_KEY },
+		continueOnFail: () => options.continueOnFail ?? false,
+		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
+		helpers: {
+			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => {
+				const index = requests.length;
+				requests.push(request);
+				const scripted = answer(request, index);
+				if ('networkError' in scripted) {
+					const error = Object.assign(new Error(scripted.message ?? scripted.networkError), {
+						code: scripted.networkError,
+						// What n8n-core's thrown errors carry: the request config, headers and all.
+						config: { headers: { Authorization: `Bearer ${TEST_KEY}` } },
+					});
+					throw error;
+				}
+				return { statusCode: scripted.statusCode, headers: scripted.headers ?? {}, body: scripted.body };
+			},
+		},
+	};
+	return { context: context as unknown as IExecuteFunctions, requests, hints };
+}

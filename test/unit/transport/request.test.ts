@@ -1,0 +1,172 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
+import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
+import { mockContext, TEST_KEY, type MockAnswer } from '../mockContext';
+
+const fast = { retry: { maxRetries: 3, maxWaitMs: 5 }, timeoutMs: 1000 };
+
+async function clientWith(answers: MockAnswer[], credentials?: Record<string, string>) {
+	const mock = mockContext({ parameters: {}, answers, credentials });
+	const client = await ApiClient.create(mock.context, fast);
+	return { client, requests: mock.requests };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<NodeApiError | NodeOperationError> {
+	try {
+		await promise;
+	} catch (error) {
+		return error as NodeApiError;
+	}
+	throw new Error('expected a failure');
+}
+
+const booking = findEndpoint('booking', 'get');
+const create = findEndpoint('booking', 'create');
+const payments = findEndpoint('payment', 'getAll');
+
+describe('ApiClient', () => {
+	it('builds the URL from the normalised base URL and encodes ids into one path segment', async () => {
+		const { client, requests } = await clientWith([{ statusCode: 200, body: {} }], {
+			baseUrl: ' https://studio.example.com/api/partners/v1/ ',
+			apiKey: TEST_KEY,
+		});
+		await client.send({ endpoint: booking, id: 'a/b?c#d e%é' });
+		expect(requests[0].url).toBe('https://studio.example.com/api/partners/v1/bookings/a%2Fb%3Fc%23d%20e%25%C3%A9');
+		expect(requests[0].method).toBe('GET');
+		expect(requests[0].body).toBeUndefined();
+	});
+
+	it('sends bodies as JSON exactly as given, including an empty object', async () => {
+		const { client, requests } = await clientWith([{ statusCode: 201, body: { ok: 1 } }]);
+		await client.send({ endpoint: create, body: {} });
+		expect(requests[0].body).toBe('{}');
+		expect(requests[0].headers).toEqual({ 'Content-Type': 'application/json' });
+	});
+
+	it('refuses a non-http base URL with an error that names the credential field', async () => {
+		const mock = mockContext({ parameters: {}, credentials: { baseUrl: 'ftp://x', apiKey: TEST_KEY } });
+		const error = await failureOf(ApiClient.create(mock.context));
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toMatch(/http:\/\/ or https:\/\//);
+		expect(error.description).toMatch(/Base URL/);
+	});
+
+	it('retries 429 for a POST and honours Retry-After', async () => {
+		const { client, requests } = await clientWith([
+			{ statusCode: 429, headers: { 'retry-after': '0' } },
+			{ statusCode: 201, body: { id: 'b1' } },
+		]);
+		const response = await client.send({ endpoint: create, body: { a: 1 } });
+		expect(response.body).toEqual({ id: 'b1' });
+		expect(requests).toHaveLength(2);
+	});
+
+	it('does not retry a POST after a 503 or a reset: the server may have acted', async () => {
+		for (const answer of [{ statusCode: 503 }, { networkError: 'ECONNRESET', message: 'socket hang up' }]) {
+			const { client, requests } = await clientWith([answer, { statusCode: 201 }]);
+			const error = await failureOf(client.send({ endpoint: create, body: {} }));
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(requests).toHaveLength(1);
+		}
+	});
+
+	it('retries reads through 5xx and dropped connections', async () => {
+		const { client, requests } = await clientWith([
+			{ statusCode: 502 },
+			{ networkError: 'ECONNRESET' },
+			{ networkError: 'ECONNABORTED', message: 'timeout of 1000ms exceeded' },
+			{ statusCode: 200, body: [1] },
+		]);
+		expect((await client.send({ endpoint: payments })).body).toEqual([1]);
+		expect(requests).toHaveLength(4);
+	});
+
+	it('ends exhausted retries with an error naming the status and the attempts', async () => {
+		const { client, requests } = await clientWith(Array(4).fill({ statusCode: 503, body: { message: 'down for maintenance' } }));
+		const error = (await failureOf(client.send({ endpoint: payments }))) as NodeApiError;
+		expect(requests).toHaveLength(4);
+		expect(error.httpCode).toBe('503');
+		expect(error.message).toMatch(/server error \(503\) after 4 attempts/);
+		expect(error.description).toMatch(/down for maintenance/);
+	});
+
+	it('fails at once when Retry-After asks for more than Max Wait', async () => {
+		const { client, requests } = await clientWith([{ statusCode: 429, headers: { 'Retry-After': '3600' } }]);
+		const error = await failureOf(client.send({ endpoint: payments }));
+		expect(requests).toHaveLength(1);
+		expect(error.message).toMatch(/rate limit/);
+		expect(error.message).toMatch(/3600/);
+	});
+
+	it.each([
+		[401, /API key was refused/],
+		[403, /lacks the payments\.read scope.*Platform \(GROWTH\+\) plan/],
+		[404, /check the credential's Base URL/],
+		[409, /conflicts/],
+		[422, /could not accept/],
+		[400, /malformed/],
+	])('explains HTTP %i', async (status, message) => {
+		const { client } = await clientWith([{ statusCode: status, body: { error: { message: 'server words' } } }]);
+		const error = (await failureOf(client.send({ endpoint: payments }))) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toMatch(message);
+		expect(error.httpCode).toBe(String(status));
+		expect(error.description).toContain('The server said: server words');
+	});
+
+	it('names both scopes for the webhook test', async () => {
+		const { client } = await clientWith([{ statusCode: 403 }]);
+		const error = await failureOf(client.send({ endpoint: findEndpoint('webhook', 'sendTest') }));
+		expect(error.message).toContain('bookings.read or bookings.write');
+	});
+
+	it('never lets the API key into an error, even when the server echoes it or the network error carries it', async () => {
+		const echo = { statusCode: 401, body: { message: `bad key ${TEST_KEY}`, header: `Bearer ${TEST_KEY}` } };
+		const reset: MockAnswer = { networkError: 'ECONNREFUSED', message: `connect failed Bearer ${TEST_KEY}` };
+		for (const answers of [[echo], Array(4).fill(reset)]) {
+			const { client } = await clientWith(answers);
+			const error = await failureOf(client.send({ endpoint: payments }));
+			const serialised = JSON.stringify({ ...error, message: error.message, description: error.description, stack: error.stack });
+			expect(serialised).not.toContain(TEST_KEY);
+			expect(serialised).not.toContain('SECRET');
+		}
+	});
+
+	it('follows a same-origin redirect for a read, and refuses one to another origin', async () => {
+		const same = await clientWith([
+			{ statusCode: 301, headers: { location: '/api/partners/v1/payments?moved=1' } },
+			{ statusCode: 200, body: [] },
+		]);
+		await same.client.send({ endpoint: payments });
+		expect(same.requests[1].url).toBe('https://studio.example.com/api/partners/v1/payments?moved=1');
+
+		const other = await clientWith([{ statusCode: 302, headers: { location: 'https://evil.example.net/steal?x=1' } }]);
+		const error = await failureOf(other.client.send({ endpoint: payments }));
+		expect(other.requests).toHaveLength(1);
+		expect(error.message).toMatch(/redirected to another address \(https:\/\/evil\.example\.net\).*not sent/);
+		expect(error.message).not.toContain('steal');
+	});
+
+	it('does not repeat a redirected write', async () => {
+		const { client, requests } = await clientWith([{ statusCode: 307, headers: { location: '/elsewhere' } }]);
+		const error = await failureOf(client.send({ endpoint: create, body: {} }));
+		expect(requests).toHaveLength(1);
+		expect(error.message).toMatch(/redirected the POST request/);
+	});
+
+	it('refuses a next-page URL on another origin before sending anything', async () => {
+		const { client, requests } = await clientWith([]);
+		const error = await failureOf(client.send({ endpoint: payments, url: 'http://studio.example.com:8080/x' }));
+		expect(requests).toHaveLength(0);
+		expect(error.message).toMatch(/next-page link to another address/);
+	});
+
+	it('quotes at most a bounded part of a huge error body', async () => {
+		const { client } = await clientWith([{ statusCode: 500, body: '<html>' + 'x'.repeat(100_000) }], undefined);
+		const noRetry = client.withOptions({ ...fast, retry: { maxRetries: 0, maxWaitMs: 0 } });
+		const error = await failureOf(noRetry.send({ endpoint: payments }));
+		expect(error.description!.length).toBeLessThan(2500);
+		expect(error.description).toContain('100006 characters');
+	});
+});
