@@ -1,0 +1,27 @@
+/**
+ * `npm start [-- --n8n 2.41.1] [-- --port 5678] [-- --verbose]`: the sandbox Partner API plus a real n8n
+ * with this package installed, ready to use in the editor. See scripts/n8n/local-stack.ts.
+ */
+import { parseArgs } from 'node:util';
+import { startSandbox } from '../sandbox';
+import { startLocalStack } from './n8n/local-stack';
+
+const { values: options } = parseArgs({
+	options: {
+		n8n: { type: 'string', default: process.env.N8N_VERSION },
+		port: { type: 'string', default: process.env.N8N_PORT },
+		'sandbox-port': { type: 'string', default: process.env.SANDBOX_PORT },
+		verbose: { type: 'boolean', default: false },
+	},
+});
+
+startLocalStack({
+	startSandbox,
+	n8nVersion: options.n8n,
+	n8nPort: options.port ? Number(options.port) : undefined,
+	sandboxPort: options['sandbox-port'] ? Number(options['sandbox-port']) : undefined,
+	verbose: options.verbose,
+}).catch((error: unknown) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});
