@@ -1,0 +1,40 @@
+/**
+ * The venue's fixed catalog: rooms and rentable equipment, services and opening hours. It is the same for
+ * every seed because a venue's catalog is configuration, not activity.
+ */
+import type { OpeningHours, Room, Service } from './model';
+
+export const ROOMS: readonly Room[] = [
+	{ id: 'room_studio_a', name: 'Studio A', kind: 'studio', capacity: 6, description: 'Photo studio with cyclorama wall' },
+	{ id: 'room_studio_b', name: 'Studio B (Daylight)', kind: 'studio', capacity: 4, description: 'North-facing daylight studio' },
+	{ id: 'room_loft', name: 'The Loft', kind: 'loft', capacity: 40, description: 'Event loft with kitchen and terrace' },
+	{ id: 'room_rehearsal_1', name: 'Rehearsal Room 1', kind: 'rehearsal', capacity: 5, description: 'Drum kit, two amps, PA' },
+	{ id: 'room_rehearsal_2', name: 'Rehearsal Room 2', kind: 'rehearsal', capacity: 8, description: 'Large room with grand piano' },
+	{ id: 'equip_camera_kit', name: 'Camera Kit (full-frame)', kind: 'equipment', capacity: 1, description: 'Body, three lenses, tripod' },
+	{ id: 'equip_lighting_set', name: 'Lighting Set', kind: 'equipment', capacity: 2, description: 'Three LED panels with stands' },
+	{ id: 'equip_pa_system', name: 'PA System', kind: 'equipment', capacity: 1, description: '2 kW speakers, mixer, microphones' },
+];
+
+export const SERVICES: readonly Service[] = [
+	{ id: 'svc_photo_1h', name: 'Photo studio, 1 hour', durationMinutes: 60, priceCents: 4500, currency: 'EUR', roomIds: ['room_studio_a', 'room_studio_b'], prepaymentRequired: false },
+	{ id: 'svc_photo_3h', name: 'Photo studio, 3 hours', durationMinutes: 180, priceCents: 12000, currency: 'EUR', roomIds: ['room_studio_a', 'room_studio_b'], prepaymentRequired: true },
+	{ id: 'svc_loft_event', name: 'Loft event, 4 hours', durationMinutes: 240, priceCents: 60000, currency: 'EUR', roomIds: ['room_loft'], prepaymentRequired: true },
+	{ id: 'svc_rehearsal_2h', name: 'Band rehearsal, 2 hours', durationMinutes: 120, priceCents: 3000, currency: 'EUR', roomIds: ['room_rehearsal_1', 'room_rehearsal_2'], prepaymentRequired: false },
+	{ id: 'svc_camera_day', name: 'Camera kit rental, 8 hours', durationMinutes: 480, priceCents: 9000, currency: 'EUR', roomIds: ['equip_camera_kit'], prepaymentRequired: true },
+	{ id: 'svc_lighting_4h', name: 'Lighting set rental, 4 hours', durationMinutes: 240, priceCents: 4000, currency: 'EUR', roomIds: ['equip_lighting_set'], prepaymentRequired: false },
+	{ id: 'svc_pa_4h', name: 'PA system rental, 4 hours', durationMinutes: 240, priceCents: 4500, currency: 'EUR', roomIds: ['equip_pa_system'], prepaymentRequired: false },
+];
+
+/** Weekdays 09–22, Saturday 10–20, closed on Sunday (so slot computation has a closed day to respect). */
+export const OPENING_HOURS: readonly OpeningHours[] = [
+	{ weekday: 0, opens: null, closes: null },
+	{ weekday: 1, opens: '09:00', closes: '22:00' },
+	{ weekday: 2, opens: '09:00', closes: '22:00' },
+	{ weekday: 3, opens: '09:00', closes: '22:00' },
+	{ weekday: 4, opens: '09:00', closes: '22:00' },
+	{ weekday: 5, opens: '09:00', closes: '22:00' },
+	{ weekday: 6, opens: '10:00', closes: '20:00' },
+];
+
+/** Slots start on this grid, from opening time. */
+export const SLOT_STEP_MINUTES = 30;

@@ -1,0 +1,177 @@
+/**
+ * Everything a test or a person can switch on the sandbox, and how missing options are filled in. The
+ * switches exist because the node must prove it adapts to what the API document does not tell it:
+ * pagination style, response dialect, journal order, faults.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { HttpMethod } from '../nodes/VenueBooking/endpoints';
+import type { FaultOptions } from './faults';
+import type { RequestTarget } from './request-target';
+import type { Store } from './store';
+
+export const PAGINATION_STYLES = ['none', 'page', 'offset', 'cursor', 'nextUrl', 'linkHeader'] as const;
+export type PaginationStyle = (typeof PAGINATION_STYLES)[number];
+
+export const NAMINGS = ['snake', 'camel'] as const;
+export type Naming = (typeof NAMINGS)[number];
+
+export const JOURNAL_ORDERS = ['newestFirst', 'oldestFirst'] as const;
+export type JournalOrder = (typeof JOURNAL_ORDERS)[number];
+
+export interface DialectOptions {
+	/** true: lists come as `{ <listKey>: [...], ...metadata }`; false: lists are bare JSON arrays. */
+	envelope?: boolean;
+	/** Field names AND query parameter names in snake_case or camelCase. */
+	naming?: Naming;
+	/**
+	 * The envelope's array-valued property: a fixed name (default "items"), or "byResource" for the plural of
+	 * the listed resource ("bookings", "deliveries", ...).
+	 */
+	listKey?: string;
+}
+
+/** Extra workspace volume for benchmarks; each number is the exact count of that collection. */
+export interface ScaleOptions {
+	clients?: number;
+	bookings?: number;
+	payments?: number;
+	deliveries?: number;
+}
+
+/** What an intercept hook is told about the request; the body has been read already. */
+export interface InterceptContext {
+	target: RequestTarget;
+	rawBody: Buffer;
+	store: Store;
+	/** Position of this request in the sandbox's request sequence, from 0. */
+	sequence: number;
+}
+
+/** Answer the request yourself (return true) or let the sandbox handle it (return false). */
+export type InterceptHook = (
+	req: IncomingMessage,
+	res: ServerResponse,
+	context: InterceptContext,
+) => boolean | Promise<boolean>;
+
+export interface SandboxOptions {
+	/** 0 (default) picks a free ephemeral port. */
+	port?: number;
+	/** Default 127.0.0.1: the sandbox is never reachable from outside unless asked. */
+	host?: string;
+	/** Seed of the workspace data (default 1). */
+	seed?: number;
+	/** The workspace's "today", YYYY-MM-DD (default 2027-03-01, a Monday); the clock starts at 08:00 UTC that day. */
+	today?: string;
+	scale?: ScaleOptions;
+	/** More API keys, key value → scopes, on top of the preconfigured ones. */
+	keys?: Record<string, readonly string[]>;
+	pagination?: PaginationStyle;
+	/** Page size when the client asks for none (default 20). */
+	defaultPageSize?: number;
+	/** Larger requested page sizes are clamped to this (default 100). */
+	maxPageSize?: number;
+	dialect?: DialectOptions;
+	journalOrder?: JournalOrder;
+	faults?: FaultOptions;
+	/** Every list repeats the same next marker forever (for loop-guard tests). */
+	brokenPagination?: boolean;
+	intercept?: InterceptHook;
+	/** Request bodies above this many bytes get 413 (default 1 MiB). */
+	bodyLimitBytes?: number;
+	/** Reject unknown query parameters with 400 instead of ignoring them (default false). */
+	strictQuery?: boolean;
+	/** Keep the `requests` log (default true; benchmarks may turn it off). */
+	recordRequests?: boolean;
+	/** Called once per answered (or dropped) request, e.g. for the CLI's access log. */
+	onRequestFinished?: (entry: import('./request-log').RecordedRequest) => void;
+}
+
+/** The switches that can change while the sandbox runs (see `setOptions`). */
+export interface Settings {
+	pagination: PaginationStyle;
+	defaultPageSize: number;
+	maxPageSize: number;
+	envelope: boolean;
+	naming: Naming;
+	listKey: string;
+	journalOrder: JournalOrder;
+	brokenPagination: boolean;
+	strictQuery: boolean;
+	bodyLimitBytes: number;
+	intercept: InterceptHook | undefined;
+}
+
+export type RuntimeOptions = Pick<
+	SandboxOptions,
+	| 'pagination'
+	| 'defaultPageSize'
+	| 'maxPageSize'
+	| 'dialect'
+	| 'journalOrder'
+	| 'brokenPagination'
+	| 'strictQuery'
+	| 'bodyLimitBytes'
+	| 'intercept'
+>;
+
+export const DEFAULT_TODAY = '2027-03-01';
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const ALLOWED_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PATCH'];
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+	if (!allowed.includes(value as T)) {
+		throw new Error(`Sandbox option ${name} must be one of ${allowed.join(', ')}; got ${String(value)}`);
+	}
+	return value as T;
+}
+
+function positiveInteger(name: string, value: unknown): number {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+		throw new Error(`Sandbox option ${name} must be a positive integer; got ${String(value)}`);
+	}
+	return value;
+}
+
+/** Applies runtime options on top of current settings, validating each so a typo fails loudly. */
+export function applyRuntimeOptions(current: Settings, changes: RuntimeOptions): Settings {
+	const next: Settings = { ...current };
+	if (changes.pagination !== undefined) next.pagination = oneOf('pagination', changes.pagination, PAGINATION_STYLES);
+	if (changes.defaultPageSize !== undefined) next.defaultPageSize = positiveInteger('defaultPageSize', changes.defaultPageSize);
+	if (changes.maxPageSize !== undefined) next.maxPageSize = positiveInteger('maxPageSize', changes.maxPageSize);
+	if (changes.dialect?.envelope !== undefined) next.envelope = Boolean(changes.dialect.envelope);
+	if (changes.dialect?.naming !== undefined) next.naming = oneOf('dialect.naming', changes.dialect.naming, NAMINGS);
+	if (changes.dialect?.listKey !== undefined) {
+		if (typeof changes.dialect.listKey !== 'string' || changes.dialect.listKey === '') {
+			throw new Error('Sandbox option dialect.listKey must be a non-empty string');
+		}
+		next.listKey = changes.dialect.listKey;
+	}
+	if (changes.journalOrder !== undefined) next.journalOrder = oneOf('journalOrder', changes.journalOrder, JOURNAL_ORDERS);
+	if (changes.brokenPagination !== undefined) next.brokenPagination = Boolean(changes.brokenPagination);
+	if (changes.strictQuery !== undefined) next.strictQuery = Boolean(changes.strictQuery);
+	if (changes.bodyLimitBytes !== undefined) next.bodyLimitBytes = positiveInteger('bodyLimitBytes', changes.bodyLimitBytes);
+	if ('intercept' in changes) next.intercept = changes.intercept;
+	if (next.defaultPageSize > next.maxPageSize) next.defaultPageSize = next.maxPageSize;
+	return next;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+	pagination: 'cursor',
+	defaultPageSize: 20,
+	maxPageSize: 100,
+	envelope: true,
+	naming: 'snake',
+	listKey: 'items',
+	journalOrder: 'newestFirst',
+	brokenPagination: false,
+	strictQuery: false,
+	bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
+	intercept: undefined,
+};
+
+export function resolveSettings(options: SandboxOptions): Settings {
+	return applyRuntimeOptions(DEFAULT_SETTINGS, options);
+}

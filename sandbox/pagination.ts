@@ -1,0 +1,183 @@
+/**
+ * Cutting an ordered list into one page, in the configured style. The result carries canonical fields;
+ * `list-response.ts` decides whether they go into an envelope or into headers.
+ *
+ * Cursors (cursor, nextUrl, linkHeader) are anchored on the last item's position in its collection when
+ * the list provides anchors, so entries appended between two page requests (newest-first journal) do not
+ * shift later pages. Page and offset styles count from the list's start, so they shift, like real APIs.
+ */
+import { ApiError } from './errors';
+import type { PaginationStyle, Settings } from './options';
+import { invalidParameter, readInteger, type QueryReader } from './query';
+import { toArray, type Sequence } from './sequence';
+
+export interface ListSource<T> {
+	items: Sequence<T>;
+	/** Strictly monotonic along the list (increasing, or decreasing when `descending`). */
+	anchorOf?: (item: T) => number;
+	descending?: boolean;
+}
+
+export interface PageFields {
+	page?: number;
+	perPage?: number;
+	totalPages?: number;
+	totalCount?: number;
+	offset?: number;
+	limit?: number;
+	nextCursor?: string | null;
+	nextUrl?: string | null;
+}
+
+export interface Page<T> {
+	items: T[];
+	fields: PageFields;
+	/** For linkHeader style: the URL of the first page. */
+	firstUrl?: string;
+}
+
+export interface PageContext {
+	style: PaginationStyle;
+	settings: Pick<Settings, 'defaultPageSize' | 'maxPageSize' | 'brokenPagination'>;
+	query: QueryReader;
+	/** The absolute URL of this list with the page token set (or removed when null). */
+	urlWithToken: (token: string | null) => string;
+}
+
+type Token = { after: number } | { offset: number } | { broken: true };
+
+/** Opaque to clients: base64url JSON. */
+function encodeToken(token: Token): string {
+	return Buffer.from(JSON.stringify(token)).toString('base64url');
+}
+
+function isToken(value: unknown): value is Token {
+	if (!value || typeof value !== 'object') return false;
+	const token = value as Record<string, unknown>;
+	return (
+		(Number.isInteger(token.after) && Object.keys(token).length === 1) ||
+		(Number.isInteger(token.offset) && (token.offset as number) >= 0 && Object.keys(token).length === 1) ||
+		token.broken === true
+	);
+}
+
+function decodeToken(query: QueryReader, canonical: string, text: string): Token {
+	try {
+		const token: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+		if (isToken(token)) return token;
+	} catch {
+		// Falls through to the 400 below.
+	}
+	throw new ApiError(400, 'invalid_cursor', `Query parameter "${query.name(canonical)}" is not a cursor this sandbox issued.`);
+}
+
+/** The index of the first item past `anchor`, by binary search over the monotonic anchors. */
+function indexAfterAnchor<T>(source: ListSource<T>, anchor: number): number {
+	const anchorOf = source.anchorOf!;
+	let low = 0;
+	let high = source.items.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		const value = anchorOf(source.items.at(middle)!);
+		const isPast = source.descending ? value < anchor : value > anchor;
+		if (isPast) high = middle;
+		else low = middle + 1;
+	}
+	return low;
+}
+
+function readPageSize(context: PageContext, canonical: string): number {
+	const requested = readInteger(context.query, canonical, 1);
+	return Math.min(requested ?? context.settings.defaultPageSize, context.settings.maxPageSize);
+}
+
+function pageByNumber<T>(source: ListSource<T>, context: PageContext): Page<T> {
+	const perPage = readPageSize(context, 'perPage');
+	const page = readInteger(context.query, 'page', 1) ?? 1;
+	const total = source.items.length;
+	if (context.settings.brokenPagination) {
+		// Always the first page, always claiming one more: only a loop guard ends this.
+		return {
+			items: toArray(source.items, 0, perPage),
+			fields: { page, perPage, totalPages: page + 1, totalCount: Math.max(total, (page + 1) * perPage) },
+		};
+	}
+	const start = (page - 1) * perPage;
+	return {
+		items: toArray(source.items, start, start + perPage),
+		fields: { page, perPage, totalPages: Math.ceil(total / perPage), totalCount: total },
+	};
+}
+
+function pageByOffset<T>(source: ListSource<T>, context: PageContext): Page<T> {
+	const limit = readPageSize(context, 'limit');
+	const offset = readInteger(context.query, 'offset', 0) ?? 0;
+	const total = source.items.length;
+	if (context.settings.brokenPagination) {
+		return {
+			items: toArray(source.items, 0, limit),
+			fields: { offset, limit, totalCount: Math.max(total, offset + limit + 1) },
+		};
+	}
+	return { items: toArray(source.items, offset, offset + limit), fields: { offset, limit, totalCount: total } };
+}
+
+function startOfTokenPage<T>(source: ListSource<T>, context: PageContext, tokenParameter: string): number {
+	const text = context.query.get(tokenParameter);
+	if (text === undefined) return 0;
+	if (text === '') throw invalidParameter(context.query, tokenParameter, 'must not be empty');
+	const token = decodeToken(context.query, tokenParameter, text);
+	if ('broken' in token) return 0;
+	if ('offset' in token) return token.offset;
+	if (!source.anchorOf) return 0;
+	return indexAfterAnchor(source, token.after);
+}
+
+/** Shared by cursor, nextUrl and linkHeader: they differ only in where the next token travels. */
+function pageByToken<T>(source: ListSource<T>, context: PageContext, tokenParameter: string): { items: T[]; nextToken: string | null } {
+	const limit = readPageSize(context, 'limit');
+	if (context.settings.brokenPagination) {
+		return { items: toArray(source.items, 0, limit), nextToken: encodeToken({ broken: true }) };
+	}
+	const start = startOfTokenPage(source, context, tokenParameter);
+	const items = toArray(source.items, start, start + limit);
+	const hasMore = start + limit < source.items.length;
+	if (!hasMore) return { items, nextToken: null };
+	const last = items[items.length - 1];
+	const token: Token = source.anchorOf ? { after: source.anchorOf(last) } : { offset: start + limit };
+	return { items, nextToken: encodeToken(token) };
+}
+
+export function paginate<T>(source: ListSource<T>, context: PageContext): Page<T> {
+	switch (context.style) {
+		case 'none':
+			return { items: toArray(source.items), fields: { totalCount: source.items.length } };
+		case 'page':
+			return pageByNumber(source, context);
+		case 'offset':
+			return pageByOffset(source, context);
+		case 'cursor': {
+			const { items, nextToken } = pageByToken(source, context, 'cursor');
+			return { items, fields: { nextCursor: nextToken } };
+		}
+		case 'nextUrl':
+		case 'linkHeader': {
+			const { items, nextToken } = pageByToken(source, context, 'pageToken');
+			return {
+				items,
+				fields: { nextUrl: nextToken === null ? null : context.urlWithToken(nextToken) },
+				firstUrl: context.urlWithToken(null),
+			};
+		}
+	}
+}
+
+/** The query parameters a style reads, canonical names (for strict query checking). */
+export const PAGINATION_QUERY_PARAMETERS: Record<PaginationStyle, readonly string[]> = {
+	none: [],
+	page: ['page', 'perPage'],
+	offset: ['offset', 'limit'],
+	cursor: ['cursor', 'limit'],
+	nextUrl: ['pageToken', 'limit'],
+	linkHeader: ['pageToken', 'limit'],
+};

@@ -1,0 +1,132 @@
+/**
+ * The four booking routes. Bodies (names in the dialect's naming; camelCase shown):
+ * - POST /bookings: `{ roomId, serviceId, start, clientId }` or `{ roomId, serviceId, start, client: { name, email, phone? } }`,
+ *   optional `note`. `start` is an ISO 8601 date-time; the end follows from the service's duration.
+ * - PATCH /bookings/{id}: `{ status: "cancelled", cancelReason? }` to cancel, or `{ start?, roomId? }` to reschedule.
+ */
+import { cancelBooking, createBooking, rescheduleBooking } from '../booking-rules';
+import { readFields, requireFields } from '../body-fields';
+import { badRequest, notFound, validationFailed } from '../errors';
+import type { Booking, BookingStatus } from '../model';
+import { readEnum, readString, readTimeRange } from '../query';
+import { parseInstant } from '../time';
+import { API_PATH_PREFIX } from '../../nodes/VenueBooking/endpoints';
+import { collectionList, type Route, type RouteContext } from './route';
+
+const BOOKING_STATUSES: readonly BookingStatus[] = ['confirmed', 'cancelled'];
+
+function readStart(value: unknown, context: RouteContext): number {
+	const startMs = parseInstant(String(value));
+	if (startMs === null) {
+		const field = context.name('start');
+		throw badRequest(`Field "${field}" must be an ISO 8601 date-time such as 2027-03-02T10:00:00Z.`, [{ field, message: 'not a date-time' }]);
+	}
+	return startMs;
+}
+
+function findBookingOr404(context: RouteContext): Booking {
+	const booking = context.store.findBooking(context.id!);
+	if (!booking) throw notFound(`No booking with id "${context.id}".`);
+	return booking;
+}
+
+export const listBookings: Route = {
+	filters: ['status', 'roomId', 'serviceId', 'clientId', 'from', 'to'],
+	handle({ store, query }) {
+		const status = readEnum(query, 'status', BOOKING_STATUSES);
+		const roomId = readString(query, 'roomId');
+		const serviceId = readString(query, 'serviceId');
+		const clientId = readString(query, 'clientId');
+		const { fromMs, toMs } = readTimeRange(query);
+		const bookings = store.bookings.filter((b) => {
+			if (status !== undefined && b.status !== status) return false;
+			if (roomId !== undefined && b.roomId !== roomId) return false;
+			if (serviceId !== undefined && b.serviceId !== serviceId) return false;
+			if (clientId !== undefined && b.clientId !== clientId) return false;
+			if (fromMs === undefined && toMs === undefined) return true;
+			const startMs = Date.parse(b.start);
+			return (fromMs === undefined || startMs >= fromMs) && (toMs === undefined || startMs < toMs);
+		});
+		return { kind: 'list', resource: 'bookings', source: collectionList(bookings, (id) => store.positionOf('bookings', id)) };
+	},
+};
+
+export const getBooking: Route = {
+	filters: [],
+	handle(context) {
+		return { kind: 'record', status: 200, record: findBookingOr404(context) };
+	},
+};
+
+export const createBookingRoute: Route = {
+	filters: [],
+	handle(context) {
+		const { store, settings, name } = context;
+		if (context.body === undefined) throw badRequest('A JSON object body is required.');
+		const fields = readFields(
+			context.body,
+			{ roomId: 'string', serviceId: 'string', start: 'string', clientId: 'string', client: 'object', note: 'string' },
+			settings.naming,
+		);
+		requireFields(fields, ['roomId', 'serviceId', 'start'], settings.naming);
+		if ((fields.clientId === undefined) === (fields.client === undefined)) {
+			throw badRequest(`Give exactly one of "${name('clientId')}" (an existing client) or "${name('client')}" (a new one).`, [
+				{ field: name('clientId'), message: 'exactly one of these' },
+				{ field: name('client'), message: 'exactly one of these' },
+			]);
+		}
+		let newClient: { name: string; email: string; phone?: string } | undefined;
+		if (fields.client !== undefined) {
+			const client = readFields(fields.client, { name: 'string', email: 'string', phone: 'string' }, settings.naming, `Field "${name('client')}"`);
+			requireFields(client, ['name', 'email'], settings.naming);
+			if (!/^[^@\s]+@[^@\s]+$/.test(client.email as string)) {
+				throw validationFailed(`"${client.email}" is not an email address.`, [{ field: `${name('client')}.email`, message: 'not an email address' }]);
+			}
+			newClient = client as typeof newClient;
+		}
+		const booking = createBooking(
+			store,
+			{
+				roomId: fields.roomId as string,
+				serviceId: fields.serviceId as string,
+				startMs: readStart(fields.start, context),
+				clientId: fields.clientId as string | undefined,
+				newClient,
+				note: fields.note as string | undefined,
+			},
+			name,
+		);
+		return { kind: 'record', status: 201, record: booking, headers: { Location: `${API_PATH_PREFIX}/bookings/${encodeURIComponent(booking.id)}` } };
+	},
+};
+
+export const updateBooking: Route = {
+	filters: [],
+	handle(context) {
+		const { store, settings, name } = context;
+		const booking = findBookingOr404(context);
+		if (context.body === undefined) throw badRequest('A JSON object body is required.');
+		const fields = readFields(context.body, { status: 'string', cancelReason: 'string', start: 'string', roomId: 'string' }, settings.naming);
+		const cancels = fields.status !== undefined || fields.cancelReason !== undefined;
+		const reschedules = fields.start !== undefined || fields.roomId !== undefined;
+		if (!cancels && !reschedules) {
+			throw badRequest(
+				`Nothing to change: send {"${name('status')}": "cancelled"} to cancel, or "${name('start')}" and/or "${name('roomId')}" to reschedule.`,
+			);
+		}
+		if (cancels && reschedules) {
+			throw badRequest('Cancel and reschedule are separate requests; send one or the other.');
+		}
+		if (cancels) {
+			if (fields.status !== 'cancelled') {
+				throw validationFailed(`Only "cancelled" can be set as "${name('status')}"; got ${JSON.stringify(fields.status ?? null)}.`, [
+					{ field: name('status'), message: 'must be "cancelled"' },
+				]);
+			}
+			return { kind: 'record', status: 200, record: cancelBooking(store, booking, fields.cancelReason as string | undefined) };
+		}
+		const startMs = fields.start === undefined ? Date.parse(booking.start) : readStart(fields.start, context);
+		const updated = rescheduleBooking(store, booking, { startMs, roomId: fields.roomId as string | undefined }, name);
+		return { kind: 'record', status: 200, record: updated };
+	},
+};

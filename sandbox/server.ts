@@ -1,0 +1,220 @@
+/**
+ * The HTTP server: one pipeline per request, in this order, each step able to answer:
+ *   record → read body (413) → intercept hook → fault decision (+ latency) → path (400/404/405)
+ *   → auth (401/403) → JSON body (400/415) → strict query (400) → route → paginate and render.
+ * Every failure is a JSON error body; nothing a client sends can crash the process.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+import type { Endpoint } from '../nodes/VenueBooking/endpoints';
+import { authorize, type Keyring } from './auth';
+import { CancellableDelays } from './delays';
+import { dialectName, renderInNaming } from './dialect';
+import { ApiError, badRequest } from './errors';
+import type { Fault, FaultInjector } from './faults';
+import { readBody, sendJson } from './http-io';
+import { renderPage, type RenderedResponse } from './list-response';
+import type { Settings, SandboxOptions } from './options';
+import { PAGINATION_QUERY_PARAMETERS, paginate } from './pagination';
+import { QueryReader } from './query';
+import { newRecord, type RecordedRequest } from './request-log';
+import { parseRequestTarget, type RequestTarget } from './request-target';
+import { matchEndpoint, type EndpointMatch } from './router';
+import type { Route } from './routes/route';
+import type { Store } from './store';
+
+export interface SandboxServerDeps {
+	store: Store;
+	keyring: Keyring;
+	faults: FaultInjector;
+	getSettings: () => Settings;
+	requests: RecordedRequest[];
+	recordRequests: boolean;
+	onRequestFinished?: SandboxOptions['onRequestFinished'];
+}
+
+type ParsedBody = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'invalid'; text: string; reason: string };
+
+function parseBody(raw: Buffer): ParsedBody {
+	const text = raw.toString('utf8');
+	if (text.trim() === '') return { kind: 'empty' };
+	try {
+		return { kind: 'json', value: JSON.parse(text) };
+	} catch (error) {
+		return { kind: 'invalid', text, reason: error instanceof Error ? error.message : String(error) };
+	}
+}
+
+function faultResponse(fault: Exclude<Fault, { kind: 'drop' }>, faults: FaultInjector): ApiError {
+	if (fault.kind === 'rateLimit') {
+		const retryAfter = faults.retryAfter();
+		return new ApiError(
+			429,
+			'rate_limited',
+			retryAfter === undefined ? 'Too many requests; slow down.' : `Too many requests; retry after ${retryAfter}.`,
+			undefined,
+			retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
+		);
+	}
+	const messages = { 500: 'Internal server error (injected).', 502: 'Bad gateway (injected).', 503: 'Service unavailable (injected).' };
+	return new ApiError(fault.status, 'server_error', messages[fault.status]);
+}
+
+function endpointList(): string {
+	return 'GET /slots, POST|GET /bookings, GET|PATCH /bookings/{id}, GET /services, GET /rooms, GET /clients, GET /clients/{id}, GET /payments, POST /webhooks/test, GET /webhooks/deliveries';
+}
+
+function pathError(match: Exclude<EndpointMatch, { kind: 'matched' }>, method: string, target: RequestTarget): ApiError {
+	switch (match.kind) {
+		case 'badPath':
+			return badRequest(`The path ${target.rawPath} contains an invalid percent-encoding.`);
+		case 'methodNotAllowed':
+			return new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${target.path}; allowed: ${match.allow.join(', ')}.`, undefined, {
+				Allow: match.allow.join(', '),
+			});
+		case 'notFound':
+			return new ApiError(404, 'not_found', `No endpoint at ${target.path}. Paths start with /api/partners/v1; endpoints: ${endpointList()}.`);
+	}
+}
+
+function checkStrictQuery(route: Route, endpoint: Endpoint, settings: Settings, target: RequestTarget): void {
+	const allowed = new Set(
+		[...route.filters, ...(endpoint.isList ? PAGINATION_QUERY_PARAMETERS[settings.pagination] : [])].map((c) => dialectName(c, settings.naming)),
+	);
+	const unknown = Object.keys(target.query).filter((name) => !allowed.has(name));
+	if (unknown.length > 0) {
+		throw badRequest(
+			`Unknown query parameter(s) ${unknown.join(', ')}; accepted here: ${[...allowed].join(', ') || 'none'}.`,
+			unknown.map((field) => ({ field, message: 'unknown parameter' })),
+		);
+	}
+}
+
+function requestOrigin(req: IncomingMessage): string {
+	const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
+	return `http://${host}`;
+}
+
+export function createSandboxServer(deps: SandboxServerDeps): { server: Server; delays: CancellableDelays } {
+	const delays = new CancellableDelays();
+	let sequence = 0;
+
+	/** The part after faults: everything that can be a normal answer. */
+	function answer(req: IncomingMessage, method: string, target: RequestTarget, match: EndpointMatch, body: ParsedBody, settings: Settings): RenderedResponse {
+		if (match.kind !== 'matched') throw pathError(match, method, target);
+		authorize(req.headers.authorization, deps.keyring, match.endpoint);
+		if (body.kind === 'invalid') {
+			throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${body.reason}.`);
+		}
+		const contentType = req.headers['content-type'];
+		if (body.kind === 'json' && contentType !== undefined && !/json/i.test(contentType)) {
+			throw new ApiError(415, 'unsupported_media_type', `Send JSON bodies with Content-Type: application/json (got ${contentType}).`);
+		}
+		if (settings.strictQuery) checkStrictQuery(match.route, match.endpoint, settings, target);
+		const query = new QueryReader(target.query, settings.naming);
+		const result = match.route.handle({
+			store: deps.store,
+			settings,
+			id: match.id,
+			query,
+			body: body.kind === 'json' ? body.value : undefined,
+			name: (canonical) => dialectName(canonical, settings.naming),
+		});
+		if (result.kind === 'record') {
+			return { status: result.status, headers: result.headers ?? {}, body: renderInNaming(result.record, settings.naming) };
+		}
+		const pageTokenName = dialectName('pageToken', settings.naming);
+		const page = paginate(result.source, {
+			style: settings.pagination,
+			settings,
+			query,
+			urlWithToken: (token) => {
+				const params = new URLSearchParams(target.rawQuery);
+				params.delete(pageTokenName);
+				if (token !== null) params.set(pageTokenName, token);
+				const search = params.toString();
+				return `${requestOrigin(req)}${target.rawPath}${search ? `?${search}` : ''}`;
+			},
+		});
+		return renderPage(page, result.resource, settings.pagination, settings);
+	}
+
+	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const settings = deps.getSettings();
+		const method = (req.method ?? 'GET').toUpperCase();
+		const target = parseRequestTarget(req.url);
+		const record = newRecord(sequence++, method, target, req.headers);
+		if (deps.recordRequests) deps.requests.push(record);
+		const startedAt = Date.now();
+		let finished = false;
+		const finish = (status: number | null): void => {
+			if (finished) return;
+			finished = true;
+			record.status = status;
+			record.durationMs = Date.now() - startedAt;
+			deps.onRequestFinished?.(record);
+		};
+		res.on('finish', () => finish(res.statusCode));
+		res.on('close', () => finish(res.writableFinished ? res.statusCode : null));
+
+		const match = matchEndpoint(method, target.segments);
+		if (match.kind === 'matched') record.endpoint = { resource: match.endpoint.resource, operation: match.endpoint.operation };
+
+		const bodyRead = await readBody(req, settings.bodyLimitBytes);
+		if (bodyRead.kind === 'aborted') return;
+		const rawBody = bodyRead.kind === 'complete' ? bodyRead.raw : Buffer.alloc(0);
+		const body = parseBody(rawBody);
+		record.body = body.kind === 'json' ? body.value : body.kind === 'invalid' ? body.text : undefined;
+
+		if (settings.intercept && (await settings.intercept(req, res, { target, rawBody, store: deps.store, sequence: record.sequence }))) {
+			record.intercepted = true;
+			return;
+		}
+
+		const { fault, latencyMs } = deps.faults.decide({ method, path: target.path, query: target.query });
+		if (latencyMs > 0 && !(await delays.wait(latencyMs))) return;
+		if (fault) {
+			record.fault = fault.kind;
+			if (fault.kind === 'drop') {
+				// Accepted and read, then gone: the client sees a reset or a hang-up, never a status.
+				req.socket.destroy();
+				return;
+			}
+			const error = faultResponse(fault, deps.faults);
+			sendJson(res, error.status, error.toBody(), error.headers);
+			return;
+		}
+
+		try {
+			if (bodyRead.kind === 'tooLarge') {
+				throw new ApiError(413, 'payload_too_large', `The request body has ${bodyRead.receivedBytes} bytes or more; the limit is ${settings.bodyLimitBytes}.`, undefined, bodyRead.drained ? {} : { Connection: 'close' });
+			}
+			const response = answer(req, method, target, match, body, settings);
+			sendJson(res, response.status, response.body, response.headers);
+		} catch (error) {
+			const apiError =
+				error instanceof ApiError
+					? error
+					: new ApiError(500, 'internal_error', `The sandbox failed: ${error instanceof Error ? error.message : String(error)}`);
+			sendJson(res, apiError.status, apiError.toBody(), apiError.headers);
+			if (bodyRead.kind === 'tooLarge' && !bodyRead.drained) res.on('finish', () => req.socket.destroy());
+		}
+	}
+
+	const server = createServer((req, res) => {
+		handle(req, res).catch((error: unknown) => {
+			const message = error instanceof Error ? error.message : String(error);
+			sendJson(res, 500, new ApiError(500, 'internal_error', `The sandbox failed: ${message}`).toBody());
+		});
+	});
+	// Requests Node's parser rejects (bad request line, oversized headers) still get a JSON answer.
+	server.on('clientError', (_error, socket) => {
+		if (!socket.writable) {
+			socket.destroy();
+			return;
+		}
+		const text = JSON.stringify({ error: { code: 'bad_request', message: 'The HTTP request could not be parsed.' } });
+		socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+	});
+	return { server, delays };
+}
