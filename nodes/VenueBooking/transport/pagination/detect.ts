@@ -1,14 +1,8 @@
 import { isPlainObject } from '../paths';
 import { headerValue } from '../request';
 import { nextLinkFromHeader } from './linkHeader';
-import {
-	cursorStrategy,
-	nextUrlStrategy,
-	offsetStrategy,
-	pageNumberStrategy,
-	type FetchedPage,
-	type PaginationStrategy,
-} from './strategies';
+import type { ResolvedPagination } from './settings';
+import type { FetchedPage } from './strategies';
 
 /**
  * Automatic pagination: the API document shows no pagination scheme, so the first response is read for
@@ -96,42 +90,46 @@ function anywhere(markers: Marker[], keys: Set<string>, accept: (value: unknown)
 	return markers.find((m) => keys.has(m.normalized) && accept(m.value));
 }
 
-export function detectStrategy(first: FetchedPage): PaginationStrategy | undefined {
-	if (nextLinkFromHeader(headerValue(first.response.headers, 'link'))) return nextUrlStrategy(undefined);
+/** What the first page says about pagination, as settled settings; undefined when it says nothing. */
+export function detectPagination(first: FetchedPage): ResolvedPagination | undefined {
+	if (nextLinkFromHeader(headerValue(first.response.headers, 'link'))) return { mode: 'nextUrl' };
 
 	const markers = collectMarkers(first);
 	const nextUrl = anywhere(markers, NEXT_URL_KEYS, looksLikeUrl);
-	if (nextUrl) return nextUrlStrategy(nextUrl.path);
+	if (nextUrl) return { mode: 'nextUrl', nextUrlPath: nextUrl.path };
 
 	const cursor = markers.find(
 		(m) => m.normalized.startsWith('next') && m.normalized.length > 4 && isScalarMarker(m.value) && !looksLikeUrl(m.value),
 	);
 	if (cursor) {
-		return cursorStrategy({
-			parameter: parameterFromNextKey(cursor.key),
-			path: cursor.path,
+		return {
+			mode: 'cursor',
+			cursorParameter: parameterFromNextKey(cursor.key),
+			cursorPath: cursor.path,
 			hasMorePath: sibling(markers, cursor, HAS_MORE_KEYS)?.path,
-		});
+		};
 	}
 
 	const page = anywhere(markers, PAGE_KEYS, (value) => Number.isFinite(numeric(value)));
 	if (page) {
-		return pageNumberStrategy({
-			parameter: ['currentpage', 'pageindex'].includes(page.normalized) ? 'page' : page.key,
+		return {
+			mode: 'pageNumber',
+			pageParameter: ['currentpage', 'pageindex'].includes(page.normalized) ? 'page' : page.key,
 			firstPage: numeric(page.value),
 			currentPagePath: page.path,
 			totalPagesPath: sibling(markers, page, TOTAL_PAGES_KEYS)?.path,
-		});
+		};
 	}
 
 	const offset = anywhere(markers, OFFSET_KEYS, (value) => Number.isFinite(numeric(value)));
 	if (offset) {
-		return offsetStrategy({
+		return {
+			mode: 'offset',
 			offsetParameter: offset.key,
 			offsetPath: offset.path,
 			limitParameter: sibling(markers, offset, LIMIT_KEYS)?.key,
 			totalPath: sibling(markers, offset, TOTAL_KEYS)?.path,
-		});
+		};
 	}
 	return undefined;
 }

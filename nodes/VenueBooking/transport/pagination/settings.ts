@@ -23,6 +23,27 @@ export interface PaginationSettings {
 	maxPages: number;
 }
 
+/**
+ * A strategy with every detail settled (explicit or detected), as plain JSON: the trigger stores it to
+ * resume a walk in a later poll. The optional paths are what automatic detection found in responses.
+ */
+export interface ResolvedPagination {
+	mode: Exclude<PaginationMode, 'auto'>;
+	nextUrlPath?: string;
+	cursorParameter?: string;
+	cursorPath?: string;
+	hasMorePath?: string;
+	pageParameter?: string;
+	firstPage?: number;
+	currentPagePath?: string;
+	totalPagesPath?: string;
+	offsetParameter?: string;
+	limitParameter?: string;
+	offsetPath?: string;
+	totalPath?: string;
+	pageSizeParameter?: string;
+}
+
 export const DEFAULT_MAX_PAGES = 10_000;
 
 export const DEFAULT_PAGINATION: PaginationSettings = { mode: 'auto', maxPages: DEFAULT_MAX_PAGES };

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject, readPath } from '../paths';
 import { headerValue, type ApiResponse } from '../request';
 import { nextLinkFromHeader } from './linkHeader';
+import type { ResolvedPagination } from './settings';
 
 /** A page as the walker saw it: what was asked, what came back, and the entries found in it. */
 export interface FetchedPage {
@@ -19,7 +20,11 @@ export interface PageRequest {
 	marker?: string;
 }
 
-/** One way of walking pages. `pageSize` is how many entries are still wanted, when a limit applies. */
+/**
+ * One way of walking pages. Strategies keep no state between pages: everything they need is in the last
+ * page's request and response, so a walk can resume from a stored request in a later poll. `pageSize` is
+ * how many entries are still wanted, when a limit applies.
+ */
 export interface PaginationStrategy {
 	/** For the user: what was used, e.g. `cursor (next cursor from "meta.next", sent as "cursor")`. */
 	readonly description: string;
@@ -39,7 +44,7 @@ function isPresent(value: unknown): value is string | number {
 }
 
 function withSize(query: IDataObject, parameter: string | undefined, size: number | undefined): IDataObject {
-	if (parameter && size !== undefined) query[parameter] = size;
+	if (parameter?.trim() && size !== undefined) query[parameter.trim()] = size;
 	return query;
 }
 
@@ -49,16 +54,19 @@ function saysNoMore(body: unknown, hasMorePath: string | undefined): boolean {
 	return readPath(body, hasMorePath) === false;
 }
 
+function numberAt(response: ApiResponse, path: string | undefined): number {
+	return path ? Number(readMarker(response, path)) : NaN;
+}
+
 /** The next page is the URL the previous one names, in a body field or in a `Link: rel="next"` header. */
-export function nextUrlStrategy(nextUrlPath: string | undefined): PaginationStrategy {
-	const fromHeader = !nextUrlPath;
+function nextUrlStrategy(nextUrlPath: string | undefined): PaginationStrategy {
 	return {
-		description: fromHeader ? 'next URL from the Link header' : `next URL from "${nextUrlPath}"`,
+		description: nextUrlPath ? `next URL from "${nextUrlPath}"` : 'next URL from the Link header',
 		first: () => ({}),
 		next(last) {
-			const raw = fromHeader
-				? nextLinkFromHeader(headerValue(last.response.headers, 'link'))
-				: readMarker(last.response, nextUrlPath);
+			const raw = nextUrlPath
+				? readMarker(last.response, nextUrlPath)
+				: nextLinkFromHeader(headerValue(last.response.headers, 'link'));
 			if (!isPresent(raw)) return undefined;
 			// Relative links resolve against the page that gave them, as a browser would.
 			const url = new URL(String(raw), last.response.url).toString();
@@ -67,88 +75,86 @@ export function nextUrlStrategy(nextUrlPath: string | undefined): PaginationStra
 	};
 }
 
-export interface CursorOptions {
-	parameter: string;
-	path: string;
-	pageSizeParameter?: string;
-	hasMorePath?: string;
-}
-
 /** The next page is asked for by sending back the cursor the previous page gave. */
-export function cursorStrategy(options: CursorOptions): PaginationStrategy {
+function cursorStrategy(parameter: string, path: string, settings: ResolvedPagination): PaginationStrategy {
+	const sizeParameter = settings.pageSizeParameter;
 	return {
-		description: `cursor (next cursor from "${options.path}", sent as "${options.parameter}")`,
-		first: (pageSize) => ({ query: withSize({}, options.pageSizeParameter, pageSize) }),
+		description: `cursor (next cursor from "${path}", sent as "${parameter}")`,
+		first: (pageSize) => ({ query: withSize({}, sizeParameter, pageSize) }),
 		next(last, pageSize) {
-			if (saysNoMore(last.response.body, options.hasMorePath)) return undefined;
-			const cursor = readMarker(last.response, options.path);
+			if (saysNoMore(last.response.body, settings.hasMorePath)) return undefined;
+			const cursor = readMarker(last.response, path);
 			if (!isPresent(cursor)) return undefined;
-			const query = withSize({ [options.parameter]: cursor }, options.pageSizeParameter, pageSize);
-			return { query, marker: String(cursor) };
+			return { query: withSize({ [parameter]: cursor }, sizeParameter, pageSize), marker: String(cursor) };
 		},
 	};
-}
-
-export interface PageNumberOptions {
-	parameter: string;
-	firstPage: number;
-	pageSizeParameter?: string;
-	/** Where the response states the number of pages, when it does; saves the final empty request. */
-	totalPagesPath?: string;
-	/** Where the response states the page it returned, when it does. */
-	currentPagePath?: string;
 }
 
 /** Pages are numbered; the walk ends on an empty page or at the total the response states. */
-export function pageNumberStrategy(options: PageNumberOptions): PaginationStrategy {
-	let fixedSize: number | undefined;
+function pageNumberStrategy(parameter: string, settings: ResolvedPagination): PaginationStrategy {
+	const firstPage = settings.firstPage ?? 1;
+	const sizeParameter = settings.pageSizeParameter;
 	return {
-		description: `page number (sent as "${options.parameter}", from ${options.firstPage})`,
-		first(pageSize) {
-			// The size is fixed on the first request: changing it mid-walk would shift page boundaries.
-			fixedSize = pageSize;
-			return { query: withSize({ [options.parameter]: options.firstPage }, options.pageSizeParameter, fixedSize) };
-		},
+		description: `page number (sent as "${parameter}", from ${firstPage})`,
+		first: (pageSize) => ({ query: withSize({ [parameter]: firstPage }, sizeParameter, pageSize) }),
 		next(last) {
-			const sent = Number(last.query[options.parameter]);
-			const stated = options.currentPagePath ? Number(readMarker(last.response, options.currentPagePath)) : NaN;
-			const current = Number.isFinite(stated) ? stated : sent;
-			const totalPages = options.totalPagesPath ? Number(readMarker(last.response, options.totalPagesPath)) : NaN;
-			if (Number.isFinite(totalPages) && current >= totalPages + options.firstPage - 1) return undefined;
+			const stated = numberAt(last.response, settings.currentPagePath);
+			const sent = Number(last.query[parameter]);
+			const current = Number.isFinite(stated) ? stated : Number.isFinite(sent) ? sent : firstPage;
+			const totalPages = numberAt(last.response, settings.totalPagesPath);
+			if (Number.isFinite(totalPages) && current >= totalPages + firstPage - 1) return undefined;
 			const page = current + 1;
-			return {
-				query: withSize({ [options.parameter]: page }, options.pageSizeParameter, fixedSize),
-				marker: String(page),
-			};
+			// The size stays what the walk started with: changing it mid-walk would shift page boundaries.
+			const size = sizeParameter ? last.query[sizeParameter] : undefined;
+			const query = withSize({ [parameter]: page }, sizeParameter, size === undefined ? undefined : Number(size));
+			return { query, marker: String(page) };
 		},
 	};
-}
-
-export interface OffsetOptions {
-	offsetParameter: string;
-	limitParameter?: string;
-	/** Where the response states the total number of entries, when it does. */
-	totalPath?: string;
-	/** Where the response states the offset it returned, for a first request that sent none. */
-	offsetPath?: string;
 }
 
 /** Entries are addressed by offset; the next offset is the previous plus what it returned. */
-export function offsetStrategy(options: OffsetOptions): PaginationStrategy {
+function offsetStrategy(parameter: string, settings: ResolvedPagination): PaginationStrategy {
+	const limitParameter = settings.limitParameter;
 	return {
-		description: `offset (sent as "${options.offsetParameter}"${options.limitParameter ? ` with "${options.limitParameter}"` : ''})`,
-		first: (pageSize) => ({ query: withSize({ [options.offsetParameter]: 0 }, options.limitParameter, pageSize) }),
+		description: `offset (sent as "${parameter}"${limitParameter ? ` with "${limitParameter}"` : ''})`,
+		first: (pageSize) => ({ query: withSize({ [parameter]: 0 }, limitParameter, pageSize) }),
 		next(last, pageSize) {
-			const sent = Number(last.query[options.offsetParameter]);
-			const stated = options.offsetPath ? Number(readMarker(last.response, options.offsetPath)) : NaN;
+			const sent = Number(last.query[parameter]);
+			const stated = numberAt(last.response, settings.offsetPath);
 			const start = Number.isFinite(sent) ? sent : Number.isFinite(stated) ? stated : 0;
 			const offset = start + last.entries.length;
-			const total = options.totalPath ? Number(readMarker(last.response, options.totalPath)) : NaN;
+			const total = numberAt(last.response, settings.totalPath);
 			if (Number.isFinite(total) && offset >= total) return undefined;
-			return {
-				query: withSize({ [options.offsetParameter]: offset }, options.limitParameter, pageSize),
-				marker: String(offset),
-			};
+			return { query: withSize({ [parameter]: offset }, limitParameter, pageSize), marker: String(offset) };
 		},
 	};
+}
+
+/** Thrown when a chosen mode lacks a setting it cannot work without; the caller names the option. */
+export class MissingSettingError extends Error {}
+
+function required(value: string | undefined, label: string): string {
+	const trimmed = value?.trim();
+	if (!trimmed) throw new MissingSettingError(`Pagination needs the "${label}" option for the chosen mode`);
+	return trimmed;
+}
+
+/** The strategy for settled settings; undefined for Off (a single request). */
+export function strategyFor(settings: ResolvedPagination): PaginationStrategy | undefined {
+	switch (settings.mode) {
+		case 'nextUrl':
+			return nextUrlStrategy(settings.nextUrlPath?.trim() || undefined);
+		case 'cursor':
+			return cursorStrategy(
+				required(settings.cursorParameter, 'Cursor Parameter'),
+				required(settings.cursorPath, 'Next Cursor Field'),
+				settings,
+			);
+		case 'pageNumber':
+			return pageNumberStrategy(required(settings.pageParameter, 'Page Parameter'), settings);
+		case 'offset':
+			return offsetStrategy(required(settings.offsetParameter, 'Offset Parameter'), settings);
+		default:
+			return undefined;
+	}
 }

@@ -1,19 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiClient, ApiRequest } from '../request';
+import type { ApiClient, ApiRequest, ApiResponse } from '../request';
 import { listAt, locateList, type ListLocation } from '../responseItems';
-import { detectStrategy } from './detect';
-import type { PaginationSettings } from './settings';
-import {
-	cursorStrategy,
-	nextUrlStrategy,
-	offsetStrategy,
-	pageNumberStrategy,
-	type FetchedPage,
-	type PageRequest,
-	type PaginationStrategy,
-} from './strategies';
+import { detectPagination } from './detect';
+import type { PaginationSettings, ResolvedPagination } from './settings';
+import { MissingSettingError, strategyFor, type PageRequest, type PaginationStrategy } from './strategies';
 
 export interface WalkOptions {
 	settings: PaginationSettings;
@@ -23,53 +15,33 @@ export interface WalkOptions {
 	itemsPath?: string;
 	/** Told once what Automatic mode used, so the user can see it (and override it). */
 	onDetected?: (description: string) => void;
+	/** Continue a walk of an earlier run: re-request this page with these settled settings. */
+	resume?: { pagination: ResolvedPagination; request: PageRequest };
 }
 
 /** A page and its entries; `entries` is undefined when the response held no list at all. */
-export interface WalkedPage extends Omit<FetchedPage, 'entries'> {
-	entries: unknown[] | undefined;
+export interface WalkedPage {
 	number: number;
-}
-
-/** The strategy the user chose explicitly; undefined for Automatic and Off. */
-export function explicitStrategy(settings: PaginationSettings): PaginationStrategy | undefined {
-	switch (settings.mode) {
-		case 'nextUrl':
-			return nextUrlStrategy(settings.nextUrlPath?.trim() || undefined);
-		case 'cursor':
-			return cursorStrategy({
-				parameter: required(settings.cursorParameter, 'Cursor Parameter'),
-				path: required(settings.cursorPath, 'Next Cursor Field'),
-				pageSizeParameter: settings.pageSizeParameter?.trim() || undefined,
-			});
-		case 'pageNumber':
-			return pageNumberStrategy({
-				parameter: required(settings.pageParameter, 'Page Parameter'),
-				firstPage: settings.firstPage ?? 1,
-				pageSizeParameter: settings.pageSizeParameter?.trim() || undefined,
-			});
-		case 'offset':
-			return offsetStrategy({
-				offsetParameter: required(settings.offsetParameter, 'Offset Parameter'),
-				limitParameter: settings.limitParameter?.trim() || undefined,
-			});
-		default:
-			return undefined;
-	}
-}
-
-class MissingSettingError extends Error {}
-
-function required(value: string | undefined, label: string): string {
-	const trimmed = value?.trim();
-	if (!trimmed) throw new MissingSettingError(`Pagination needs the "${label}" option for the chosen mode`);
-	return trimmed;
+	query: IDataObject;
+	response: ApiResponse;
+	entries: unknown[] | undefined;
+	/** What was sent for this page, enough to request it again later. */
+	request: PageRequest;
+	/** The settled pagination once known (after page 1 in Automatic mode); undefined if there is none. */
+	pagination: ResolvedPagination | undefined;
 }
 
 /** A cheap fingerprint of a page: equal fingerprints on consecutive pages mean the server repeats itself. */
 function fingerprint(entries: unknown[]): string {
 	if (entries.length === 0) return '';
 	return `${entries.length}|${JSON.stringify(entries[0])}|${JSON.stringify(entries[entries.length - 1])}`;
+}
+
+/** The settings as settled pagination, for every mode but Automatic (which settles after page 1). */
+function settledFromSettings(settings: PaginationSettings): ResolvedPagination | undefined {
+	if (settings.mode === 'auto') return undefined;
+	const { maxPages: _maxPages, pageSize: _pageSize, mode, ...rest } = settings;
+	return { ...rest, mode };
 }
 
 /**
@@ -82,20 +54,22 @@ export async function* walkPages(client: ApiClient, base: ApiRequest, options: W
 	const { settings, limit } = options;
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(client.node, message, { description, itemIndex: base.itemIndex });
+	let pagination = options.resume?.pagination ?? settledFromSettings(settings);
 	let strategy: PaginationStrategy | undefined;
 	try {
-		strategy = explicitStrategy(settings);
+		strategy = pagination ? strategyFor(pagination) : undefined;
 	} catch (error) {
 		if (error instanceof MissingSettingError) throw fail(error.message, 'Set it under Options > Pagination.');
 		throw error;
 	}
+	const detecting = pagination === undefined;
 	// A page size is only ever sent through a parameter the user named, so the API's own default holds otherwise.
 	const sizeFor = (remaining: number | undefined) =>
 		settings.pageSize !== undefined && remaining !== undefined
 			? Math.min(settings.pageSize, remaining)
 			: settings.pageSize ?? remaining;
 
-	let request: PageRequest = strategy ? strategy.first(sizeFor(limit)) : {};
+	let request: PageRequest = options.resume?.request ?? (strategy ? strategy.first(sizeFor(limit)) : {});
 	let location: ListLocation | undefined;
 	const seenMarkers = new Set<string>();
 	let previousFingerprint = '';
@@ -105,7 +79,7 @@ export async function* walkPages(client: ApiClient, base: ApiRequest, options: W
 		if (number > settings.maxPages) {
 			throw fail(
 				`Stopped after ${settings.maxPages} pages (the Max Pages limit) and the API still offered more`,
-				'If the list really is that long, raise Options > Pagination > Max Pages; otherwise set the pagination mode explicitly.',
+				'If the list really is that long, raise Options > Max Pages; otherwise set Options > Pagination explicitly.',
 			);
 		}
 		const query: IDataObject = { ...(base.query ?? {}), ...(request.query ?? {}) };
@@ -124,21 +98,21 @@ export async function* walkPages(client: ApiClient, base: ApiRequest, options: W
 				'Clear the Items Field option to detect the list automatically, or correct the path.',
 			);
 		}
-		const page: WalkedPage = { query, response, entries, number };
-		yield page;
-		if (entries === undefined || entries.length === 0) return;
-		returned += entries.length;
-		if (limit !== undefined && returned >= limit) return;
-
-		if (settings.mode === 'auto' && number === 1) {
-			strategy = detectStrategy({ query, response, entries });
+		if (detecting && number === 1 && entries !== undefined && entries.length > 0) {
+			pagination = detectPagination({ query, response, entries }) ?? { mode: 'off' };
+			strategy = strategyFor(pagination);
 			options.onDetected?.(
 				strategy
 					? `Pagination (automatic): ${strategy.description}`
 					: 'Pagination (automatic): the response named no next page, so it was taken as complete. If entries are missing, set Options > Pagination explicitly.',
 			);
 		}
+		yield { number, query, response, entries, request, pagination };
+		if (entries === undefined || entries.length === 0) return;
+		returned += entries.length;
+		if (limit !== undefined && returned >= limit) return;
 		if (!strategy) return;
+
 		const next = strategy.next({ query, response, entries }, sizeFor(limit === undefined ? undefined : limit - returned));
 		if (!next) return;
 		if (next.marker !== undefined) {
