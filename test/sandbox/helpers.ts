@@ -1,5 +1,6 @@
 /** Shared helpers of the sandbox tests: an axios client per key, and a walker that follows any pagination style. */
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
+import { request } from 'node:http';
 
 import type { PaginationParameterNames, Sandbox } from '../../sandbox';
 
@@ -109,4 +110,36 @@ export async function walkAll(
 			}
 		}
 	}
+}
+
+export interface RawResponse {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: string;
+}
+
+/** Sends a request with the path exactly as given (axios would normalise some odd paths before sending). */
+export function rawRequest(
+	sandbox: Sandbox,
+	options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawResponse> {
+	return new Promise((resolve, reject) => {
+		const outgoing = request(
+			{
+				host: '127.0.0.1',
+				port: sandbox.port,
+				path: options.path,
+				method: options.method ?? 'GET',
+				headers: { Authorization: 'Bearer sandbox-full', ...options.headers },
+			},
+			(res) => {
+				let body = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk: string) => (body += chunk));
+				res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+			},
+		);
+		outgoing.on('error', reject);
+		outgoing.end(options.body);
+	});
 }
