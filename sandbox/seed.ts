@@ -203,7 +203,7 @@ function syntheticPayments(random: Random, count: number, bookings: Booking[], n
 	const payments: Payment[] = new Array(count);
 	const firstMs = nowMs - count * MINUTE_MS;
 	for (let index = 0; index < count; index++) {
-		const booking = bookings.length > 0 ? bookings[Math.floor(random.next() * bookings.length)] : undefined;
+		const booking = bookings.length > 0 ? random.pick(bookings) : undefined;
 		const refund = random.next() < 0.05;
 		const amount = booking?.priceCents ?? 1000;
 		payments[index] = {
@@ -225,7 +225,7 @@ function syntheticDeliveries(random: Random, count: number, bookings: Booking[],
 	const firstMs = nowMs - count * MINUTE_MS;
 	const events: readonly DeliveryEvent[] = ['booking.created', 'booking.created', 'booking.cancelled', 'booking.rescheduled'];
 	for (let index = 0; index < count; index++) {
-		const booking = bookings.length > 0 ? bookings[Math.floor(random.next() * bookings.length)] : undefined;
+		const booking = bookings.length > 0 ? random.pick(bookings) : undefined;
 		const entry = delivery(events[index % events.length], booking?.id ?? null, firstMs + index * MINUTE_MS, random.next() < 0.03);
 		entry.id = makeId(ID_PREFIX.delivery, index + 1);
 		deliveries[index] = entry;

@@ -15,25 +15,34 @@ interface Identified {
 	id: string;
 }
 
-/** A growing collection with an id → position index. */
+/**
+ * A growing collection with an id → position index. The index is built on first use, so a benchmark-scale
+ * workspace starts fast and pays only for the collections it looks up.
+ */
 class Collection<T extends Identified> {
-	private readonly positions = new Map<string, number>();
+	private index: Map<string, number> | undefined;
 
-	constructor(readonly items: T[]) {
-		items.forEach((item, index) => this.positions.set(item.id, index));
+	constructor(readonly items: T[]) {}
+
+	private positions(): Map<string, number> {
+		if (!this.index) {
+			this.index = new Map();
+			for (let position = 0; position < this.items.length; position++) this.index.set(this.items[position].id, position);
+		}
+		return this.index;
 	}
 
 	find(id: string): T | undefined {
-		const position = this.positions.get(id);
+		const position = this.positions().get(id);
 		return position === undefined ? undefined : this.items[position];
 	}
 
 	positionOf(id: string): number {
-		return this.positions.get(id) ?? -1;
+		return this.positions().get(id) ?? -1;
 	}
 
 	add(item: T): T {
-		this.positions.set(item.id, this.items.length);
+		this.index?.set(item.id, this.items.length);
 		this.items.push(item);
 		return item;
 	}

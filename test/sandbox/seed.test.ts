@@ -1,0 +1,57 @@
+/** The seeded workspace: deterministic, venue-shaped, and fast at benchmark scale. */
+import { Store, UNUSUAL_CLIENT_IDS } from '../../sandbox';
+import { OPENING_HOURS } from '../../sandbox/catalog';
+import { findConflict } from '../../sandbox/booking-rules';
+import { isWithinOpeningHours } from '../../sandbox/opening-hours';
+
+const START = Date.parse('2027-03-01T08:00:00Z');
+const contentOf = (store: Store) => JSON.stringify([store.rooms, store.services, store.clients, store.bookings, store.payments, store.deliveries]);
+
+describe('seeding', () => {
+	it('gives identical data for the same seed and different data for another', () => {
+		const a = new Store({ seed: 7, startMs: START });
+		const b = new Store({ seed: 7, startMs: START });
+		const c = new Store({ seed: 8, startMs: START });
+		expect(contentOf(a)).toBe(contentOf(b));
+		expect(contentOf(c)).not.toBe(contentOf(a));
+	});
+
+	it('builds a venue: rooms and equipment, services, clients, bookings, payments, journal', () => {
+		const store = new Store({ seed: 1, startMs: START });
+		expect(new Set(store.rooms.map((r) => r.kind))).toEqual(new Set(['studio', 'loft', 'rehearsal', 'equipment']));
+		expect(store.services.length).toBeGreaterThan(5);
+		expect(store.clients).toHaveLength(40);
+		expect(store.clients.map((c) => c.id)).toEqual(expect.arrayContaining([...UNUSUAL_CLIENT_IDS]));
+		expect(store.bookings).toHaveLength(60);
+		expect(store.bookings.some((b) => b.status === 'cancelled')).toBe(true);
+		expect(store.bookings.some((b) => Date.parse(b.start) > START)).toBe(true);
+		expect(store.bookings.some((b) => Date.parse(b.start) < START)).toBe(true);
+		expect(store.payments.some((p) => p.kind === 'refund')).toBe(true);
+		expect(store.deliveries.length).toBeGreaterThanOrEqual(60);
+		expect(new Set(store.clients.map((c) => c.id)).size).toBe(40);
+	});
+
+	it('places seeded bookings inside opening hours without overlaps', () => {
+		const store = new Store({ seed: 3, startMs: START, scale: { bookings: 500 } });
+		for (const booking of store.bookings) {
+			expect(isWithinOpeningHours(OPENING_HOURS, Date.parse(booking.start), Date.parse(booking.end))).toBe(true);
+			if (booking.status === 'confirmed') {
+				expect(findConflict(store, booking.roomId, Date.parse(booking.start), Date.parse(booking.end), booking.id)).toBeUndefined();
+			}
+		}
+	});
+
+	it('builds 100k payments and 100k deliveries at scale', () => {
+		const started = Date.now();
+		const store = new Store({ seed: 1, startMs: START, scale: { payments: 100_000, deliveries: 100_000, clients: 5_000, bookings: 2_000 } });
+		const elapsed = Date.now() - started;
+		expect(store.payments).toHaveLength(100_000);
+		expect(store.deliveries).toHaveLength(100_000);
+		expect(store.clients).toHaveLength(5_000);
+		expect(store.bookings).toHaveLength(2_000);
+		expect(new Set(store.payments.map((p) => p.id)).size).toBe(100_000);
+		expect(store.findBooking(store.payments[99_999].bookingId)).toBeDefined();
+		// Reported, not asserted: timing on a loaded CI machine is no test.
+		console.log(`scale build: ${elapsed} ms`);
+	});
+});
