@@ -2,6 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { describeScopes, type Endpoint } from '../endpoints';
+import { canonicalJson } from './canonicalJson';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
 const MAX_QUOTED_BODY = 2000;
@@ -41,8 +42,11 @@ function findServerMessage(body: unknown): string | undefined {
 
 function quoteBody(body: unknown): string {
 	if (body === undefined || body === null || body === '') return '(empty body)';
-	const text = typeof body === 'string' ? body : JSON.stringify(body);
-	return text.length > MAX_QUOTED_BODY ? `${text.slice(0, MAX_QUOTED_BODY)}… (${text.length} characters)` : text;
+	if (typeof body !== 'string') {
+		const text = canonicalJson(body, MAX_QUOTED_BODY);
+		return text.length > MAX_QUOTED_BODY ? `${text.slice(0, MAX_QUOTED_BODY)}…` : text;
+	}
+	return body.length > MAX_QUOTED_BODY ? `${body.slice(0, MAX_QUOTED_BODY)}… (${body.length} characters)` : body;
 }
 
 /** What the status means for this endpoint, and what the user can do about it. */

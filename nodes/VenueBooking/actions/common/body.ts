@@ -1,7 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { readJson, readPairs } from './freeForm';
-import { describeType, inputError } from './inputError';
+import { describeType, inputError, type ParameterReader } from './inputError';
 
 /**
  * The request body, shaped like n8n's HTTP Request node (JSON only: the API speaks JSON). The document
@@ -70,7 +70,7 @@ const LABEL_JSON = 'Body (JSON)';
  * The body of one item: a JSON object or array, never a bare value (the API speaks JSON documents). With
  * fields, a name given twice is an error: one of the two values would silently be lost.
  */
-export function readBody(context: IExecuteFunctions, itemIndex: number, optional: boolean): unknown {
+export function readBody(context: ParameterReader, itemIndex: number, optional: boolean): unknown {
 	if (optional && !context.getNodeParameter('sendBody', itemIndex, false)) return undefined;
 	const mode = context.getNodeParameter('specifyBody', itemIndex, 'keypair') as string;
 	if (mode !== 'json') {

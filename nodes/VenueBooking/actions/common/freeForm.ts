@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../../transport/paths';
-import { describeType, inputError } from './inputError';
+import { describeType, inputError, type ParameterReader } from './inputError';
 
 /** One name/value row of a "Using Fields Below" list, as n8n stores it. */
 interface PairRow {
@@ -14,7 +14,7 @@ interface PairRow {
  * and must not be empty; the same name twice is passed to `onDuplicate`, which decides what it means.
  */
 export function readPairs(
-	context: IExecuteFunctions,
+	context: ParameterReader,
 	itemIndex: number,
 	parameter: string,
 	label: string,
@@ -38,7 +38,7 @@ export function readPairs(
  * Parses a JSON parameter. An expression may already have produced an object, which is taken as it is;
  * text must be valid JSON. The parse error's own message is kept: it says where the JSON breaks.
  */
-export function readJson(context: IExecuteFunctions, itemIndex: number, parameter: string, label: string): unknown {
+export function readJson(context: ParameterReader, itemIndex: number, parameter: string, label: string): unknown {
 	const raw: unknown = context.getNodeParameter(parameter, itemIndex, '');
 	if (typeof raw !== 'string') return raw;
 	if (raw.trim() === '') return undefined;
@@ -51,7 +51,7 @@ export function readJson(context: IExecuteFunctions, itemIndex: number, paramete
 }
 
 /** A JSON parameter that must hold an object, such as query parameters. */
-export function readJsonObject(context: IExecuteFunctions, itemIndex: number, parameter: string, label: string): IDataObject {
+export function readJsonObject(context: ParameterReader, itemIndex: number, parameter: string, label: string): IDataObject {
 	const parsed = readJson(context, itemIndex, parameter, label);
 	if (parsed === undefined) return {};
 	if (!isPlainObject(parsed)) {

@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { describeType, inputError } from './inputError';
+import { describeType, inputError, type ParameterReader } from './inputError';
 
 /** The id parameter of a `{id}` endpoint: its name in the node and its label. */
 export interface IdParameter {
@@ -26,7 +26,7 @@ export function idProperty(id: IdParameter): INodeProperties {
  * into the list endpoint, and `.` or `..` would be resolved away by URL parsers (even percent-encoded),
  * reaching a different endpoint than the user meant. Everything else is percent-encoded by the transport.
  */
-export function readId(context: IExecuteFunctions, itemIndex: number, id: IdParameter): string {
+export function readId(context: ParameterReader, itemIndex: number, id: IdParameter): string {
 	const raw: unknown = context.getNodeParameter(id.name, itemIndex, '');
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
 		throw inputError(context, itemIndex, id.displayName, `must be text or a number, but it is ${describeType(raw)}`,

@@ -1,12 +1,21 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+/**
+ * What parameter readers need of an n8n context. Execute contexts fit as they are; the trigger's poll
+ * context reads parameters without an item index and is adapted to this shape.
+ */
+export interface ParameterReader {
+	getNode(): INode;
+	getNodeParameter(name: string, itemIndex: number, fallback?: unknown): unknown;
+}
 
 /**
  * A NodeOperationError about a parameter of one item. The message names both, because with hundreds of
  * input items "invalid JSON" alone does not tell the user where to look.
  */
 export function inputError(
-	context: IExecuteFunctions,
+	context: ParameterReader,
 	itemIndex: number,
 	parameter: string,
 	problem: string,

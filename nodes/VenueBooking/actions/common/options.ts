@@ -1,14 +1,14 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_PAGES, type PaginationMode, type PaginationSettings } from '../../transport/pagination/settings';
 import { DEFAULT_TIMEOUT_MS, type TransportOptions } from '../../transport/request';
 import { DEFAULT_RETRY_POLICY } from '../../transport/retry';
-import { inputError } from './inputError';
+import { inputError, type ParameterReader } from './inputError';
 
 /** The most requests a node runs at once; more would only queue at the API's rate limit. */
 export const MAX_PARALLEL_REQUESTS = 32;
 
-const transportOptions: INodeProperties[] = [
+export const transportOptions: INodeProperties[] = [
 	{
 		displayName: 'Max Retries',
 		name: 'maxRetries',
@@ -54,7 +54,7 @@ const paginationModes: Array<{ name: string; value: PaginationMode; description:
 	{ name: 'Page Number', value: 'pageNumber', description: 'Send an increasing page number' },
 ];
 
-const paginationOption: INodeProperties = {
+export const paginationOption: INodeProperties = {
 	displayName: 'Pagination',
 	name: 'pagination',
 	type: 'fixedCollection',
@@ -152,7 +152,7 @@ const paginationOption: INodeProperties = {
 	],
 };
 
-const listOptions: INodeProperties[] = [
+export const listOptions: INodeProperties[] = [
 	{
 		displayName: 'Items Field',
 		name: 'itemsPath',
@@ -181,8 +181,8 @@ const listOptions: INodeProperties[] = [
 ];
 
 /** The Options collection: transport settings for every operation, plus list or per-item extras. */
-export function optionsProperty(kind: 'list' | 'perItem'): INodeProperties {
-	const extras = kind === 'list' ? listOptions : [parallelOption];
+export function optionsProperty(kind: 'list' | 'perItem', more: INodeProperties[] = []): INodeProperties {
+	const extras = [...(kind === 'list' ? listOptions : [parallelOption]), ...more];
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -194,7 +194,7 @@ export function optionsProperty(kind: 'list' | 'perItem'): INodeProperties {
 }
 
 function readNumber(
-	context: IExecuteFunctions,
+	context: ParameterReader,
 	itemIndex: number,
 	name: string,
 	label: string,
@@ -209,7 +209,7 @@ function readNumber(
 	return number;
 }
 
-export function readTransportOptions(context: IExecuteFunctions, itemIndex: number): TransportOptions {
+export function readTransportOptions(context: ParameterReader, itemIndex: number): TransportOptions {
 	return {
 		retry: {
 			maxRetries: Math.floor(readNumber(context, itemIndex, 'maxRetries', 'Max Retries', DEFAULT_RETRY_POLICY.maxRetries, 0)),
@@ -219,7 +219,7 @@ export function readTransportOptions(context: IExecuteFunctions, itemIndex: numb
 	};
 }
 
-export function readParallelRequests(context: IExecuteFunctions): number {
+export function readParallelRequests(context: ParameterReader): number {
 	const value = readNumber(context, 0, 'parallelRequests', 'Parallel Requests', 1, 1);
 	return Math.min(MAX_PARALLEL_REQUESTS, Math.floor(value));
 }
@@ -230,7 +230,7 @@ export interface ListOptions {
 	pagination: PaginationSettings;
 }
 
-export function readListOptions(context: IExecuteFunctions, itemIndex: number): ListOptions {
+export function readListOptions(context: ParameterReader, itemIndex: number): ListOptions {
 	const settings = context.getNodeParameter('options.pagination.settings', itemIndex, {}) as Partial<PaginationSettings>;
 	const itemsPath = String(context.getNodeParameter('options.itemsPath', itemIndex, '') ?? '').trim();
 	return {

@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { describeType, inputError } from './inputError';
+import { describeType, inputError, type ParameterReader } from './inputError';
 import { readJsonObject, readPairs } from './freeForm';
 
 /**
@@ -65,7 +65,7 @@ function isQueryScalar(value: unknown): value is QueryValue {
 }
 
 /** A query value must be text, a number, a boolean, or (to repeat the name) a list of those. */
-function checkValue(context: IExecuteFunctions, itemIndex: number, label: string, name: string, value: unknown): void {
+function checkValue(context: ParameterReader, itemIndex: number, label: string, name: string, value: unknown): void {
 	const valid = isQueryScalar(value) || (Array.isArray(value) && value.every(isQueryScalar));
 	if (!valid) {
 		throw inputError(context, itemIndex, label, `the value of "${name}" is ${describeType(value)}, which a URL cannot carry`,
@@ -74,7 +74,7 @@ function checkValue(context: IExecuteFunctions, itemIndex: number, label: string
 }
 
 /** The query of one item; a name given twice is sent twice (`?a=1&a=2`), as APIs read repeated filters. */
-export function readQuery(context: IExecuteFunctions, itemIndex: number): IDataObject {
+export function readQuery(context: ParameterReader, itemIndex: number): IDataObject {
 	if (!context.getNodeParameter('sendQuery', itemIndex, false)) return {};
 	const mode = context.getNodeParameter('specifyQuery', itemIndex, 'keypair') as string;
 	const label = mode === 'json' ? LABEL_JSON : LABEL_PAIRS;

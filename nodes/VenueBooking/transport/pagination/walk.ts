@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
+import { canonicalJson } from '../canonicalJson';
 import type { ApiClient, ApiRequest, ApiResponse } from '../request';
 import { listAt, locateList, type ListLocation } from '../responseItems';
 import { detectPagination } from './detect';
@@ -34,7 +35,7 @@ export interface WalkedPage {
 /** A cheap fingerprint of a page: equal fingerprints on consecutive pages mean the server repeats itself. */
 function fingerprint(entries: unknown[]): string {
 	if (entries.length === 0) return '';
-	return `${entries.length}|${JSON.stringify(entries[0])}|${JSON.stringify(entries[entries.length - 1])}`;
+	return `${entries.length}|${canonicalJson(entries[0])}|${canonicalJson(entries[entries.length - 1])}`;
 }
 
 /** The settings as settled pagination, for every mode but Automatic (which settles after page 1). */

@@ -1,0 +1,73 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { listOptions, paginationOption, transportOptions } from '../actions/common/options';
+import { queryProperties } from '../actions/common/query';
+
+/** Entries "Fetch Test Event" shows: enough to map fields, few enough to read. */
+export const MANUAL_SAMPLE_SIZE = 5;
+
+export const DEFAULT_MAX_EXISTING = 100;
+
+const journalOptions: INodeProperties[] = [
+	{
+		displayName: 'Emit Existing Entries',
+		name: 'emitExisting',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the first poll after activation emits the entries already in the journal (up to Max Existing Entries) instead of only recording where the journal stands',
+	},
+	{
+		displayName: 'Max Existing Entries',
+		name: 'maxExisting',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_MAX_EXISTING,
+		description: 'With Emit Existing Entries: how many of the newest existing entries to emit on the first poll',
+	},
+	{
+		displayName: 'Identity Field',
+		name: 'identityPath',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. delivery_id',
+		description:
+			"Dot path of the field that identifies an entry. Leave empty to use the entries' ID when all have one, else a hash of the whole entry.",
+	},
+	{
+		displayName: 'Journal Order',
+		name: 'journalOrder',
+		type: 'options',
+		options: [
+			{ name: 'Automatic', value: 'auto', description: 'Detect from date-times in the entries, or from where new entries appear' },
+			{ name: 'Newest First', value: 'newestFirst' },
+			{ name: 'Oldest First', value: 'oldestFirst' },
+		],
+		default: 'auto',
+		description: 'Which end of the journal the API lists its newest entries at',
+	},
+];
+
+/** Journal reading shares the list options of Get Many, but a raw page is no journal entry. */
+const readingOptions = listOptions.filter((option) => option.name !== 'rawResponse' && option.name !== paginationOption.name);
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Emits one item per new entry of the webhook delivery journal (GET /webhooks/deliveries, scope webhooks.read), oldest first. The first poll after activation only records where the journal stands.',
+		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	...queryProperties,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...journalOptions, ...readingOptions, paginationOption, ...transportOptions].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
+	},
+];

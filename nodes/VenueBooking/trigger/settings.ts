@@ -1,0 +1,31 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+import type { ParameterReader } from '../actions/common/inputError';
+import { readListOptions } from '../actions/common/options';
+import { readQuery } from '../actions/common/query';
+import { DEFAULT_MAX_EXISTING } from './description';
+import type { JournalSettings } from './journal';
+
+/** A poll context reads parameters without an item index; the shared readers expect one. */
+export function pollParameters(context: IPollFunctions): ParameterReader {
+	return {
+		getNode: () => context.getNode(),
+		getNodeParameter: (name, _itemIndex, fallback) => context.getNodeParameter(name, fallback as never),
+	};
+}
+
+export function readJournalSettings(parameters: ParameterReader): JournalSettings {
+	const list = readListOptions(parameters, 0);
+	const order = parameters.getNodeParameter('options.journalOrder', 0, 'auto');
+	const identityPath = String(parameters.getNodeParameter('options.identityPath', 0, '') ?? '').trim();
+	const maxExisting = Math.floor(Number(parameters.getNodeParameter('options.maxExisting', 0, DEFAULT_MAX_EXISTING)));
+	return {
+		order: order === 'newestFirst' || order === 'oldestFirst' ? order : 'auto',
+		identityPath: identityPath || undefined,
+		emitExisting: parameters.getNodeParameter('options.emitExisting', 0, false) === true,
+		maxExisting: Number.isFinite(maxExisting) && maxExisting > 0 ? maxExisting : DEFAULT_MAX_EXISTING,
+		itemsPath: list.itemsPath,
+		pagination: list.pagination,
+		query: readQuery(parameters, 0),
+	};
+}

@@ -1,0 +1,58 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isPlainObject } from '../transport/paths';
+import type { ResolvedPagination } from '../transport/pagination/settings';
+import type { PageRequest } from '../transport/pagination/strategies';
+import type { IdentityMode } from './identity';
+import type { JournalOrder } from './order';
+
+/**
+ * Identities of the newest entries remembered between polls. Enough to find the boundary between seen
+ * and new entries even when some of the last ones are deleted; small enough that the state stays well
+ * under its bound (256 × 66 bytes plus one page request ≈ 20 KiB).
+ */
+export const RECENT_LIMIT = 256;
+
+/** A stored next-page URL longer than this is dropped (the walk then restarts from page 1). */
+const MAX_STORED_URL = 2048;
+
+/**
+ * What the trigger keeps in the workflow's static data. Plain JSON, versioned, and bounded in size
+ * whatever the journal's size: n8n stores it with the workflow.
+ */
+export interface JournalState {
+	version: 1;
+	identity: IdentityMode;
+	/** Settled once evidence shows it (or the user sets it); undefined until then. */
+	order?: JournalOrder;
+	/** Identities of the newest entries seen, oldest first. */
+	recent: string[];
+	/** Identity of the journal's first listed entry at the last poll: where new entries appear tells the order. */
+	head?: string;
+	/** Where the last non-empty page was, to continue an oldest-first journal without rereading it all. */
+	tail?: { pagination: ResolvedPagination; request: PageRequest };
+}
+
+const STATE_KEY = 'journal';
+
+/** Reads the state from static data; anything unreadable (an older version, a hand edit) is no state. */
+export function readState(staticData: IDataObject): JournalState | undefined {
+	const stored = staticData[STATE_KEY];
+	if (!isPlainObject(stored) || stored.version !== 1 || !Array.isArray(stored.recent)) return undefined;
+	if (stored.identity !== 'id' && stored.identity !== 'hash') return undefined;
+	return stored as unknown as JournalState;
+}
+
+/** Writes a state, keeping it within bounds. */
+export function writeState(staticData: IDataObject, state: JournalState): void {
+	const bounded: JournalState = { ...state, recent: state.recent.slice(-RECENT_LIMIT) };
+	if (bounded.tail?.request.url && bounded.tail.request.url.length > MAX_STORED_URL) delete bounded.tail;
+	// A fresh copy: the poll's own objects must not stay linked to what n8n persists.
+	staticData[STATE_KEY] = JSON.parse(JSON.stringify(bounded)) as IDataObject;
+}
+
+/** The remembered identities plus new ones, newest last, bounded. */
+export function remember(recent: string[], added: string[]): string[] {
+	const merged = recent.concat(added);
+	return merged.length > RECENT_LIMIT ? merged.slice(merged.length - RECENT_LIMIT) : merged;
+}

@@ -1,0 +1,67 @@
+import { canonicalJson } from '../../../nodes/VenueBooking/transport/canonicalJson';
+import { chooseIdentityMode, hashText, identityOf } from '../../../nodes/VenueBooking/trigger/identity';
+import { detectOrder } from '../../../nodes/VenueBooking/trigger/order';
+
+describe('entry identity', () => {
+	it('uses ids only when every entry has a scalar one', () => {
+		expect(chooseIdentityMode([{ id: 1 }, { id: 'b' }])).toBe('id');
+		expect(chooseIdentityMode([{ id: 1 }, { other: 2 }])).toBe('hash');
+		expect(chooseIdentityMode([{ id: { nested: 1 } }])).toBe('hash');
+		expect(chooseIdentityMode([])).toBe('hash');
+	});
+
+	it('tells a numeric id from the same text, and hashes long ids to a bounded length', () => {
+		expect(identityOf({ id: 1 }, 'id')).not.toBe(identityOf({ id: '1' }, 'id'));
+		expect(identityOf({ id: 'x'.repeat(500) }, 'id').length).toBeLessThanOrEqual(64);
+	});
+
+	it('hashes content independently of key order, and differently for different content', () => {
+		const a = identityOf({ event: 'booking.created', at: 1, payload: { x: 1, y: [1, 2] } }, 'hash');
+		const b = identityOf({ payload: { y: [1, 2], x: 1 }, at: 1, event: 'booking.created' }, 'hash');
+		expect(a).toBe(b);
+		expect(identityOf({ event: 'booking.created', at: 2 }, 'hash')).not.toBe(a);
+	});
+
+	it('reads a field the user names, falling back to the hash where it is missing', () => {
+		expect(identityOf({ meta: { key: 'k1' } }, 'hash', 'meta.key')).toBe('s:k1');
+		expect(identityOf({ other: 1 }, 'id', 'meta.key')).toMatch(/^h:[0-9a-f]{16}$/);
+	});
+
+	it('is safe with __proto__ keys and deep nesting', () => {
+		const hostile = JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}');
+		expect(canonicalJson(hostile)).toContain('"__proto__"');
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+		let deep: unknown = 1;
+		for (let i = 0; i < 5000; i++) deep = { d: deep };
+		expect(identityOf(deep, 'hash')).toMatch(/^h:/);
+	});
+
+	it('spreads similar inputs over different hashes', () => {
+		const hashes = new Set(Array.from({ length: 20_000 }, (_, i) => hashText(`{"id":${i}}`)));
+		expect(hashes.size).toBe(20_000);
+	});
+});
+
+describe('journal order detection', () => {
+	const at = (minutes: number[]) => minutes.map((m, i) => ({ n: i, created: new Date(Date.UTC(2026, 0, 1, 0, m)).toISOString() }));
+
+	it('reads rising or falling date-times', () => {
+		expect(detectOrder(at([1, 2, 3]))).toBe('oldestFirst');
+		expect(detectOrder(at([3, 2, 2, 1]))).toBe('newestFirst');
+	});
+
+	it('refuses to guess from too few entries, mixed dates or numbers alone', () => {
+		expect(detectOrder(at([1, 2]))).toBeUndefined();
+		expect(detectOrder(at([1, 3, 2]))).toBeUndefined();
+		expect(detectOrder([{ id: 1 }, { id: 2 }, { id: 3 }])).toBeUndefined();
+	});
+
+	it('refuses when two date fields disagree', () => {
+		const entries = [
+			{ a: '2026-01-01T00:00:00Z', b: '2026-02-03T00:00:00Z' },
+			{ a: '2026-01-02T00:00:00Z', b: '2026-02-02T00:00:00Z' },
+			{ a: '2026-01-03T00:00:00Z', b: '2026-02-01T00:00:00Z' },
+		];
+		expect(detectOrder(entries)).toBeUndefined();
+	});
+});
