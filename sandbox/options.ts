@@ -5,8 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { HttpMethod } from '../nodes/VenueBooking/endpoints';
 import type { FaultOptions } from './faults';
+import type { RecordedRequest } from './request-log';
 import type { RequestTarget } from './request-target';
 import type { Store } from './store';
 
@@ -85,7 +85,7 @@ export interface SandboxOptions {
 	/** Keep the `requests` log (default true; benchmarks may turn it off). */
 	recordRequests?: boolean;
 	/** Called once per answered (or dropped) request, e.g. for the CLI's access log. */
-	onRequestFinished?: (entry: import('./request-log').RecordedRequest) => void;
+	onRequestFinished?: (entry: RecordedRequest) => void;
 }
 
 /** The switches that can change while the sandbox runs (see `setOptions`). */
@@ -118,8 +118,6 @@ export type RuntimeOptions = Pick<
 
 export const DEFAULT_TODAY = '2027-03-01';
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
-
-export const ALLOWED_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PATCH'];
 
 function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
 	if (!allowed.includes(value as T)) {

@@ -103,11 +103,13 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 	function answer(req: IncomingMessage, method: string, target: RequestTarget, match: EndpointMatch, body: ParsedBody, settings: Settings): RenderedResponse {
 		if (match.kind !== 'matched') throw pathError(match, method, target);
 		authorize(req.headers.authorization, deps.keyring, match.endpoint);
-		if (body.kind === 'invalid') {
+		// A body on a GET is ignored, as most servers do; only POST and PATCH bodies must be JSON.
+		const takesBody = match.endpoint.method !== 'GET';
+		if (takesBody && body.kind === 'invalid') {
 			throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${body.reason}.`);
 		}
 		const contentType = req.headers['content-type'];
-		if (body.kind === 'json' && contentType !== undefined && !/json/i.test(contentType)) {
+		if (takesBody && body.kind === 'json' && contentType !== undefined && !/json/i.test(contentType)) {
 			throw new ApiError(415, 'unsupported_media_type', `Send JSON bodies with Content-Type: application/json (got ${contentType}).`);
 		}
 		if (settings.strictQuery) checkStrictQuery(match.route, match.endpoint, settings, target);
@@ -117,7 +119,7 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 			settings,
 			id: match.id,
 			query,
-			body: body.kind === 'json' ? body.value : undefined,
+			body: takesBody && body.kind === 'json' ? body.value : undefined,
 			name: (canonical) => dialectName(canonical, settings.naming),
 		});
 		if (result.kind === 'record') {

@@ -140,3 +140,10 @@ describe('intercept hook', () => {
 		}
 	});
 });
+
+describe('bodies on GET', () => {
+	it('are ignored, as most servers do', async () => {
+		const response = await rawRequest(sandbox, { path: '/api/partners/v1/rooms', headers: { 'Content-Type': 'text/plain', 'Content-Length': '8' }, body: 'not json' });
+		expect(response.status).toBe(200);
+	});
+});
