@@ -1,8 +1,9 @@
 /** The seeded workspace: deterministic, venue-shaped, and fast at benchmark scale. */
-import { Store, UNUSUAL_CLIENT_IDS } from '../../sandbox';
+import { startSandbox, Store, UNUSUAL_CLIENT_IDS } from '../../sandbox';
 import { OPENING_HOURS } from '../../sandbox/catalog';
 import { findConflict } from '../../sandbox/booking-rules';
 import { isWithinOpeningHours } from '../../sandbox/opening-hours';
+import { apiClient, itemsOf } from './helpers';
 
 const START = Date.parse('2027-03-01T08:00:00Z');
 const contentOf = (store: Store) => JSON.stringify([store.rooms, store.services, store.clients, store.bookings, store.payments, store.deliveries]);
@@ -53,5 +54,24 @@ describe('seeding', () => {
 		expect(store.findBooking(store.payments[99_999].bookingId)).toBeDefined();
 		// Reported, not asserted: timing on a loaded CI machine is no test.
 		console.log(`scale build: ${elapsed} ms`);
+	});
+});
+
+describe('scale over HTTP', () => {
+	it('serves 100k payments and a 100k newest-first journal page by page', async () => {
+		const sandbox = await startSandbox({ scale: { payments: 100_000, deliveries: 100_000 }, pagination: 'offset', dialect: { naming: 'camel' } });
+		try {
+			const client = apiClient(sandbox);
+			const tail = await client.get('/payments', { params: { offset: 99_990, limit: 100 } });
+			expect(tail.data.totalCount).toBe(100_000);
+			expect(itemsOf(tail).map((p) => p.id)).toEqual(sandbox.store.payments.slice(99_990).map((p) => p.id));
+			sandbox.setOptions({ pagination: 'cursor' });
+			const first = await client.get('/webhooks/deliveries', { params: { limit: 100 } });
+			const second = await client.get('/webhooks/deliveries', { params: { limit: 100, cursor: first.data.nextCursor } });
+			const newest = sandbox.store.journalOldestFirst().reverse();
+			expect([...itemsOf(first), ...itemsOf(second)].map((d) => d.id)).toEqual(newest.slice(0, 200).map((d) => d.id));
+		} finally {
+			await sandbox.close();
+		}
 	});
 });
