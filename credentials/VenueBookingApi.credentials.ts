@@ -2,6 +2,7 @@ import type {
 	IAuthenticateGeneric,
 	ICredentialTestRequest,
 	ICredentialType,
+	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -14,7 +15,7 @@ export class VenueBookingApi implements ICredentialType {
 
 	displayName = 'Venue Booking API';
 
-	icon = { light: 'file:../nodes/VenueBooking/venueBooking.svg', dark: 'file:../nodes/VenueBooking/venueBooking.dark.svg' } as const;
+	icon: Icon = { light: 'file:../nodes/VenueBooking/venueBooking.svg', dark: 'file:../nodes/VenueBooking/venueBooking.dark.svg' };
 
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-venue-booking#credentials';
 

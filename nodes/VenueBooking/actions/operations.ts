@@ -74,6 +74,7 @@ const resourceProperty: INodeProperties = {
 /** One Operation dropdown per resource, built from the endpoint table so that none can be missed. */
 function operationProperty(resource: string): INodeProperties {
 	const endpoints = ENDPOINTS.filter((endpoint) => endpoint.resource === resource);
+	const defaultOperation = endpoints.some((endpoint) => endpoint.operation === 'getAll') ? 'getAll' : endpoints[0].operation;
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -88,7 +89,7 @@ function operationProperty(resource: string): INodeProperties {
 				description: `${endpoint.purpose} (${endpoint.method} ${endpoint.path}, scope ${describeScopes(endpoint)})`,
 			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),
-		default: endpoints.some((endpoint) => endpoint.operation === 'getAll') ? 'getAll' : endpoints[0].operation,
+		default: defaultOperation,
 	};
 }
 

@@ -1,7 +1,7 @@
 import { API_PATH_PREFIX } from '../endpoints';
 
-/** Why a Base URL was refused; the caller turns it into an n8n error that names the credential field. */
-export class InvalidBaseUrlError extends Error {}
+/** A normalised base URL, or why the raw one was refused (the caller turns that into an n8n error). */
+export type BaseUrlResult = { url: string } | { problem: string };
 
 /**
  * Turns what a user pasted into the credential's Base URL into the workspace origin and path that the
@@ -10,37 +10,31 @@ export class InvalidBaseUrlError extends Error {}
  * work. Only http and https are accepted, and user:password, query strings and fragments are refused,
  * because none of them can be meant for a bearer-key API and a password in a URL would leak into logs.
  */
-export function normalizeBaseUrl(raw: unknown): string {
+export function normalizeBaseUrl(raw: unknown): BaseUrlResult {
 	if (typeof raw !== 'string' || raw.trim() === '') {
-		throw new InvalidBaseUrlError('The Base URL is empty. Enter the address of your workspace, e.g. https://studio.example.com');
+		return { problem: 'The Base URL is empty. Enter the address of your workspace, e.g. https://studio.example.com' };
 	}
 	const trimmed = raw.trim();
-	let url: URL;
-	try {
-		url = new URL(trimmed);
-	} catch {
-		throw new InvalidBaseUrlError(
-			'The Base URL is not a valid URL. Enter it with its scheme, e.g. https://studio.example.com',
-		);
+	if (!URL.canParse(trimmed)) {
+		return { problem: 'The Base URL is not a valid URL. Enter it with its scheme, e.g. https://studio.example.com' };
 	}
+	const url = new URL(trimmed);
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		throw new InvalidBaseUrlError(
-			`The Base URL must start with http:// or https:// (it starts with ${url.protocol}//)`,
-		);
+		return { problem: `The Base URL must start with http:// or https:// (it starts with ${url.protocol}//)` };
 	}
 	if (url.username || url.password) {
-		throw new InvalidBaseUrlError(
-			'The Base URL must not contain a user name or password; the API key is the only credential the API takes',
-		);
+		return {
+			problem: 'The Base URL must not contain a user name or password; the API key is the only credential the API takes',
+		};
 	}
 	if (url.search || url.hash || trimmed.includes('?') || trimmed.includes('#')) {
-		throw new InvalidBaseUrlError('The Base URL must not contain a query string (?…) or a fragment (#…)');
+		return { problem: 'The Base URL must not contain a query string (?…) or a fragment (#…)' };
 	}
 	let path = url.pathname.replace(/\/+$/, '');
 	if (path.toLowerCase().endsWith(API_PATH_PREFIX)) {
 		path = path.slice(0, -API_PATH_PREFIX.length).replace(/\/+$/, '');
 	}
-	return `${url.protocol}//${url.host}${path}`;
+	return { url: `${url.protocol}//${url.host}${path}` };
 }
 
 /** The absolute URL of an API path such as `/bookings/abc` under a normalised base URL. */

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Endpoint } from '../endpoints';
-import { apiUrl, InvalidBaseUrlError, normalizeBaseUrl } from './baseUrl';
+import { apiUrl, normalizeBaseUrl } from './baseUrl';
 import { httpStatusError, transportError, type FailureContext } from './errors';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type AttemptOutcome, type RetryPolicy } from './retry';
 
@@ -98,18 +98,13 @@ export class ApiClient {
 			.filter((value): value is string => typeof value === 'string')
 			.flatMap((key) => [key, key.trim()])
 			.filter((key) => key.length >= MIN_MASKED_SECRET_LENGTH);
-		let baseUrl: string;
-		try {
-			baseUrl = normalizeBaseUrl(credentials.baseUrl);
-		} catch (error) {
-			if (error instanceof InvalidBaseUrlError) {
-				throw new NodeOperationError(context.getNode(), error.message, {
-					description: 'Edit the Base URL field of the Venue Booking API credential.',
-				});
-			}
-			throw error;
+		const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+		if ('problem' in baseUrl) {
+			throw new NodeOperationError(context.getNode(), baseUrl.problem, {
+				description: 'Edit the Base URL field of the Venue Booking API credential.',
+			});
 		}
-		return new ApiClient(context, baseUrl, new URL(baseUrl).origin, secrets, options);
+		return new ApiClient(context, baseUrl.url, new URL(baseUrl.url).origin, secrets, options);
 	}
 
 	/** The same client with other retry and timeout settings (they may differ per item). */
@@ -149,43 +144,38 @@ export class ApiClient {
 				attempts: attempt,
 				redact: this.redact,
 			};
-			let outcome: AttemptOutcome;
-			let retryAfter: string | undefined;
-			try {
-				const response = await this.attempt(endpoint, url, query, request.body);
-				const status = response.statusCode;
-				if (status >= 300 && status < 400) {
-					const location = headerValue(response.headers, 'location');
-					if (location !== undefined) {
-						url = this.followRedirect(location, url, request, failure, ++redirects);
-						query = undefined;
-						attempt--;
-						continue;
-					}
-				}
-				if (status < 400) return { ...response, url };
-				outcome = { kind: 'status', status };
-				retryAfter = headerValue(response.headers, 'retry-after');
+			const result = await this.attempt(endpoint, url, query, request.body);
+			if (result instanceof NetworkFailure) {
+				const outcome: AttemptOutcome = { kind: 'network', code: result.code };
 				if (!this.mayRetry(endpoint, outcome, attempt)) {
-					throw httpStatusError(failure, status, response.body);
-				}
-				const delay = retryDelayMs(attempt, retryAfter, this.options.retry);
-				if (delay === undefined) {
-					throw httpStatusError(
-						{ ...failure, redact: (text) => this.redact(`${text} (the server asked to wait ${retryAfter}, more than Max Wait allows)`) },
-						status,
-						response.body,
-					);
-				}
-				await sleep(delay);
-			} catch (error) {
-				if (!(error instanceof NetworkFailure)) throw error;
-				outcome = { kind: 'network', code: error.code };
-				if (!this.mayRetry(endpoint, outcome, attempt)) {
-					throw transportError(failure, error.summary, this.networkHint(error, endpoint));
+					throw transportError(failure, result.summary, this.networkHint(result, endpoint));
 				}
 				await sleep(retryDelayMs(attempt, undefined, this.options.retry) ?? 0);
+				continue;
 			}
+			const status = result.statusCode;
+			if (status >= 300 && status < 400) {
+				const location = headerValue(result.headers, 'location');
+				if (location !== undefined) {
+					url = this.followRedirect(location, url, request, failure, ++redirects);
+					query = undefined;
+					attempt--;
+					continue;
+				}
+			}
+			if (status < 400) return { ...result, url };
+			const outcome: AttemptOutcome = { kind: 'status', status };
+			const retryAfter = headerValue(result.headers, 'retry-after');
+			if (!this.mayRetry(endpoint, outcome, attempt)) {
+				throw httpStatusError(failure, status, result.body);
+			}
+			const delay = retryDelayMs(attempt, retryAfter, this.options.retry);
+			if (delay === undefined) {
+				const tooLong = (text: string) =>
+					this.redact(`${text} (the server asked to wait ${retryAfter}, more than Max Wait allows)`);
+				throw httpStatusError({ ...failure, redact: tooLong }, status, result.body);
+			}
+			await sleep(delay);
 		}
 	}
 
@@ -193,13 +183,16 @@ export class ApiClient {
 		return attempt <= this.options.retry.maxRetries && isRetryable(endpoint.method, outcome);
 	}
 
-	/** One HTTP exchange. HTTP statuses come back as values; only a missing answer throws. */
+	/**
+	 * One HTTP exchange. HTTP statuses come back as a response and a missing answer as a NetworkFailure,
+	 * so the retry loop decides on values; only n8n's own errors (e.g. no credential) are thrown.
+	 */
 	private async attempt(
 		endpoint: Endpoint,
 		url: string,
 		query: IDataObject | undefined,
 		body: unknown,
-	): Promise<Omit<ApiResponse, 'url'>> {
+	): Promise<Omit<ApiResponse, 'url'> | NetworkFailure> {
 		const options: IHttpRequestOptions = {
 			method: endpoint.method,
 			url,
@@ -221,6 +214,7 @@ export class ApiClient {
 			options.body = JSON.stringify(body);
 			options.headers = { 'Content-Type': 'application/json' };
 		}
+		let failed: unknown;
 		try {
 			const response = (await this.context.helpers.httpRequestWithAuthentication.call(
 				this.context as IExecuteFunctions,
@@ -229,8 +223,10 @@ export class ApiClient {
 			)) as { statusCode: number; headers?: ResponseHeaders; body: unknown };
 			return { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
 		} catch (error) {
-			throw NetworkFailure.from(error, this.redact);
+			failed = error;
 		}
+		if (failed instanceof NodeOperationError) throw failed;
+		return NetworkFailure.from(failed, this.redact);
 	}
 
 	private followRedirect(
@@ -240,12 +236,10 @@ export class ApiClient {
 		failure: FailureContext,
 		redirects: number,
 	): string {
-		let target: string;
-		try {
-			target = new URL(location, from).toString();
-		} catch {
-			throw transportError(failure, 'The API answered with a redirect to an invalid address', 'Check the credential\'s Base URL.');
+		if (!URL.canParse(location, from)) {
+			throw transportError(failure, 'The API answered with a redirect to an invalid address', "Check the credential's Base URL.");
 		}
+		const target = new URL(location, from).toString();
 		this.assertSameOrigin(target, request, failure.attempts, 'The API redirected to another address');
 		if (request.endpoint.method !== 'GET') {
 			throw transportError(
@@ -262,13 +256,7 @@ export class ApiClient {
 
 	/** Refuses any URL off the credential's origin: the bearer key would go with it. */
 	private assertSameOrigin(url: string, request: ApiRequest, attempts: number, what: string): void {
-		let origin: string;
-		try {
-			origin = new URL(url).origin;
-		} catch {
-			origin = 'an invalid address';
-		}
-		if (origin === this.origin) return;
+		if (safeOrigin(url) === this.origin) return;
 		throw transportError(
 			{ node: this.context.getNode(), endpoint: request.endpoint, itemIndex: request.itemIndex, attempts, redact: this.redact },
 			`${what} (${safeOrigin(url)}); it was not followed, so the API key was not sent there`,
@@ -304,8 +292,7 @@ class NetworkFailure extends Error {
 		super(summary);
 	}
 
-	static from(error: unknown, redact: (text: string) => string): NetworkFailure | Error {
-		if (error instanceof NodeOperationError) return error;
+	static from(error: unknown, redact: (text: string) => string): NetworkFailure {
 		const record = (error ?? {}) as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
 		const code = String(record.cause?.code ?? record.code ?? 'UNKNOWN');
 		const rawMessage = String(record.cause?.message ?? record.message ?? 'unknown error');
@@ -326,9 +313,5 @@ function summaryFor(code: string, message: string): string {
 
 /** Scheme, host and port only: a redirect target's path or query may carry tokens. */
 function safeOrigin(url: string): string {
-	try {
-		return new URL(url).origin;
-	} catch {
-		return 'an invalid address';
-	}
+	return URL.canParse(url) ? new URL(url).origin : 'an invalid address';
 }

@@ -217,13 +217,15 @@ export class JournalReader {
 	 * refused, rate limits, outages — fails the poll, so nothing advances.
 	 */
 	private async resumeOrUndefined(state: JournalState) {
+		let refused: unknown;
 		try {
 			return await this.collectAfterKnown(state, state.tail);
 		} catch (error) {
-			const status = Number((error as NodeApiError).httpCode);
-			if (error instanceof NodeApiError && [400, 404, 410, 422].includes(status)) return undefined;
-			throw error;
+			refused = error;
 		}
+		const stale = refused instanceof NodeApiError && [400, 404, 410, 422].includes(Number(refused.httpCode));
+		if (!stale) throw refused;
+		return undefined;
 	}
 
 	private async collectAfterKnown(state: JournalState, tail: JournalState['tail']) {

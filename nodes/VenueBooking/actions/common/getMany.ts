@@ -26,7 +26,7 @@ function listProperties(): INodeProperties[] {
 			type: 'number',
 			displayOptions: { show: { returnAll: [false] } },
 			typeOptions: { minValue: 1 },
-			default: DEFAULT_LIMIT,
+			default: 50,
 			description: 'Max number of results to return',
 		},
 		...queryProperties,

@@ -16,8 +16,7 @@ export function idProperty(id: IdParameter): INodeProperties {
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. {{ $json.id }}',
-		description: `The identifier of the ${id.what}, in the format your workspace uses`,
+		description: `The ${id.what}'s identifier, in the format your workspace uses. Map it from an earlier node with an expression.`,
 	};
 }
 

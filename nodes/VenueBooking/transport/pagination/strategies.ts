@@ -130,30 +130,34 @@ function offsetStrategy(parameter: string, settings: ResolvedPagination): Pagina
 	};
 }
 
-/** Thrown when a chosen mode lacks a setting it cannot work without; the caller names the option. */
-export class MissingSettingError extends Error {}
-
-function required(value: string | undefined, label: string): string {
-	const trimmed = value?.trim();
-	if (!trimmed) throw new MissingSettingError(`Pagination needs the "${label}" option for the chosen mode`);
-	return trimmed;
+/** The option a chosen mode cannot work without, when it is empty; checked before any request. */
+export function missingSetting(settings: ResolvedPagination): string | undefined {
+	const needs: Partial<Record<ResolvedPagination['mode'], Array<[string | undefined, string]>>> = {
+		cursor: [
+			[settings.cursorParameter, 'Cursor Parameter'],
+			[settings.cursorPath, 'Next Cursor Field'],
+		],
+		pageNumber: [[settings.pageParameter, 'Page Parameter']],
+		offset: [[settings.offsetParameter, 'Offset Parameter']],
+	};
+	return (needs[settings.mode] ?? []).find(([value]) => !value?.trim())?.[1];
 }
 
-/** The strategy for settled settings; undefined for Off (a single request). */
+function required(value: string | undefined): string {
+	return (value ?? '').trim();
+}
+
+/** The strategy for settled settings (checked with missingSetting first); undefined for Off. */
 export function strategyFor(settings: ResolvedPagination): PaginationStrategy | undefined {
 	switch (settings.mode) {
 		case 'nextUrl':
 			return nextUrlStrategy(settings.nextUrlPath?.trim() || undefined);
 		case 'cursor':
-			return cursorStrategy(
-				required(settings.cursorParameter, 'Cursor Parameter'),
-				required(settings.cursorPath, 'Next Cursor Field'),
-				settings,
-			);
+			return cursorStrategy(required(settings.cursorParameter), required(settings.cursorPath), settings);
 		case 'pageNumber':
-			return pageNumberStrategy(required(settings.pageParameter, 'Page Parameter'), settings);
+			return pageNumberStrategy(required(settings.pageParameter), settings);
 		case 'offset':
-			return offsetStrategy(required(settings.offsetParameter, 'Offset Parameter'), settings);
+			return offsetStrategy(required(settings.offsetParameter), settings);
 		default:
 			return undefined;
 	}

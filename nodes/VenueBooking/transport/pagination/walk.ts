@@ -6,7 +6,7 @@ import type { ApiClient, ApiRequest, ApiResponse } from '../request';
 import { listAt, locateList, type ListLocation } from '../responseItems';
 import { detectPagination } from './detect';
 import type { PaginationSettings, ResolvedPagination } from './settings';
-import { MissingSettingError, strategyFor, type PageRequest, type PaginationStrategy } from './strategies';
+import { missingSetting, strategyFor, type PageRequest, type PaginationStrategy } from './strategies';
 
 export interface WalkOptions {
 	settings: PaginationSettings;
@@ -56,13 +56,11 @@ export async function* walkPages(client: ApiClient, base: ApiRequest, options: W
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(client.node, message, { description, itemIndex: base.itemIndex });
 	let pagination = options.resume?.pagination ?? settledFromSettings(settings);
-	let strategy: PaginationStrategy | undefined;
-	try {
-		strategy = pagination ? strategyFor(pagination) : undefined;
-	} catch (error) {
-		if (error instanceof MissingSettingError) throw fail(error.message, 'Set it under Options > Pagination.');
-		throw error;
+	const missing = pagination ? missingSetting(pagination) : undefined;
+	if (missing) {
+		throw fail(`Pagination needs the "${missing}" option for the chosen mode`, 'Set it under Options > Pagination.');
 	}
+	let strategy: PaginationStrategy | undefined = pagination ? strategyFor(pagination) : undefined;
 	const detecting = pagination === undefined;
 	// A page size is only ever sent through a parameter the user named, so the API's own default holds otherwise.
 	const sizeFor = (remaining: number | undefined) =>
