@@ -8,7 +8,7 @@
  */
 import { ApiError, conflict, validationFailed } from './errors';
 import type { Booking, Client, Room, Service } from './model';
-import { isWithinOpeningHours } from './opening-hours';
+import { describeOpeningHours, isWithinOpeningHours } from './opening-hours';
 import type { Store } from './store';
 import { MINUTE_MS, formatInstant } from './time';
 
@@ -54,7 +54,7 @@ function requireBookableTime(store: Store, startMs: number, endMs: number, name:
 	}
 	if (!isWithinOpeningHours(store.openingHours, startMs, endMs)) {
 		throw validationFailed(
-			`${formatInstant(startMs)}–${formatInstant(endMs)} is outside the venue's opening hours (UTC): Mon–Fri 09:00–22:00, Sat 10:00–20:00, closed Sunday.`,
+			`${formatInstant(startMs)}–${formatInstant(endMs)} is outside the venue's opening hours (UTC): ${describeOpeningHours(store.openingHours)}.`,
 			[{ field: name('start'), message: 'outside opening hours' }],
 		);
 	}

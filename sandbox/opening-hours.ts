@@ -18,6 +18,19 @@ export function openWindowOfDay(hours: readonly OpeningHours[], dayStartMs: numb
 	};
 }
 
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "Mon 09:00–22:00, …, Sun closed", for error messages. */
+export function describeOpeningHours(hours: readonly OpeningHours[]): string {
+	const order = [1, 2, 3, 4, 5, 6, 0];
+	return order
+		.map((weekday) => {
+			const day = hours.find((h) => h.weekday === weekday);
+			return `${WEEKDAY_NAMES[weekday]} ${day?.opens && day.closes ? `${day.opens}–${day.closes}` : 'closed'}`;
+		})
+		.join(', ');
+}
+
 /** Whether [startMs, endMs) lies inside one day's opening hours. */
 export function isWithinOpeningHours(hours: readonly OpeningHours[], startMs: number, endMs: number): boolean {
 	const window = openWindowOfDay(hours, startOfDay(startMs));

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-import type { Endpoint } from '../nodes/VenueBooking/endpoints';
+import { ENDPOINTS, type Endpoint } from '../nodes/VenueBooking/endpoints';
 import { authorize, type Keyring } from './auth';
 import { CancellableDelays } from './delays';
 import { dialectName, renderInNaming } from './dialect';
@@ -60,9 +60,7 @@ function faultResponse(fault: Exclude<Fault, { kind: 'drop' }>, faults: FaultInj
 	return new ApiError(fault.status, 'server_error', messages[fault.status]);
 }
 
-function endpointList(): string {
-	return 'GET /slots, POST|GET /bookings, GET|PATCH /bookings/{id}, GET /services, GET /rooms, GET /clients, GET /clients/{id}, GET /payments, POST /webhooks/test, GET /webhooks/deliveries';
-}
+const ENDPOINT_LIST = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`).join(', ');
 
 function pathError(match: Exclude<EndpointMatch, { kind: 'matched' }>, method: string, target: RequestTarget): ApiError {
 	switch (match.kind) {
@@ -73,7 +71,7 @@ function pathError(match: Exclude<EndpointMatch, { kind: 'matched' }>, method: s
 				Allow: match.allow.join(', '),
 			});
 		case 'notFound':
-			return new ApiError(404, 'not_found', `No endpoint at ${target.path}. Paths start with /api/partners/v1; endpoints: ${endpointList()}.`);
+			return new ApiError(404, 'not_found', `No endpoint at ${target.path}. Paths start with /api/partners/v1; endpoints: ${ENDPOINT_LIST}.`);
 	}
 }
 

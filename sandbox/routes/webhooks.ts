@@ -30,10 +30,16 @@ export const listDeliveries: Route = {
 		const newestFirst = settings.journalOrder === 'newestFirst';
 		const positionOf = (id: string): number => store.positionOf('deliveries', id);
 		if (event === undefined && status === undefined && bookingId === undefined) {
-			return { kind: 'list', resource: 'deliveries', source: { items: store.journal(settings.journalOrder), anchorOf: (d) => positionOf((d as { id: string }).id), descending: newestFirst } };
+			// The whole journal as a view, no copy: cheap even for 100k entries, page after page.
+			const journal = store.journal(settings.journalOrder);
+			const anchorOf = (delivery: object): number => positionOf((delivery as { id: string }).id);
+			return { kind: 'list', resource: 'deliveries', source: { items: journal, anchorOf, descending: newestFirst } };
 		}
 		const matching = store.deliveries.filter(
-			(d) => (event === undefined || d.event === event) && (status === undefined || d.status === status) && (bookingId === undefined || d.bookingId === bookingId),
+			(d) =>
+				(event === undefined || d.event === event) &&
+				(status === undefined || d.status === status) &&
+				(bookingId === undefined || d.bookingId === bookingId),
 		);
 		return { kind: 'list', resource: 'deliveries', source: collectionList(newestFirst ? matching.reverse() : matching, positionOf, newestFirst) };
 	},
