@@ -27,7 +27,9 @@ async function main(): Promise<void> {
 			? undefined
 			: (entry) => {
 					const outcome = entry.fault ? `${entry.status ?? 'dropped'} (${entry.fault})` : String(entry.status ?? 'dropped');
-					console.log(`${entry.method} ${entry.rawPath} → ${outcome} ${entry.durationMs ?? 0}ms${entry.authPresent ? '' : ' [no key]'}`);
+					const pairs = Object.entries(entry.query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]));
+					const search = new URLSearchParams(pairs).toString();
+					console.log(`${entry.method} ${entry.rawPath}${search ? `?${search}` : ''} → ${outcome} ${entry.durationMs ?? 0}ms${entry.authPresent ? '' : ' [no key]'}`);
 				},
 	});
 	const settings = sandbox.settings;
