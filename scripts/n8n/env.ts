@@ -46,8 +46,6 @@ export function n8nEnv(runtime: N8nRuntime, userFolder: string, port: number, br
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_PORT: String(port),
 		N8N_PROTOCOL: 'http',
-		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}`,
-		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		N8N_SECURE_COOKIE: 'false',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
@@ -66,6 +64,7 @@ export function n8nEnv(runtime: N8nRuntime, userFolder: string, port: number, br
 		// A stop should not wait the default 30 s for nothing.
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
 		...(runtime.legacyExpressionEngine ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
+		...runtime.env,
 		...extraEnv,
 	};
 	// Variables of an n8n the developer may run themselves must not leak into ours.

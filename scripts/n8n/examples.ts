@@ -25,6 +25,7 @@ export function loadExampleWorkflows(examplesDir: string, credentialType: string
 		.sort()
 		.map((file) => {
 			const workflow = JSON.parse(readFileSync(path.join(examplesDir, file), 'utf8')) as WorkflowToImport;
+			if (!Array.isArray(workflow.nodes)) throw new Error(`examples/${file} is not an n8n workflow (no "nodes" array)`);
 			let id = typeof workflow.id === 'string' && workflow.id.length > 0 && workflow.id.length <= 16 ? workflow.id : idFromFileName(file);
 			// Two files may shorten to the same id: number the later ones.
 			for (let n = 2; usedIds.has(id); n++) id = `${id.slice(0, 16 - String(n).length)}${n}`;

@@ -44,9 +44,13 @@ export async function withInstallLock<T>(lockDir: string, work: () => Promise<T>
 		announced = true;
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 	}
+	// Ctrl-C ends the process without running `finally`: release the lock on the way out too.
+	const release = (): void => rmSync(lockDir, { recursive: true, force: true });
+	process.on('exit', release);
 	try {
 		return await work();
 	} finally {
-		rmSync(lockDir, { recursive: true, force: true });
+		process.off('exit', release);
+		release();
 	}
 }

@@ -22,6 +22,8 @@ export interface N8nRuntime {
 	node: NodeRuntime;
 	/** Whether this release on this Node needs N8N_EXPRESSION_ENGINE=legacy. */
 	legacyExpressionEngine: boolean;
+	/** Variables specific to this release (see versions.ts). */
+	env: Record<string, string>;
 }
 
 /** Environment for npm and native builds: the profile's Node first on PATH, with its headers. */
@@ -42,6 +44,7 @@ export async function ensureN8n(version: string = DEFAULT_N8N_VERSION): Promise<
 		n8nBin: path.join(installDir, 'node_modules', 'n8n', 'bin', 'n8n'),
 		node,
 		legacyExpressionEngine: profile.legacyExpressionEngine,
+		env: profile.env,
 	};
 	const marker = path.join(installDir, '.installed');
 	if (existsSync(marker)) return runtime;

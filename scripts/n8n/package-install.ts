@@ -3,19 +3,20 @@
  * folder with a real `npm install <tarball>` (what n8n's Community Nodes screen does). n8n then loads
  * it as `n8n-nodes-venue-booking.<nodeName>`, exactly the node types users' saved workflows contain.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCommand, tail } from './processes';
 
 export const PACKAGE_NAME = 'n8n-nodes-venue-booking';
 
-/** Build the repository and pack it; returns the tarball's path (in a new temp folder). */
+/** Build the repository and pack it; returns the tarball's path, in a temp folder removed when we exit. */
 export async function packPackage(repoDir: string): Promise<string> {
 	const build = await runCommand('npm', ['run', 'build'], { cwd: repoDir });
 	if (build.code !== 0) throw new Error(`npm run build failed (exit ${build.code}):\n${tail(build.stdout + build.stderr)}`);
 
 	const destination = mkdtempSync(path.join(os.tmpdir(), 'venue-booking-pack-'));
+	process.on('exit', () => rmSync(destination, { recursive: true, force: true }));
 	const pack = await runCommand('npm', ['pack', '--json', '--pack-destination', destination], { cwd: repoDir });
 	if (pack.code !== 0) throw new Error(`npm pack failed (exit ${pack.code}):\n${tail(pack.stdout + pack.stderr)}`);
 	const [packed] = JSON.parse(pack.stdout) as Array<{ filename: string }>;

@@ -176,12 +176,13 @@ export class N8nPublicApiClient {
 
 	/** Activating registers the workflow's triggers; a polling trigger polls once right away. */
 	async activateWorkflow(id: string): Promise<void> {
-		const response = await this.http.post(`/workflows/${encodeURIComponent(id)}/activate`);
+		// An empty JSON body: 2.x rejects a body-less POST as form-encoded (415).
+		const response = await this.http.post(`/workflows/${encodeURIComponent(id)}/activate`, {});
 		if (response.status !== 200) throw new Error(describeFailure(response));
 	}
 
 	async deactivateWorkflow(id: string): Promise<void> {
-		const response = await this.http.post(`/workflows/${encodeURIComponent(id)}/deactivate`);
+		const response = await this.http.post(`/workflows/${encodeURIComponent(id)}/deactivate`, {});
 		if (response.status !== 200) throw new Error(describeFailure(response));
 	}
 

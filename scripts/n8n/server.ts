@@ -1,6 +1,6 @@
 /**
  * `n8n start` as a child process: started in its own process group, considered ready when its REST API
- * answers (GET /rest/settings → 200; /healthz/readiness answers earlier than the REST routes in 1.x),
+ * answers (GET /rest/settings → 200 with JSON; /healthz/readiness answers earlier than the REST routes in 1.x),
  * and stopped with SIGTERM (n8n shuts down gracefully) then SIGKILL for whatever is left.
  */
 import axios from 'axios';
@@ -70,11 +70,13 @@ async function waitUntilReady(url: string, exited: Promise<number>, timeoutMs: n
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (exitCode !== undefined) throw new Error(`n8n exited (code ${exitCode}) before it was ready:\n${tail(output())}`);
-		const status = await axios
+		// Only n8n's JSON answer counts: while migrations run, every path answers 200 with the text
+		// "n8n is starting up. Please wait".
+		const ready = await axios
 			.get(`${url}/rest/settings`, { timeout: 2000, validateStatus: () => true })
-			.then((response) => response.status)
-			.catch(() => 0);
-		if (status === 200) return;
+			.then((response) => response.status === 200 && typeof (response.data as { data?: unknown } | null)?.data === 'object')
+			.catch(() => false);
+		if (ready) return;
 		await new Promise((resolve) => setTimeout(resolve, 300));
 	}
 	throw new Error(`n8n did not answer ${url}/rest/settings within ${timeoutMs / 1000} s:\n${tail(output())}`);

@@ -18,6 +18,8 @@ export interface N8nProfile {
 	scripts: { mode: 'allowScripts'; allow: Record<string, boolean> } | { mode: 'ignoreScripts'; rebuild: string[] };
 	/** 1.x on Node 20 needs the legacy expression engine (the isolate pool cannot start there). */
 	legacyExpressionEngine: boolean;
+	/** Variables only this release knows, to keep it quiet and off the internet. */
+	env: Record<string, string>;
 }
 
 // xlsx: a dependency of n8n-nodes-base points at a CDN tarball; this is the same code from the registry.
@@ -30,6 +32,7 @@ export const N8N_PROFILES: Record<string, N8nProfile> = {
 		// isolated-vm@6 cannot build on Node 20; sqlite3 must build (it is n8n's database driver).
 		scripts: { mode: 'allowScripts', allow: { sqlite3: true, 'isolated-vm': false } },
 		legacyExpressionEngine: true,
+		env: {},
 	},
 	'2.41.1': {
 		version: '2.41.1',
@@ -39,6 +42,14 @@ export const N8N_PROFILES: Record<string, N8nProfile> = {
 		// A Kafka client's install script downloads binaries from outside the registry.
 		scripts: { mode: 'ignoreScripts', rebuild: ['sqlite3'] },
 		legacyExpressionEngine: false,
+		env: {
+			// At startup 2.x fetches lists from api.n8n.io (vetted community nodes, MCP servers, banners);
+			// without internet that only logs errors. The package is installed locally, as an unverified one.
+			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+			N8N_DISABLED_MODULES: 'mcp-registry',
+		},
 	},
 };
 

@@ -61,6 +61,12 @@ export async function runServerChecks(checks: Checks, instance: N8nInstance): Pr
 	});
 	if (!ownerReady) return { server };
 
+	await checks.check('REST: setupOrLogin logs in when the owner exists (a reused user folder)', async () => {
+		const second = new N8nRestClient(server!.url, instance.runtime);
+		await second.setupOrLogin(LOCAL_OWNER);
+		assert(second.authCookie.length > 20, 'no auth cookie');
+	});
+
 	await checks.check('REST: the CLI-activated workflow is active', async () => {
 		const workflow = await rest.getWorkflow(SCHEDULED_WORKFLOW.id);
 		assertEqual(workflow.active, true, 'active');

@@ -12,6 +12,7 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createTempUserFolder, prepareInstance } from '../../scripts/n8n/env';
 import { ensureN8n } from '../../scripts/n8n/install';
+import { onShutdown } from '../../scripts/n8n/processes';
 import { timed } from '../../scripts/n8n/timing';
 import { DEFAULT_N8N_VERSION } from '../../scripts/n8n/versions';
 import { Checks } from './harness';
@@ -40,6 +41,12 @@ async function main(): Promise<void> {
 
 	const instance = await prepareInstance(runtime, { userFolder: createTempUserFolder('venue-booking-e2e') });
 	console.log(`user folder: ${instance.userFolder}`);
+	const removeUserFolder = async (): Promise<void> => {
+		if (options.keep) console.log(`kept ${instance.userFolder}`);
+		else rmSync(instance.userFolder, { recursive: true, force: true });
+	};
+	// On Ctrl-C too; registered before the server's stop, so it runs after it (newest first).
+	onShutdown(removeUserFolder);
 	let running: RunningInstance = {};
 	try {
 		const packageInstalled = options.package && (await installPackageCheck(checks, instance));
@@ -48,8 +55,7 @@ async function main(): Promise<void> {
 		if (packageInstalled && running.rest) await loadedTypesCheck(checks, running.rest);
 	} finally {
 		if (running.server) await stopServerCheck(checks, running.server);
-		if (options.keep) console.log(`kept ${instance.userFolder}`);
-		else rmSync(instance.userFolder, { recursive: true, force: true });
+		await removeUserFolder();
 	}
 }
 
