@@ -293,13 +293,30 @@ class NetworkFailure extends Error {
 	}
 
 	static from(error: unknown, redact: (text: string) => string): NetworkFailure {
-		const record = (error ?? {}) as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
-		const code = String(record.cause?.code ?? record.code ?? 'UNKNOWN');
-		const rawMessage = String(record.cause?.message ?? record.message ?? 'unknown error');
-		const detail = redact(`${rawMessage} (${code})`);
-		return new NetworkFailure(code, summaryFor(code, rawMessage), detail);
+		const record = (error ?? {}) as {
+			code?: unknown;
+			httpCode?: unknown;
+			message?: unknown;
+			messages?: unknown;
+			cause?: { code?: unknown; message?: unknown };
+		};
+		// n8n-core wraps the socket error in a NodeApiError whose httpCode holds the system code
+		// (e.g. "ECONNREFUSED") and whose messages hold the original text; older versions keep a cause.
+		const texts = [record.cause?.message, record.message, ...(Array.isArray(record.messages) ? record.messages : [])]
+			.filter((text): text is string => typeof text === 'string');
+		const codes = [record.cause?.code, record.code, record.httpCode].filter((c): c is string => typeof c === 'string');
+		const code =
+			codes.find((candidate) => SYSTEM_CODE.test(candidate)) ??
+			texts.map((text) => SYSTEM_CODE_IN_TEXT.exec(text)?.[1]).find(Boolean) ??
+			(texts.some((text) => /timeout/i.test(text)) ? 'ETIMEDOUT' : 'UNKNOWN');
+		const rawMessage = texts.find((text) => text.includes(code)) ?? texts[0] ?? 'unknown error';
+		return new NetworkFailure(code, summaryFor(code, rawMessage), redact(`${rawMessage} (${code})`));
 	}
 }
+
+/** Node's system error codes: ECONNRESET, ETIMEDOUT, ERR_SOCKET_CONNECTION_TIMEOUT and the like. */
+const SYSTEM_CODE = /^(E[A-Z]+|ERR_[A-Z_]+)$/;
+const SYSTEM_CODE_IN_TEXT = /\b(E[A-Z]{3,}|ERR_[A-Z_]+)\b/;
 
 function summaryFor(code: string, message: string): string {
 	if (code === 'ECONNREFUSED') return 'The API refused the connection';

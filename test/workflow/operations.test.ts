@@ -1,0 +1,153 @@
+/**
+ * Each of the 12 operations run through n8n-core's real WorkflowExecute against the sandbox over HTTP, in
+ * two dialects (envelope + snake_case + cursor pages, bare arrays + camelCase + page numbers). Asserts the
+ * items produced and what the sandbox received.
+ */
+import axios from 'axios';
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { ALL_SCOPES, field, itemsOf, jsonBody, jsonQuery, runNode, SECRET_KEY } from './venueBooking';
+
+const DIALECTS: Array<[string, SandboxOptions]> = [
+	['envelope, snake_case, cursor', { pagination: 'cursor', dialect: { envelope: true, naming: 'snake' } }],
+	['bare arrays, camelCase, page numbers', { pagination: 'page', dialect: { envelope: false, naming: 'camel' } }],
+];
+
+/** The whole list as the sandbox holds it, fetched in one unpaginated request: what Return All must equal. */
+async function everything(sandbox: Sandbox, path: string, query: IDataObject = {}): Promise<IDataObject[]> {
+	const pagination = sandbox.settings.pagination;
+	sandbox.setOptions({ pagination: 'none' });
+	try {
+		const response = await axios.get(`${sandbox.apiUrl}${path}`, {
+			params: query,
+			headers: { Authorization: `Bearer ${SECRET_KEY}` },
+		});
+		return Array.isArray(response.data) ? response.data : response.data[sandbox.settings.listKey];
+	} finally {
+		sandbox.setOptions({ pagination });
+	}
+}
+
+describe.each(DIALECTS)('every operation, sandbox dialect: %s', (_name, options) => {
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ ...options, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => sandbox.resetRequests());
+
+	/** The requests the node made (not the tests' own look-ups). */
+	const received = () => sandbox.requests;
+
+	it.each([
+		['slot', '/slots', { from: '2027-03-02', to: '2027-03-03' }],
+		['booking', '/bookings', {}],
+		['service', '/services', {}],
+		['room', '/rooms', {}],
+		['client', '/clients', {}],
+		['payment', '/payments', {}],
+		['webhookDelivery', '/webhooks/deliveries', {}],
+	] as Array<[string, string, IDataObject]>)('%s → Get Many, Return All: every entry, in order', async (resource, path, query) => {
+		const expected = await everything(sandbox, path, query);
+		sandbox.resetRequests();
+		const result = await runNode(sandbox, { resource, operation: 'getAll', returnAll: true, ...jsonQuery(query) });
+		const items = itemsOf(result);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(items).toEqual(expected);
+		const requests = received();
+		expect(requests.every((r) => r.method === 'GET' && r.path === `/api/partners/v1${path}` && r.authPresent)).toBe(true);
+		for (const [name, value] of Object.entries(query)) expect(requests[0].query[name]).toBe(value);
+		// One request per page of the sandbox's default size (20), plus at most one closing empty page.
+		expect(requests.length).toBeLessThanOrEqual(Math.ceil(expected.length / 20) + 1);
+		expect(result.hintsOf('Venue Booking').map((h) => h.message).join()).toMatch(/Pagination \(automatic\)/);
+	});
+
+	it('payment → Get Many with Limit 7 returns the first 7', async () => {
+		const expected = await everything(sandbox, '/payments');
+		sandbox.resetRequests();
+		const items = itemsOf(await runNode(sandbox, { resource: 'payment', operation: 'getAll', limit: 7 }));
+		expect(items).toEqual(expected.slice(0, 7));
+		expect(received()).toHaveLength(1);
+	});
+
+	it('booking → Get and client → Get, one request per item, ids from expressions and percent-encoded', async () => {
+		const booking = sandbox.store.bookings[3];
+		const bookings = itemsOf(
+			await runNode(sandbox, { resource: 'booking', operation: 'get', bookingId: '={{ $json.id }}' }, { inputItems: [{ id: booking.id }] }),
+		);
+		expect(bookings).toHaveLength(1);
+		expect(bookings[0].id).toBe(booking.id);
+		expect(bookings[0][field(sandbox, 'clientId')]).toBe(booking.clientId);
+
+		sandbox.resetRequests();
+		const ids = ['cli_team/alpha', 'cli_zoë', 'cli_walk in'];
+		const result = await runNode(
+			sandbox,
+			{ resource: 'client', operation: 'get', clientId: '={{ $json.clientId }}' },
+			{ inputItems: ids.map((clientId) => ({ clientId })) },
+		);
+		const clients = itemsOf(result);
+		expect(clients.map((c) => c.id)).toEqual(ids);
+		expect(received().map((r) => r.rawPath)).toEqual([
+			'/api/partners/v1/clients/cli_team%2Falpha',
+			'/api/partners/v1/clients/cli_zo%C3%AB',
+			'/api/partners/v1/clients/cli_walk%20in',
+		]);
+		const paired = result.outputOf('Venue Booking')[0].map((item) => item.pairedItem);
+		expect(paired).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	it('booking → Create books a free slot, and the workspace has it', async () => {
+		const [slot] = await everything(sandbox, '/slots', { from: '2027-03-04', to: '2027-03-04' });
+		const client = sandbox.store.clients[0];
+		const body = {
+			[field(sandbox, 'roomId')]: slot[field(sandbox, 'roomId')],
+			[field(sandbox, 'serviceId')]: slot[field(sandbox, 'serviceId')],
+			start: slot.start,
+			[field(sandbox, 'clientId')]: client.id,
+			note: 'Band rehearsal',
+		};
+		sandbox.resetRequests();
+		const before = sandbox.store.bookings.length;
+		const [created] = itemsOf(await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) }));
+		expect(sandbox.store.bookings).toHaveLength(before + 1);
+		const stored = sandbox.store.findBooking(String(created.id));
+		expect(stored).toMatchObject({ clientId: client.id, start: slot.start, note: 'Band rehearsal', status: 'confirmed' });
+		expect(received()).toHaveLength(1);
+		expect(received()[0]).toMatchObject({ method: 'POST', path: '/api/partners/v1/bookings', body, authPresent: true });
+	});
+
+	it('booking → Cancel or Reschedule cancels with fields given as name/value rows', async () => {
+		const booking = sandbox.store.bookings.find((b) => b.status === 'confirmed' && b.start > sandbox.store.nowIso());
+		expect(booking).toBeDefined();
+		const [updated] = itemsOf(
+			await runNode(sandbox, {
+				resource: 'booking',
+				operation: 'update',
+				bookingId: booking!.id,
+				specifyBody: 'keypair',
+				bodyParameters: { parameters: [{ name: 'status', value: 'cancelled' }, { name: field(sandbox, 'cancelReason'), value: 'Flu' }] },
+			}),
+		);
+		expect(updated.status).toBe('cancelled');
+		expect(sandbox.store.findBooking(booking!.id)).toMatchObject({ status: 'cancelled', cancelReason: 'Flu' });
+		expect(received()[0]).toMatchObject({ method: 'PATCH', path: `/api/partners/v1/bookings/${booking!.id}` });
+	});
+
+	it('webhook → Send Test writes a journal entry, with and without a body', async () => {
+		const before = sandbox.store.deliveries.length;
+		const [plain] = itemsOf(await runNode(sandbox, { resource: 'webhook', operation: 'sendTest' }));
+		const [withUrl] = itemsOf(
+			await runNode(sandbox, { resource: 'webhook', operation: 'sendTest', sendBody: true, ...jsonBody({ url: 'https://hooks.example.com/x' }) }),
+		);
+		expect(sandbox.store.deliveries).toHaveLength(before + 2);
+		expect(plain.event).toBe('webhook.test');
+		expect(withUrl.url).toBe('https://hooks.example.com/x');
+		expect(received().map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/api/partners/v1/webhooks/test', undefined],
+			['POST', '/api/partners/v1/webhooks/test', { url: 'https://hooks.example.com/x' }],
+		]);
+	});
+});

@@ -1,0 +1,72 @@
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { VenueBookingApi } from '../../credentials/VenueBookingApi.credentials';
+import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
+import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigger.node';
+import type { Sandbox } from '../../sandbox';
+import { node, runWorkflow, type NodeOptions, type WorkflowResult } from './harness';
+
+/** The package's nodes as n8n registers a community package's types. */
+export const NODE_TYPE = 'n8n-nodes-venue-booking.venueBooking';
+export const TRIGGER_TYPE = 'n8n-nodes-venue-booking.venueBookingTrigger';
+export const NODE_NAME = 'Venue Booking';
+
+export const nodeTypes = { [NODE_TYPE]: new VenueBooking(), [TRIGGER_TYPE]: new VenueBookingTrigger() };
+export const credentialTypes = [new VenueBookingApi()];
+
+/** A key with every scope whose value is distinctive enough to search for in outputs and errors. */
+export const SECRET_KEY = 'vb_live_7Qm2-SECRET-do-not-log-91c4e';
+
+export const ALL_SCOPES = [
+	'slots.read',
+	'bookings.read',
+	'bookings.write',
+	'catalog.read',
+	'clients.read',
+	'payments.read',
+	'webhooks.read',
+] as const;
+
+export function credentialsFor(sandbox: Pick<Sandbox, 'url'>, apiKey = SECRET_KEY, baseUrl = sandbox.url) {
+	return { cred: { type: 'venueBookingApi', data: { baseUrl, apiKey } } };
+}
+
+export interface RunOptions extends NodeOptions {
+	apiKey?: string;
+	baseUrl?: string;
+	inputItems?: IDataObject[];
+}
+
+/** Runs the Venue Booking node once, through n8n-core's engine, against the sandbox. */
+export async function runNode(sandbox: Sandbox, parameters: INodeParameters, options: RunOptions = {}): Promise<WorkflowResult> {
+	const { apiKey, baseUrl, inputItems, ...nodeOptions } = options;
+	return await runWorkflow({
+		nodes: [node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' }, ...nodeOptions })],
+		nodeTypes,
+		credentialTypes,
+		credentials: credentialsFor(sandbox, apiKey, baseUrl),
+		inputItems,
+	});
+}
+
+/** The JSON of the node's first output, failing loudly if the node errored. */
+export function itemsOf(result: WorkflowResult): IDataObject[] {
+	const error = result.errorOf(NODE_NAME);
+	if (error) throw new Error(`the node failed: ${error.message} — ${String(error.description)}`);
+	return (result.outputOf(NODE_NAME)[0] ?? []).map((item: INodeExecutionData) => item.json);
+}
+
+/** Query parameters as the node's "Using JSON" field takes them. */
+export function jsonQuery(query: IDataObject): INodeParameters {
+	return { sendQuery: true, specifyQuery: 'json', jsonQuery: JSON.stringify(query) };
+}
+
+/** A body as the node's "Using JSON" field takes it. */
+export function jsonBody(body: IDataObject): INodeParameters {
+	return { specifyBody: 'json', jsonBody: JSON.stringify(body) };
+}
+
+/** The sandbox's own field name in the current naming: the node never knows these, only the tests do. */
+export function field(sandbox: Sandbox, camel: string): string {
+	return sandbox.settings.naming === 'camel' ? camel : camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
