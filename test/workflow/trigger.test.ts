@@ -1,0 +1,247 @@
+/**
+ * The Venue Booking Trigger driven through n8n-core's real polling (ActiveWorkflows + PollContext), with
+ * static data persisted the way n8n 1.123 persists it, against the sandbox's journal. Every entry must be
+ * emitted exactly once, oldest first, across orders, pagination styles, faults and restarts.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type JournalOrder, type PaginationStyle, type Sandbox } from '../../sandbox';
+import { RECENT_LIMIT } from '../../nodes/VenueBooking/trigger/state';
+import { createPoller, node, type Poller } from './harness';
+import { ALL_SCOPES, credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, TRIGGER_TYPE } from './venueBooking';
+
+const TRIGGER_NAME = 'Venue Booking Trigger';
+
+function triggerNode(parameters: INodeParameters = {}) {
+	return node(TRIGGER_NAME, TRIGGER_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } });
+}
+
+function pollerFor(sandbox: Sandbox, parameters: INodeParameters = {}, staticData?: IDataObject): Poller {
+	return createPoller({
+		node: triggerNode(parameters),
+		nodeTypes,
+		credentialTypes,
+		credentials: credentialsFor(sandbox),
+		staticData,
+	});
+}
+
+/** Ids of what a poll emitted, in emission order. */
+function emittedIds(items: Awaited<ReturnType<Poller['poll']>>['items']): string[] {
+	return (items?.[0] ?? []).map((item) => String(item.json.id));
+}
+
+/** A tiny seeded generator, so a failing run can be replayed. */
+function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+		return state / 2 ** 32;
+	};
+}
+
+describe('first activation and Fetch Test Event', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+	});
+	afterAll(async () => sandbox.close());
+
+	it('the first poll records a baseline and emits nothing; the next emits only what is new', async () => {
+		const poller = pollerFor(sandbox);
+		try {
+			const first = await poller.poll();
+			expect(first.phase).toBe('activation');
+			expect(first.items).toBeNull();
+			expect(first.saved).toBe(true);
+			const added = sandbox.store.appendDeliveries(3).map((d) => d.id);
+			expect(emittedIds((await poller.poll()).items)).toEqual(added);
+			expect((await poller.poll()).items).toBeNull();
+		} finally {
+			await poller.close();
+		}
+	});
+
+	it('Emit Existing Entries emits the newest existing entries on the first poll, oldest first', async () => {
+		const poller = pollerFor(sandbox, { options: { emitExisting: true, maxExisting: 4 } });
+		try {
+			const newest = sandbox.store.journalOldestFirst().slice(-4).map((d) => d.id);
+			expect(emittedIds((await poller.poll()).items)).toEqual(newest);
+		} finally {
+			await poller.close();
+		}
+	});
+
+	it('Fetch Test Event returns the newest few without touching the state', async () => {
+		const poller = pollerFor(sandbox);
+		try {
+			await poller.poll();
+			const saved = JSON.stringify(poller.savedStaticData);
+			sandbox.store.appendDeliveries(2);
+			const sample = await poller.fetchTestEvent();
+			expect(emittedIds(sample.items)).toEqual(sandbox.store.journalOldestFirst().slice(-5).map((d) => d.id));
+			expect(JSON.stringify(poller.savedStaticData)).toBe(saved);
+			// The two new entries are still delivered by the next real poll.
+			expect(emittedIds((await poller.poll()).items)).toHaveLength(2);
+		} finally {
+			await poller.close();
+		}
+	});
+
+	it('Fetch Test Event on an empty journal says so', async () => {
+		const empty = await startSandbox({ scale: { deliveries: 0 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		const poller = pollerFor(empty);
+		try {
+			const sample = await poller.fetchTestEvent();
+			expect(sample.error?.message).toMatch(/journal is empty/);
+		} finally {
+			await poller.close();
+			await empty.close();
+		}
+	});
+
+	it('a key without webhooks.read fails the activation, naming the scope', async () => {
+		const poller = createPoller({
+			node: triggerNode(),
+			nodeTypes,
+			credentialTypes,
+			credentials: credentialsFor(sandbox, 'sandbox-bookings-write'),
+		});
+		try {
+			const result = await poller.poll();
+			expect(String(result.error?.message) + String((result.error?.cause as Error | undefined)?.message)).toMatch(/webhooks\.read/);
+		} finally {
+			await poller.close();
+		}
+	});
+});
+
+const COMBINATIONS: Array<[JournalOrder, PaginationStyle, boolean]> = [
+	['newestFirst', 'cursor', true],
+	['newestFirst', 'page', false],
+	['newestFirst', 'offset', true],
+	['oldestFirst', 'cursor', false],
+	['oldestFirst', 'page', true],
+	['oldestFirst', 'linkHeader', true],
+];
+
+describe.each(COMBINATIONS)('1,000 polls, %s journal, %s pages, envelope %s', (journalOrder, pagination, envelope) => {
+	it('emits every new entry exactly once and in order, through faults and restarts', async () => {
+		const sandbox = await startSandbox({
+			journalOrder,
+			pagination,
+			dialect: { envelope, naming: envelope ? 'snake' : 'camel' },
+			defaultPageSize: 20,
+			keys: { [SECRET_KEY]: [...ALL_SCOPES] },
+		});
+		// One retry only, so some polls do fail and the next must pick up from the same place.
+		let poller = pollerFor(sandbox, { options: { maxRetries: 1, maxWait: 0.01 } });
+		try {
+			const random = seededRandom(journalOrder.length * 31 + pagination.length);
+			const first = await poller.poll();
+			expect(first.items).toBeNull();
+			sandbox.setFaults({ seed: 17, rate429: 0.1, retryAfterSeconds: 0, rate5xx: 0.1, rateDrop: 0.02 });
+			const appended: string[] = [];
+			const emitted: string[] = [];
+			let failedPolls = 0;
+			let restarts = 0;
+			for (let poll = 0; poll < 1000; poll++) {
+				const growth = Math.floor(random() * 51);
+				appended.push(...sandbox.store.appendDeliveries(growth).map((d) => d.id));
+				if (random() < 0.02) {
+					// An n8n restart: only what n8n saved survives.
+					await poller.restart();
+					restarts++;
+				}
+				const result = await poller.poll();
+				if (result.error) failedPolls++;
+				emitted.push(...emittedIds(result.items));
+			}
+			sandbox.setFaults(undefined);
+			emitted.push(...emittedIds((await poller.poll()).items));
+			expect(new Set(emitted).size).toBe(emitted.length);
+			expect(emitted).toEqual(appended);
+			expect(failedPolls).toBeGreaterThan(0);
+			expect(restarts).toBeGreaterThan(0);
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	}, 120_000);
+});
+
+describe('a 100,000-entry journal', () => {
+	it.each(['newestFirst', 'oldestFirst'] as const)('%s: bounded state and requests that follow the new entries, not the journal', async (journalOrder) => {
+		const sandbox = await startSandbox({
+			journalOrder,
+			pagination: 'cursor',
+			maxPageSize: 100,
+			defaultPageSize: 100,
+			scale: { deliveries: 100_000 },
+			keys: { [SECRET_KEY]: [...ALL_SCOPES] },
+		});
+		const poller = pollerFor(sandbox, { options: { maxPages: 2000 } });
+		try {
+			await poller.poll();
+			for (const added of [0, 10, 99, 100, 101, 250]) {
+				const ids = sandbox.store.appendDeliveries(added).map((d) => d.id);
+				sandbox.resetRequests();
+				const result = await poller.poll();
+				expect(emittedIds(result.items)).toEqual(ids);
+				// The stated bound: at most 2 + ceil(new / page size) requests per poll.
+				expect(sandbox.requests.length).toBeLessThanOrEqual(2 + Math.ceil(added / 100));
+				const stateBytes = Buffer.byteLength(JSON.stringify(poller.liveStaticData));
+				expect(stateBytes).toBeLessThanOrEqual(24 * 1024);
+			}
+			// n8n keeps a node's static data under "node:<node name>".
+			const state = poller.liveStaticData[`node:${TRIGGER_NAME}`] as { journal: { recent: unknown[] } };
+			expect(state.journal.recent.length).toBe(RECENT_LIMIT);
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	}, 120_000);
+});
+
+describe('restarts and failed polls', () => {
+	it('state restored from JSON between every poll loses and repeats nothing', async () => {
+		const sandbox = await startSandbox({ journalOrder: 'oldestFirst', pagination: 'offset', keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		let saved: IDataObject | undefined;
+		const appended: string[] = [];
+		const emitted: string[] = [];
+		try {
+			for (let poll = 0; poll < 30; poll++) {
+				// A fresh activation each time from the JSON n8n stored: the harshest restart schedule.
+				const poller = pollerFor(sandbox, {}, saved === undefined ? undefined : JSON.parse(JSON.stringify(saved)));
+				if (poll > 0) appended.push(...sandbox.store.appendDeliveries(poll % 7 === 0 ? 0 : 13).map((d) => d.id));
+				const result = await poller.poll();
+				emitted.push(...emittedIds(result.items));
+				saved = poller.savedStaticData;
+				await poller.close();
+			}
+			expect(emitted).toEqual(appended);
+		} finally {
+			await sandbox.close();
+		}
+	});
+
+	it('a poll that fails midway advances nothing; the next one delivers everything once', async () => {
+		const sandbox = await startSandbox({ journalOrder: 'newestFirst', pagination: 'cursor', defaultPageSize: 10, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		const poller = pollerFor(sandbox, { options: { maxRetries: 0 } });
+		try {
+			await poller.poll();
+			const ids = sandbox.store.appendDeliveries(35).map((d) => d.id);
+			// Pages 1 and 2 answer, page 3 fails: the poll throws after reading 20 of the 35 entries.
+			sandbox.setFaults({ script: ['ok', 'ok', 503] });
+			const failed = await poller.poll();
+			expect(failed.error).toBeDefined();
+			expect(failed.items).toBeNull();
+			sandbox.setFaults(undefined);
+			expect(emittedIds((await poller.poll()).items)).toEqual(ids);
+			expect((await poller.poll()).items).toBeNull();
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	});
+});
