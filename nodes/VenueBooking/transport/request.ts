@@ -10,6 +10,7 @@ import type {
 import type { Endpoint } from '../endpoints';
 import { apiUrl, normalizeBaseUrl } from './baseUrl';
 import { httpStatusError, transportError, type FailureContext } from './errors';
+import { parseBody } from './parseBody';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type AttemptOutcome, type RetryPolicy } from './retry';
 
 export const CREDENTIAL_TYPE = 'venueBookingApi';
@@ -163,17 +164,24 @@ export class ApiClient {
 					continue;
 				}
 			}
-			if (status < 400) return { ...result, url };
+			if (status < 400) {
+				const parsed = parseBody(result.body, headerValue(result.headers, 'content-type'));
+				if (!parsed.ok) throw transportError(failure, `${parsed.problem} (HTTP ${status})`, parsed.hint);
+				return { ...result, body: parsed.value, url };
+			}
 			const outcome: AttemptOutcome = { kind: 'status', status };
 			const retryAfter = headerValue(result.headers, 'retry-after');
 			if (!this.mayRetry(endpoint, outcome, attempt)) {
-				throw httpStatusError(failure, status, result.body);
+				// An error body is quoted as it came when it is not JSON (a proxy's 502 page, say).
+				const parsed = parseBody(result.body, headerValue(result.headers, 'content-type'));
+				throw httpStatusError(failure, status, parsed.ok ? parsed.value : result.body);
 			}
 			const delay = retryDelayMs(attempt, retryAfter, this.options.retry);
 			if (delay === undefined) {
 				const tooLong = (text: string) =>
 					this.redact(`${text} (the server asked to wait ${retryAfter}, more than Max Wait allows)`);
-				throw httpStatusError({ ...failure, redact: tooLong }, status, result.body);
+				const parsed = parseBody(result.body, headerValue(result.headers, 'content-type'));
+				throw httpStatusError({ ...failure, redact: tooLong }, status, parsed.ok ? parsed.value : result.body);
 			}
 			await sleep(delay);
 		}
@@ -197,6 +205,8 @@ export class ApiClient {
 			method: endpoint.method,
 			url,
 			json: true,
+			// Read as text and parsed here: an HTML page or broken JSON becomes a clear error, not an item.
+			encoding: 'text',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			// Redirects are followed by hand so the key is never sent to another origin, whatever the

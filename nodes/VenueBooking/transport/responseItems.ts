@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject, readPath } from './paths';
+import { isPlainObject, readPath, UNSAFE_KEYS } from './paths';
 
 /** Where a list response keeps its entries: the body itself, or one property of it. */
 export type ListLocation = { kind: 'body' } | { kind: 'property'; path: string } | { kind: 'none' };
@@ -15,7 +15,7 @@ export function locateList(body: unknown, itemsPath?: string): ListLocation {
 	if (itemsPath) return { kind: 'property', path: itemsPath };
 	if (Array.isArray(body)) return { kind: 'body' };
 	if (isPlainObject(body)) {
-		const arrayKeys = Object.keys(body).filter((key) => Array.isArray(body[key]));
+		const arrayKeys = Object.keys(body).filter((key) => !UNSAFE_KEYS.has(key) && Array.isArray(body[key]));
 		if (arrayKeys.length === 1) return { kind: 'property', path: arrayKeys[0] };
 	}
 	return { kind: 'none' };

@@ -61,7 +61,8 @@ export function getManyOperation(resource: string): Operation {
 					continue;
 				}
 				if (page.entries === undefined) {
-					results.push(toJsonObject(page.response.body));
+					// An empty 200 lists nothing; any other non-list body is passed on whole.
+					if (page.response.body !== undefined) results.push(toJsonObject(page.response.body));
 					continue;
 				}
 				const wanted = limit === undefined ? page.entries.length : Math.min(page.entries.length, limit - entryCount);

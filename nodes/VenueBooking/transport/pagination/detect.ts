@@ -1,4 +1,4 @@
-import { isPlainObject } from '../paths';
+import { isPlainObject, UNSAFE_KEYS } from '../paths';
 import { headerValue } from '../request';
 import { nextLinkFromHeader } from './linkHeader';
 import type { ResolvedPagination } from './settings';
@@ -53,9 +53,11 @@ function collectMarkers(page: FetchedPage): Marker[] {
 	const body = page.response.body;
 	if (isPlainObject(body)) {
 		for (const key of Object.keys(body)) {
+			if (UNSAFE_KEYS.has(key)) continue;
 			const value = body[key];
 			if (isPlainObject(value)) {
 				for (const inner of Object.keys(value)) {
+					if (UNSAFE_KEYS.has(inner)) continue;
 					const innerValue = value[inner];
 					if (typeof innerValue === 'object' && innerValue !== null) continue;
 					markers.push({ path: `${key}.${inner}`, key: inner, normalized: normalizeKey(inner), value: innerValue, parent: key });

@@ -32,6 +32,16 @@ export interface WalkedPage {
 	pagination: ResolvedPagination | undefined;
 }
 
+/** Query parameters an explicit strategy writes itself; the user's query must leave them to it. */
+function controlledParameters(settings: PaginationSettings): string[] {
+	const byMode: Partial<Record<PaginationSettings['mode'], Array<string | undefined>>> = {
+		cursor: [settings.cursorParameter, settings.pageSizeParameter],
+		pageNumber: [settings.pageParameter, settings.pageSizeParameter],
+		offset: [settings.offsetParameter, settings.limitParameter],
+	};
+	return (byMode[settings.mode] ?? []).map((name) => name?.trim() ?? '').filter((name) => name !== '');
+}
+
 /** A cheap fingerprint of a page: equal fingerprints on consecutive pages mean the server repeats itself. */
 function fingerprint(entries: unknown[]): string {
 	if (entries.length === 0) return '';
@@ -59,6 +69,13 @@ export async function* walkPages(client: ApiClient, base: ApiRequest, options: W
 	const missing = pagination ? missingSetting(pagination) : undefined;
 	if (missing) {
 		throw fail(`Pagination needs the "${missing}" option for the chosen mode`, 'Set it under Options > Pagination.');
+	}
+	const clash = settings.mode === 'auto' ? undefined : controlledParameters(settings).find((name) => name in (base.query ?? {}));
+	if (clash) {
+		throw fail(
+			`The query parameter "${clash}" is also set by Options > Pagination`,
+			'Pagination sends it on every page. Remove it from the query parameters, or set Pagination to Off to send it yourself.',
+		);
 	}
 	let strategy: PaginationStrategy | undefined = pagination ? strategyFor(pagination) : undefined;
 	const detecting = pagination === undefined;

@@ -1,0 +1,68 @@
+import { isPlainObject } from './paths';
+
+/**
+ * Nesting deeper than this is refused: n8n and JavaScript serialise items recursively, and a hostile
+ * server's 100,000-level document would overflow the stack when the execution is saved.
+ */
+export const MAX_JSON_DEPTH = 200;
+
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; problem: string; hint: string };
+
+/** A short, single-line start of a body, for messages. */
+function snippet(text: string): string {
+	const line = text.replace(/\s+/g, ' ').trim();
+	return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+}
+
+function looksLikeHtml(text: string, contentType: string): boolean {
+	return contentType.includes('html') || /^\s*<(!doctype|html|head|body)\b/i.test(text);
+}
+
+/**
+ * Reads a response body the transport received as text. JSON (including a bare string, number or null)
+ * is parsed; an empty body is `undefined`; anything else — a proxy's HTML page, plain text, broken JSON —
+ * is a problem with a message that says what came instead, so a wrong Base URL never turns into items.
+ * Bodies that a mocked helper already parsed pass through.
+ */
+export function parseBody(raw: unknown, contentType: string | undefined): ParsedBody {
+	if (typeof raw !== 'string') return checkDepth(raw);
+	if (raw.trim() === '') return { ok: true, value: undefined };
+	const type = (contentType ?? '').toLowerCase();
+	try {
+		return checkDepth(JSON.parse(raw));
+	} catch {
+		if (looksLikeHtml(raw, type)) {
+			return {
+				ok: false,
+				problem: 'The API answered with an HTML page instead of JSON',
+				hint: `Usually the Base URL points at a website or a proxy, not at the workspace's API. The page starts: ${snippet(raw)}`,
+			};
+		}
+		return {
+			ok: false,
+			problem: type.includes('json') ? 'The API answered with invalid JSON' : `The API answered with ${type || 'text'} instead of JSON`,
+			hint: `The body starts: ${snippet(raw)}`,
+		};
+	}
+}
+
+/** Refuses documents nested deeper than MAX_JSON_DEPTH, walking with an explicit stack (no recursion). */
+function checkDepth(value: unknown): ParsedBody {
+	if (value === null || typeof value !== 'object') return { ok: true, value };
+	const stack: Array<[unknown, number]> = [[value, 1]];
+	while (stack.length > 0) {
+		const [current, depth] = stack.pop()!;
+		if (depth > MAX_JSON_DEPTH) {
+			return {
+				ok: false,
+				problem: `The API answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep`,
+				hint: 'n8n cannot store data nested that deeply. This is not a response the Partner API would send; check the Base URL.',
+			};
+		}
+		const children = Array.isArray(current) ? current : isPlainObject(current) ? Object.values(current) : [];
+		for (const child of children) {
+			if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+		}
+	}
+	return { ok: true, value };
+}
