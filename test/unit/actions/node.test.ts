@@ -249,3 +249,10 @@ describe('hints', () => {
 		expect(hints[0].message).toMatch(/taken as complete/);
 	});
 });
+
+describe('Limit', () => {
+	it.each([0, -3, Number.NaN, 'many', { n: 1 }])('refuses %p with a message naming it', async (limit) => {
+		const error = await failure({ parameters: { resource: 'room', operation: 'getAll', limit }, answers: [] });
+		expect(error.message).toBe('Limit: must be a number of at least 1 (item 0)');
+	});
+});

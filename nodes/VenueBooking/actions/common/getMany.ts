@@ -4,12 +4,22 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { findEndpoint } from '../../endpoints';
 import { walkPages } from '../../transport/pagination/walk';
 import { toJsonItems, toJsonObject } from '../../transport/responseItems';
+import { inputError, type ParameterReader } from './inputError';
 import type { Operation } from './operation';
 import { optionsProperty, readListOptions, readTransportOptions } from './options';
 import { queryProperties, readQuery } from './query';
 
 /** Limit's default, as in n8n's own nodes. */
 export const DEFAULT_LIMIT = 50;
+
+function readLimit(context: ParameterReader, itemIndex: number): number {
+	const value: unknown = context.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT);
+	const limit = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof limit !== 'number' || !Number.isFinite(limit) || limit < 1) {
+		throw inputError(context, itemIndex, 'Limit', 'must be a number of at least 1', 'Or turn on Return All.');
+	}
+	return Math.floor(limit);
+}
 
 function listProperties(): INodeProperties[] {
 	return [
@@ -44,8 +54,8 @@ export function getManyOperation(resource: string): Operation {
 		kind: 'list',
 		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, listProperties()),
 		async execute(context, itemIndex, baseClient, hint) {
-			const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
-			const limit = returnAll ? undefined : Math.max(1, Math.floor(Number(context.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT))));
+			const returnAll = context.getNodeParameter('returnAll', itemIndex, false) === true;
+			const limit = returnAll ? undefined : readLimit(context, itemIndex);
 			const options = readListOptions(context, itemIndex);
 			const client = baseClient.withOptions(readTransportOptions(context, itemIndex));
 			const pages = walkPages(
