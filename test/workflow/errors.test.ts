@@ -172,6 +172,15 @@ describe('bad input, refused before any request', () => {
 });
 
 describe('the API key', () => {
+	it('with a line break inside it (a bad paste) still works, and shows up nowhere', async () => {
+		// n8n's request layer drops the line break from the header, so the key is accepted as it was meant.
+		const broken = `${SECRET_KEY.slice(0, 10)}\n${SECRET_KEY.slice(10)}`;
+		const result = await runNode(sandbox, { resource: 'room', operation: 'getAll', options: { maxRetries: 0 } }, { apiKey: broken });
+		expect(itemsOf(result).length).toBe(sandbox.store.rooms.length);
+		expect(everythingStored(result)).not.toContain(SECRET_KEY.slice(10));
+		expect(everythingStored(result)).not.toContain(SECRET_KEY.slice(0, 10));
+	});
+
 	it('is sent as a bearer token, trimmed, and appears in no output or stored error', async () => {
 		const echo = await startSandbox({
 			keys: { [SECRET_KEY]: [...ALL_SCOPES] },

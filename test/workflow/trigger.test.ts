@@ -154,7 +154,10 @@ describe.each(COMBINATIONS)('1,000 polls, %s journal, %s pages, envelope %s', (j
 					restarts++;
 				}
 				const result = await poller.poll();
-				if (result.error) failedPolls++;
+				if (result.error) {
+					failedPolls++;
+					expect(`${result.error.message} ${String((result.error.cause as Error | undefined)?.message)}`).not.toContain(SECRET_KEY);
+				}
 				emitted.push(...emittedIds(result.items));
 			}
 			sandbox.setFaults(undefined);

@@ -4,7 +4,7 @@ import { VenueBookingApi } from '../../credentials/VenueBookingApi.credentials';
 import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
 import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigger.node';
 import type { Sandbox } from '../../sandbox';
-import { node, runWorkflow, type NodeOptions, type WorkflowResult } from './harness';
+import { node, runWorkflow, toStoredJson, type NodeOptions, type WorkflowResult } from './harness';
 
 /** The package's nodes as n8n registers a community package's types. */
 export const NODE_TYPE = 'n8n-nodes-venue-booking.venueBooking';
@@ -40,13 +40,28 @@ export interface RunOptions extends NodeOptions {
 /** Runs the Venue Booking node once, through n8n-core's engine, against the sandbox. */
 export async function runNode(sandbox: Sandbox, parameters: INodeParameters, options: RunOptions = {}): Promise<WorkflowResult> {
 	const { apiKey, baseUrl, inputItems, ...nodeOptions } = options;
-	return await runWorkflow({
+	const result = await runWorkflow({
 		nodes: [node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' }, ...nodeOptions })],
 		nodeTypes,
 		credentialTypes,
 		credentials: credentialsFor(sandbox, apiKey, baseUrl),
 		inputItems,
 	});
+	assertNoSecret(result, apiKey ?? SECRET_KEY);
+	return result;
+}
+
+/**
+ * Every run of every workflow test doubles as a secrets check: the key must be in nothing n8n would
+ * store — output items, errors with their descriptions, execution hints.
+ */
+export function assertNoSecret(result: WorkflowResult, apiKey: string): void {
+	const secret = apiKey.trim();
+	if (secret.length < 8) return;
+	const stored = toStoredJson(result.run);
+	if (stored.includes(secret)) {
+		throw new Error(`the API key appears in the stored execution: …${stored.slice(Math.max(0, stored.indexOf(secret) - 80), stored.indexOf(secret))}`);
+	}
 }
 
 /** The JSON of the node's first output, failing loudly if the node errored. */
