@@ -166,6 +166,12 @@ describe.each(COMBINATIONS)('1,000 polls, %s journal, %s pages, envelope %s', (j
 			expect(emitted).toEqual(appended);
 			expect(failedPolls).toBeGreaterThan(0);
 			expect(restarts).toBeGreaterThan(0);
+			const faults = sandbox.requests.filter((request) => request.fault).length;
+			// One line of figures for the README's Reliability table.
+			process.stdout.write(
+				`reliability: trigger ${journalOrder}/${pagination}: ${appended.length} entries, ${sandbox.requests.length} requests, ` +
+					`${faults} faults injected, ${failedPolls} failed polls, ${restarts} restarts, lost ${appended.length - new Set(emitted).size}, repeated ${emitted.length - new Set(emitted).size}\n`,
+			);
 		} finally {
 			await poller.close();
 			await sandbox.close();
