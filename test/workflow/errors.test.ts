@@ -51,7 +51,8 @@ describe('one clear message per status', () => {
 		],
 		['400: malformed', {}, { resource: 'booking', operation: 'create', ...jsonBody({ nonsense: true }) }, '400', /malformed/],
 	] as const)('%s', async (_name, runOptions, parameters, httpCode, message) => {
-		const options = { ...runOptions, baseUrl: runOptions.baseUrl === '' ? `${sandbox.url}/wrong/prefix` : undefined };
+		const { apiKey, baseUrl } = runOptions as { apiKey?: string; baseUrl?: string };
+		const options = { apiKey, baseUrl: baseUrl === '' ? `${sandbox.url}/wrong/prefix` : undefined };
 		const result = await runNode(sandbox, { ...parameters }, options);
 		const error = result.errorOf(NODE_NAME);
 		expect(error).toBeDefined();

@@ -59,7 +59,7 @@ function parameters(extra: INodeParameters, query: IDataObject = {}, settings?: 
 		operation: 'getAll',
 		...(Object.keys(query).length ? jsonQuery(query) : {}),
 		...extra,
-		options: settings ? { pagination: { settings } } : {},
+		options: (settings ? { pagination: { settings } } : {}) as INodeParameters,
 	};
 }
 

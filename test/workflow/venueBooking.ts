@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { VenueBookingApi } from '../../credentials/VenueBookingApi.credentials';
+import { SCOPES } from '../../nodes/VenueBooking/endpoints';
 import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
 import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigger.node';
 import type { Sandbox } from '../../sandbox';
@@ -17,15 +18,8 @@ export const credentialTypes = [new VenueBookingApi()];
 /** A key with every scope whose value is distinctive enough to search for in outputs and errors. */
 export const SECRET_KEY = 'vb_live_7Qm2-SECRET-do-not-log-91c4e';
 
-export const ALL_SCOPES = [
-	'slots.read',
-	'bookings.read',
-	'bookings.write',
-	'catalog.read',
-	'clients.read',
-	'payments.read',
-	'webhooks.read',
-] as const;
+/** Every scope of the document, for sandbox keys that may do anything. */
+export const ALL_SCOPES = SCOPES;
 
 export function credentialsFor(sandbox: Pick<Sandbox, 'url'>, apiKey = SECRET_KEY, baseUrl = sandbox.url) {
 	return { cred: { type: 'venueBookingApi', data: { baseUrl, apiKey } } };

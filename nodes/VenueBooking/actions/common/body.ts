@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { readJson, readPairs } from './freeForm';
+import { freeFormProperties, readJson, readPairs } from './freeForm';
 import { describeType, inputError, type ParameterReader } from './inputError';
 
 /**
@@ -10,46 +10,10 @@ import { describeType, inputError, type ParameterReader } from './inputError';
  */
 export function bodyProperties(optional: boolean): INodeProperties[] {
 	const whenSent = optional ? { sendBody: [true] } : {};
-	const properties: INodeProperties[] = [
-		{
-			displayName: 'Specify Body',
-			name: 'specifyBody',
-			type: 'options',
-			displayOptions: { show: { ...whenSent } },
-			options: [
-				{ name: 'Using Fields Below', value: 'keypair' },
-				{ name: 'Using JSON', value: 'json' },
-			],
-			default: 'keypair',
-		},
-		{
-			displayName: 'Body Parameters',
-			name: 'bodyParameters',
-			type: 'fixedCollection',
-			displayOptions: { show: { ...whenSent, specifyBody: ['keypair'] } },
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Parameter',
-			default: { parameters: [{ name: '', value: '' }] },
-			options: [
-				{
-					name: 'parameters',
-					displayName: 'Parameter',
-					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-					],
-				},
-			],
-		},
-		{
-			displayName: 'JSON',
-			name: 'jsonBody',
-			type: 'json',
-			displayOptions: { show: { ...whenSent, specifyBody: ['json'] } },
-			default: '',
-			placeholder: 'e.g. { "name": "value" }',
-		},
-	];
+	const properties = freeFormProperties(
+		{ modeLabel: 'Specify Body', mode: 'specifyBody', rowsLabel: 'Body Parameters', rows: 'bodyParameters', json: 'jsonBody' },
+		whenSent,
+	);
 	if (!optional) return properties;
 	return [
 		{

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { isPlainObject } from '../../transport/paths';
 import { describeType, inputError, type ParameterReader } from './inputError';
@@ -59,4 +59,63 @@ export function readJsonObject(context: ParameterReader, itemIndex: number, para
 			'Write it as { "name": "value" }.');
 	}
 	return parsed as IDataObject;
+}
+
+export interface FreeFormNames {
+	/** e.g. "Specify Body" and its parameter name "specifyBody". */
+	modeLabel: string;
+	mode: string;
+	/** e.g. "Body Parameters" and "bodyParameters". */
+	rowsLabel: string;
+	rows: string;
+	/** e.g. "jsonBody". */
+	json: string;
+}
+
+/**
+ * The three parameters of a free-form input, shaped like n8n's HTTP Request node so users recognise it:
+ * a choice between name/value rows and JSON, the rows, and the JSON. `show` adds the conditions under
+ * which the whole input is shown (e.g. "Send Query Parameters" on).
+ */
+export function freeFormProperties(names: FreeFormNames, show: IDisplayOptions['show'] = {}): INodeProperties[] {
+	return [
+		{
+			displayName: names.modeLabel,
+			name: names.mode,
+			type: 'options',
+			displayOptions: { show: { ...show } },
+			options: [
+				{ name: 'Using Fields Below', value: 'keypair' },
+				{ name: 'Using JSON', value: 'json' },
+			],
+			default: 'keypair',
+		},
+		{
+			displayName: names.rowsLabel,
+			name: names.rows,
+			type: 'fixedCollection',
+			displayOptions: { show: { ...show, [names.mode]: ['keypair'] } },
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Parameter',
+			default: { parameters: [{ name: '', value: '' }] },
+			options: [
+				{
+					name: 'parameters',
+					displayName: 'Parameter',
+					values: [
+						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+					],
+				},
+			],
+		},
+		{
+			displayName: 'JSON',
+			name: names.json,
+			type: 'json',
+			displayOptions: { show: { ...show, [names.mode]: ['json'] } },
+			default: '',
+			placeholder: 'e.g. { "name": "value" }',
+		},
+	];
 }

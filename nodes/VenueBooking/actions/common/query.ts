@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { describeType, inputError, type ParameterReader } from './inputError';
-import { readJsonObject, readPairs } from './freeForm';
+import { freeFormProperties, readJsonObject, readPairs } from './freeForm';
 
 /**
  * Query parameters, shaped like n8n's HTTP Request node. The API document names no parameter of any
@@ -15,44 +15,10 @@ export const queryProperties: INodeProperties[] = [
 		default: false,
 		description: 'Whether to add query parameters to the request, e.g. filters your workspace API accepts',
 	},
-	{
-		displayName: 'Specify Query Parameters',
-		name: 'specifyQuery',
-		type: 'options',
-		displayOptions: { show: { sendQuery: [true] } },
-		options: [
-			{ name: 'Using Fields Below', value: 'keypair' },
-			{ name: 'Using JSON', value: 'json' },
-		],
-		default: 'keypair',
-	},
-	{
-		displayName: 'Query Parameters',
-		name: 'queryParameters',
-		type: 'fixedCollection',
-		displayOptions: { show: { sendQuery: [true], specifyQuery: ['keypair'] } },
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: { parameters: [{ name: '', value: '' }] },
-		options: [
-			{
-				name: 'parameters',
-				displayName: 'Parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
-	{
-		displayName: 'JSON',
-		name: 'jsonQuery',
-		type: 'json',
-		displayOptions: { show: { sendQuery: [true], specifyQuery: ['json'] } },
-		default: '',
-		placeholder: 'e.g. { "name": "value" }',
-	},
+	...freeFormProperties(
+		{ modeLabel: 'Specify Query Parameters', mode: 'specifyQuery', rowsLabel: 'Query Parameters', rows: 'queryParameters', json: 'jsonQuery' },
+		{ sendQuery: [true] },
+	),
 ];
 
 const LABEL_PAIRS = 'Query Parameters';
