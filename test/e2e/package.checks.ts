@@ -1,8 +1,7 @@
 /**
- * Checks of the package itself inside n8n. Today: that the packed tarball installs as a community
- * package and n8n loads its node and credential types. Next (once the nodes are complete): import the
- * `venueBookingApi` credential and one workflow per operation against the sandbox, execute each with
- * the CLI and assert its items.
+ * Checks of the package itself inside n8n: the packed tarball installs as a community package and n8n
+ * loads its node and credential types. What the nodes do there: operations.checks.ts (all 12 operations),
+ * examples.checks.ts (the example workflows) and trigger.checks.ts (the activated trigger).
  */
 import type { N8nInstance } from '../../scripts/n8n/env';
 import { installPackageTarball, packPackage, PACKAGE_NAME } from '../../scripts/n8n/package-install';

@@ -1,61 +1,137 @@
 /**
- * End-to-end run in a real n8n: `npx tsx test/e2e/run-e2e.ts [--n8n 1.123.81|2.41.1] [--package] [--keep]`.
+ * End-to-end run in real n8n instances:
  *
- * Today it proves the machinery with n8n's built-in nodes (infrastructure.checks.ts); with --package it
- * also packs the repository, installs the tarball as a community package and checks that n8n loads
- * its types (package.checks.ts). Next, in package.checks.ts: the `venueBookingApi` credential and one
- * workflow per operation against the sandbox, executed from the CLI with their items asserted.
+ *   npx tsx test/e2e/run-e2e.ts [--n8n 1.123.81,2.41.1] [--skip-package] [--skip-trigger] [--keep]
+ *
+ * By default it runs n8n 1.123.81 (Node 20) and then n8n 2.41.1 (Node 24 from .cache), each installed into
+ * .cache on first use, each in a fresh temp user folder. Per version:
+ *
+ * - infrastructure.checks.ts: the machinery with n8n's built-in nodes (CLI import/execute/activate, the
+ *   server, owner login, REST runs, the public API, a clean stop);
+ * - package (skipped with --skip-package): the packed tarball installed as a community package, n8n loads
+ *   its types; the sandbox started on 127.0.0.1 and a `venueBookingApi` credential imported for it;
+ *   operations.checks.ts (all 12 operations by `n8n execute`, items compared with the sandbox's store; a 403);
+ *   examples.checks.ts (the examples import, their node types load, 01/02/03 run to completion);
+ *   trigger.checks.ts (activated, the trigger emits exactly the new journal entries; --skip-trigger skips
+ *   it and its one-minute wait).
  *
  * Prints `N passed, M failed` last and exits non-zero when anything failed.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createTempUserFolder, prepareInstance } from '../../scripts/n8n/env';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { createTempUserFolder, prepareInstance, type N8nInstance } from '../../scripts/n8n/env';
 import { ensureN8n } from '../../scripts/n8n/install';
 import { onShutdown } from '../../scripts/n8n/processes';
+import { N8nPublicApiClient } from '../../scripts/n8n/rest';
 import { timed } from '../../scripts/n8n/timing';
-import { DEFAULT_N8N_VERSION } from '../../scripts/n8n/versions';
+import { DEFAULT_N8N_VERSION, n8nProfile } from '../../scripts/n8n/versions';
+import { outputDirOf, type E2eContext } from './context';
+import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
 import { runCliChecks, runServerChecks, stopServerCheck, type RunningInstance } from './infrastructure.checks';
+import { importCredentialsCheck, runOperationsChecks, runScopeErrorCheck } from './operations.checks';
 import { installPackageCheck, loadedTypesCheck } from './package.checks';
+import { reactivationPollCheck, startCronPollCheck } from './trigger.checks';
+
+/** What `npm run test:e2e` runs: the default n8n, then the current 2.x. */
+const DEFAULT_VERSIONS = [DEFAULT_N8N_VERSION, '2.41.1'];
 
 const { values: options } = parseArgs({
 	options: {
-		n8n: { type: 'string', default: process.env.N8N_VERSION ?? DEFAULT_N8N_VERSION },
-		package: { type: 'boolean', default: false },
-		keep: { type: 'boolean', default: false }, // keep the user folder to look at afterwards
+		n8n: { type: 'string', multiple: true },
+		'skip-package': { type: 'boolean', default: false },
+		'skip-trigger': { type: 'boolean', default: false },
+		keep: { type: 'boolean', default: false }, // keep the user folders to look at afterwards
 	},
 });
 
+const requested = options.n8n ?? (process.env.N8N_VERSION ? [process.env.N8N_VERSION] : DEFAULT_VERSIONS);
+const versions = requested.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+
 const checks = new Checks();
 
-async function main(): Promise<void> {
-	const version = options.n8n as string;
-	console.log(`e2e on n8n ${version}`);
+/** Checks of one version are named `[n8n <version>] <check>`. */
+function checksFor(version: string): Checks {
+	const scoped = Object.create(checks) as Checks;
+	scoped.check = (name, body) => checks.check(`[n8n ${version}] ${name}`, body);
+	scoped.fail = (name, error) => checks.fail(`[n8n ${version}] ${name}`, error);
+	return scoped;
+}
 
+async function runVersion(version: string): Promise<void> {
+	const versionChecks = checksFor(version);
+	console.log(`\n=== e2e on n8n ${version}`);
 	const runtime = await timed(`ensure n8n ${version}`, () => ensureN8n(version)).catch((error: unknown) => {
-		checks.fail(`install n8n ${version}`, error);
+		versionChecks.fail(`install n8n ${version}`, error);
 		return undefined;
 	});
 	if (!runtime) return;
 
-	const instance = await prepareInstance(runtime, { userFolder: createTempUserFolder('venue-booking-e2e') });
+	const userFolder = createTempUserFolder('venue-booking-e2e');
+	const outputDir = outputDirOf({ userFolder } as N8nInstance);
+	mkdirSync(outputDir, { recursive: true });
+	// n8n 2.x lets file nodes write only below N8N_RESTRICT_FILE_ACCESS_TO (default ~/.n8n-files): allow the
+	// examples' output folder (set on 1.x too, where it restricts instead of allowing everything).
+	const instance = await prepareInstance(runtime, { userFolder, extraEnv: { N8N_RESTRICT_FILE_ACCESS_TO: outputDir } });
 	console.log(`user folder: ${instance.userFolder}`);
-	const removeUserFolder = async (): Promise<void> => {
+
+	let sandbox: Sandbox | undefined;
+	const cleanUp = async (): Promise<void> => {
+		await sandbox?.close();
+		sandbox = undefined;
 		if (options.keep) console.log(`kept ${instance.userFolder}`);
 		else rmSync(instance.userFolder, { recursive: true, force: true });
 	};
 	// On Ctrl-C too; registered before the server's stop, so it runs after it (newest first).
-	onShutdown(removeUserFolder);
+	onShutdown(cleanUp);
+
 	let running: RunningInstance = {};
 	try {
-		const packageInstalled = options.package && (await installPackageCheck(checks, instance));
-		await runCliChecks(checks, instance);
-		running = await runServerChecks(checks, instance);
-		if (packageInstalled && running.rest) await loadedTypesCheck(checks, running.rest);
+		const withPackage = !options['skip-package'] && (await installPackageCheck(versionChecks, instance));
+		if (withPackage) sandbox = await startSandbox({});
+		const context: E2eContext | undefined = sandbox ? { checks: versionChecks, instance, sandbox, outputDir } : undefined;
+
+		// CLI phase: the server is not running (CLI commands open the instance's database themselves).
+		await runCliChecks(versionChecks, instance);
+		let examples: Awaited<ReturnType<typeof importExamplesCheck>> = [];
+		if (context && (await importCredentialsCheck(context))) {
+			await runOperationsChecks(context);
+			await runScopeErrorCheck(context);
+			examples = await importExamplesCheck(context);
+		}
+
+		// Server phase.
+		running = await runServerChecks(versionChecks, instance);
+		if (context && running.rest && running.server) {
+			const rest = running.rest;
+			await loadedTypesCheck(versionChecks, rest);
+			if (examples.length > 0) {
+				await exampleNodeTypesCheck(context, rest, examples);
+				await journalManualRunCheck(context, rest);
+				const api = options['skip-trigger'] ? undefined : new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e trigger'));
+				// The scheduled poll takes up to a minute: the other examples run meanwhile.
+				const cronPoll = api ? await startCronPollCheck(context, api) : undefined;
+				await paymentExportCheck(context, rest);
+				await bookingSyncCheck(context, rest);
+				if (api && cronPoll) {
+					await timed('wait for the scheduled poll', () => cronPoll.done);
+					await reactivationPollCheck(context, api, cronPoll);
+				}
+			}
+		}
 	} finally {
-		if (running.server) await stopServerCheck(checks, running.server);
-		await removeUserFolder();
+		if (running.server) await stopServerCheck(versionChecks, running.server);
+		await cleanUp();
+	}
+}
+
+async function main(): Promise<void> {
+	for (const version of versions) n8nProfile(version); // unknown versions fail before anything starts
+	for (const version of versions) {
+		const started = Date.now();
+		await runVersion(version);
+		console.log(`timing: e2e on n8n ${version} (install included): ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	}
 }
 

@@ -1,0 +1,135 @@
+/**
+ * The example workflows of `examples/`, imported as a user would (with the credential `npm start` creates)
+ * and run to completion:
+ * - every example imports, and n8n knows every node type in it (the AI agent's `venueBookingTool` too);
+ * - 01 (file variant): its Venue Booking Trigger run in manual mode ("Fetch Test Event" / "Execute
+ *   workflow" in the editor) gives the newest journal entries, and the CSV written holds them;
+ * - 02: the payment export's CSV has a row per payment of the workspace;
+ * - 03: each booking comes out merged with its client.
+ *
+ * `n8n execute` starts only from a Manual Trigger, so these run over the REST API the editor uses:
+ * POST /rest/workflows/:id/run with `triggerToStartFrom` = the example's own trigger (a Schedule Trigger
+ * fires at once in manual mode; a polling trigger runs one poll in manual mode). The only change made to
+ * the examples is where they write: `/tmp/venue-booking-*` becomes `<this run's temp folder>/venue-booking-*`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as cli from '../../scripts/n8n/cli';
+import { loadExampleWorkflows } from '../../scripts/n8n/examples';
+import { REPO_DIR } from '../../scripts/n8n/paths';
+import type { N8nRestClient } from '../../scripts/n8n/rest';
+import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
+import { timed } from '../../scripts/n8n/timing';
+import { EXAMPLES_OUTPUT_PREFIX, FULL_CREDENTIAL, ids, type E2eContext } from './context';
+import { csvRecords } from './csv';
+import { assert, assertEqual } from './harness';
+import { TOOL_NODE_TYPE } from './operations-workflow';
+
+export const EXAMPLE_IDS = {
+	journalToSheets: 'vbJournalSheets',
+	journalToFile: 'vbJournalFile',
+	paymentExport: 'vbPaymentExport',
+	bookingSync: 'vbBookingSync',
+	aiAgent: 'vbAiAgent',
+} as const;
+
+/** Journal entries the trigger shows in manual mode (MANUAL_SAMPLE_SIZE in the trigger's description). */
+export const MANUAL_SAMPLE_SIZE = 5;
+
+export function loadExamples(outputDir: string): cli.WorkflowToImport[] {
+	const workflows = loadExampleWorkflows(path.join(REPO_DIR, 'examples'), FULL_CREDENTIAL.type, FULL_CREDENTIAL);
+	return workflows.map((workflow) => JSON.parse(JSON.stringify(workflow).split(EXAMPLES_OUTPUT_PREFIX).join(`${outputDir}/venue-booking-`)) as cli.WorkflowToImport);
+}
+
+export async function importExamplesCheck(context: E2eContext): Promise<cli.WorkflowToImport[]> {
+	const { checks, instance, outputDir } = context;
+	let examples: cli.WorkflowToImport[] = [];
+	await checks.check('examples: every examples/*.json imports with the n8n CLI', async () => {
+		examples = loadExamples(outputDir);
+		const found = examples.map((workflow) => workflow.id).sort();
+		assertEqual(found, Object.values(EXAMPLE_IDS).sort(), 'example workflow ids');
+		await timed('CLI import:workflow (examples)', () => cli.importWorkflows(instance, examples));
+	});
+	return examples;
+}
+
+/** The CSV files one example wrote, newest last. */
+export function writtenFiles(folder: string, pattern: RegExp): string[] {
+	if (!existsSync(folder)) return [];
+	return readdirSync(folder)
+		.filter((name) => pattern.test(name))
+		.sort()
+		.map((name) => path.join(folder, name));
+}
+
+export function journalFileOf(outputDir: string, executionId: string): string {
+	const files = writtenFiles(outputDir, new RegExp(`^venue-booking-journal-.*-${executionId}\\.csv$`));
+	assert(files.length === 1, `expected one journal CSV of execution ${executionId}, found ${files.length} in ${outputDir}`);
+	return files[0];
+}
+
+async function runFromTrigger(rest: N8nRestClient, workflowId: string, triggerName: string): Promise<{ id: string; run: RunData }> {
+	const executionId = await rest.runWorkflow(workflowId, triggerName);
+	const execution = await rest.waitForExecution(executionId, 90_000);
+	assertEqual(runError(execution.run), undefined, `error of execution ${executionId}`);
+	assertEqual(execution.status, 'success', `status of execution ${executionId}`);
+	return { id: executionId, run: execution.run };
+}
+
+export async function exampleNodeTypesCheck(context: E2eContext, rest: N8nRestClient, examples: cli.WorkflowToImport[]): Promise<void> {
+	await context.checks.check('examples: n8n knows every node type they use (incl. n8n-nodes-venue-booking.venueBookingTool)', async () => {
+		const known = new Set(await rest.loadedNodeTypes());
+		const used = new Set(examples.flatMap((workflow) => (workflow.nodes as Array<{ type: string }>).map((node) => node.type)));
+		assert(used.has(TOOL_NODE_TYPE), `no example uses ${TOOL_NODE_TYPE}`);
+		const unknown = [...used].filter((type) => !known.has(type));
+		assertEqual(unknown, [], 'node types n8n does not know');
+		for (const example of examples) {
+			const stored = await rest.getWorkflow(example.id);
+			assertEqual(stored.nodes.length, example.nodes.length, `nodes of "${example.name}" as n8n stored it`);
+		}
+	});
+}
+
+export async function journalManualRunCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
+	const { checks, sandbox, outputDir } = context;
+	await checks.check('01 journal → file: the trigger in manual mode gives the newest entries, written to a CSV', async () => {
+		const expected = sandbox.store.deliveries.slice(-MANUAL_SAMPLE_SIZE).map((entry) => entry.id);
+		const { id, run } = await timed('REST run of 01 from its trigger', () => runFromTrigger(rest, EXAMPLE_IDS.journalToFile, 'Venue Booking Trigger'));
+		assertEqual(ids(nodeOutputItems(run, 'Venue Booking Trigger')), expected, 'entries of the trigger (oldest first)');
+		const rows = csvRecords(readFileSync(journalFileOf(outputDir, id), 'utf8'));
+		assertEqual(ids(rows), expected, 'ids in the CSV');
+		assertEqual(Object.keys(rows[0]).includes('event'), true, 'the CSV has the entries\' own columns');
+	});
+}
+
+export async function paymentExportCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
+	const { checks, sandbox, outputDir } = context;
+	await checks.check('02 daily payment export: the CSV has a row per payment, in order', async () => {
+		const expected = sandbox.store.payments.map((payment) => payment.id);
+		const { run } = await timed('REST run of 02 from its Schedule Trigger', () => runFromTrigger(rest, EXAMPLE_IDS.paymentExport, 'Every Day at 6'));
+		assertEqual(ids(nodeOutputItems(run, 'Get many payments')), expected, 'payments of "Get many payments"');
+		const files = writtenFiles(outputDir, /^venue-booking-payments-\d{4}-\d{2}-\d{2}\.csv$/);
+		assertEqual(files.length, 1, 'venue-booking-payments-<date>.csv files written');
+		const rows = csvRecords(readFileSync(files[0], 'utf8'));
+		assertEqual(rows.length, expected.length, 'CSV rows');
+		assertEqual(ids(rows), expected, 'ids in the CSV');
+		const first = sandbox.store.payments[0];
+		assertEqual([rows[0].amount_cents, rows[0].kind], [String(first.amountCents), first.kind], 'first row [amount_cents, kind]');
+	});
+}
+
+export async function bookingSyncCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
+	const { checks, sandbox } = context;
+	await checks.check('03 booking sync: every booking merged with its client', async () => {
+		const expected = sandbox.store.bookings.map((booking) => booking.id);
+		const { run } = await timed('REST run of 03 from its Schedule Trigger', () => runFromTrigger(rest, EXAMPLE_IDS.bookingSync, 'Every Hour'));
+		const merged = nodeOutputItems(run, 'Merge');
+		assertEqual(ids(merged), expected, 'bookings out of "Merge"');
+		for (const item of merged) {
+			const client = item.client as Record<string, unknown> | undefined;
+			const stored = sandbox.store.findClient(String(item.client_id));
+			assert(client && stored, `booking ${String(item.id)}: no client merged (client_id ${String(item.client_id)})`);
+			assertEqual([client.id, client.email], [stored.id, stored.email], `client of booking ${String(item.id)}`);
+		}
+	});
+}
