@@ -62,7 +62,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<void>
 	const userFolder = path.join(CACHE_DIR, 'start-user');
 	rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
-	const instance = await prepareInstance(runtime, { userFolder, preferredPort: options.n8nPort ?? 5678 });
+	// The file-writing examples write /tmp/venue-booking-*.csv; n8n 2.x allows only ~/.n8n-files by default.
+	const extraEnv = runtime.major >= 2 ? { N8N_RESTRICT_FILE_ACCESS_TO: '~/.n8n-files;/tmp' } : {};
+	const instance = await prepareInstance(runtime, { userFolder, preferredPort: options.n8nPort ?? 5678, extraEnv });
 
 	await timed('install the package into n8n', () => installPackageTarball(userFolder, tarball));
 	await importCredentials(instance, [{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } }]);
