@@ -1,0 +1,128 @@
+/**
+ * `npm run screenshot [-- --n8n 1.123.81] [-- --out docs/images]`: pictures of the package in n8n's editor.
+ *
+ * Starts what `npm start` starts (the sandbox, a real n8n with the packed package installed, the sandbox
+ * credential, the example workflows) plus two workflows of scripts/screenshot/workflows.ts, logs in as the
+ * owner, then drives headless Chromium (scripts/screenshot/browser.ts) with puppeteer-core on Node 24
+ * (scripts/screenshot/capture.mjs) and writes:
+ *
+ * - workflow-canvas.png      the Venue Booking Trigger and two Venue Booking nodes on the canvas;
+ * - node-parameters.png      Payment → Get Many open: Return All, Options with Pagination (cursor) and Max Retries;
+ * - ai-agent-tools.png       example 04: an AI Agent with four Venue Booking tools.
+ *
+ * Everything listens on 127.0.0.1 and stops when the script ends. `--hold` keeps n8n running afterwards
+ * (Ctrl-C stops it), to look at the editor the browser saw; `--examples` also pictures every example
+ * workflow (examples-<id>.png), to review them.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startSandbox } from '../sandbox';
+import { importCredentials, importWorkflows } from './n8n/cli';
+import { prepareInstance, createTempUserFolder } from './n8n/env';
+import { loadExampleWorkflows } from './n8n/examples';
+import { ensureN8n } from './n8n/install';
+import { CREDENTIAL, SANDBOX_API_KEY } from './n8n/local-stack';
+import { ensureNode } from './n8n/node-runtime';
+import { LOCAL_OWNER } from './n8n/owner';
+import { installPackageTarball, packPackage } from './n8n/package-install';
+import { REPO_DIR } from './n8n/paths';
+import { onShutdown, runCommand } from './n8n/processes';
+import { N8nRestClient } from './n8n/rest';
+import { startN8nServer } from './n8n/server';
+import { timed } from './n8n/timing';
+import { ensureChromium, ensurePuppeteer, startChromium } from './screenshot/browser';
+import { canvasWorkflow, parametersWorkflow, PAYMENTS_NODE } from './screenshot/workflows';
+
+const { values: options } = parseArgs({
+	options: {
+		n8n: { type: 'string', default: process.env.N8N_VERSION },
+		out: { type: 'string', default: path.join(REPO_DIR, 'docs', 'images') },
+		hold: { type: 'boolean', default: false },
+		// Also every example's canvas (examples-<id>.png), to review them; not part of the docs.
+		examples: { type: 'boolean', default: false },
+	},
+});
+
+/** What capture.mjs reads (see its header). */
+export interface CaptureJob {
+	wsEndpoint: string;
+	puppeteerDir: string;
+	editorUrl: string;
+	authCookie: string;
+	shots: Array<{ file: string; workflowId: string; openNode?: string; fit?: boolean }>;
+}
+
+async function main(): Promise<void> {
+	const started = Date.now();
+	const [chromium, puppeteerDir, node24] = await timed('Chromium, puppeteer-core and Node 24', async () =>
+		Promise.all([ensureChromium(), ensurePuppeteer(), ensureNode('24.21.0')]),
+	);
+	const tarball = await timed('build + pack the package', () => packPackage(REPO_DIR));
+	const runtime = await timed('ensure n8n', () => ensureN8n(options.n8n));
+
+	const sandbox = await startSandbox({ recordRequests: false });
+	onShutdown(async () => sandbox.close());
+	const userFolder = createTempUserFolder('venue-booking-screenshot');
+	const browserProfile = mkdtempSync(path.join(os.tmpdir(), 'venue-booking-chromium-'));
+	const removeFolders = (): void => {
+		rmSync(userFolder, { recursive: true, force: true });
+		rmSync(browserProfile, { recursive: true, force: true });
+	};
+	process.on('exit', removeFolders);
+
+	const instance = await prepareInstance(runtime, { userFolder });
+	await installPackageTarball(userFolder, tarball);
+	await importCredentials(instance, [{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } }]);
+	const examples = loadExampleWorkflows(path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
+	const canvas = canvasWorkflow(CREDENTIAL);
+	const parameters = parametersWorkflow(CREDENTIAL);
+	await importWorkflows(instance, [...examples, canvas, parameters]);
+
+	const server = await timed('start n8n', () => startN8nServer(instance));
+	onShutdown(server.stop);
+	const rest = new N8nRestClient(server.url, runtime);
+	await rest.setupOrLogin(LOCAL_OWNER);
+
+	const browser = await startChromium(chromium, browserProfile);
+	onShutdown(browser.stop);
+	const outDir = path.resolve(options.out as string);
+	mkdirSync(outDir, { recursive: true });
+	const job: CaptureJob = {
+		wsEndpoint: browser.wsEndpoint,
+		puppeteerDir,
+		editorUrl: server.url,
+		authCookie: rest.authCookie,
+		shots: [
+			{ file: path.join(outDir, 'workflow-canvas.png'), workflowId: canvas.id },
+			{ file: path.join(outDir, 'node-parameters.png'), workflowId: parameters.id, openNode: PAYMENTS_NODE },
+			{ file: path.join(outDir, 'ai-agent-tools.png'), workflowId: 'vbAiAgent' },
+			...(options.examples ? examples.map((example) => ({ file: path.join(outDir, `examples-${example.id}.png`), workflowId: example.id })) : []),
+		],
+	};
+	const jobFile = path.join(browserProfile, 'job.json');
+	writeFileSync(jobFile, JSON.stringify(job), { mode: 0o600 });
+	const capture = await timed('capture', () =>
+		runCommand(node24.nodeBin, [path.join(__dirname, 'screenshot', 'capture.mjs'), jobFile], { echo: true }),
+	);
+	if (capture.code !== 0) throw new Error(`capture failed (exit ${capture.code})`);
+	await browser.stop();
+	console.log(`screenshots in ${path.relative(REPO_DIR, outDir) || '.'} (n8n ${runtime.version}), ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+	if (options.hold) {
+		console.log(`n8n stays up at ${server.url} (${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}); Ctrl-C stops it`);
+		await server.exited;
+		return;
+	}
+	await server.stop();
+	await sandbox.close();
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error instanceof Error ? error.message : error);
+		process.exit(1);
+	},
+);

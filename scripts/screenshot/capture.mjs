@@ -1,0 +1,91 @@
+/**
+ * Runs on Node 24 (puppeteer-core needs Node >= 22.12): `node capture.mjs <job.json>`, started by
+ * scripts/screenshot.ts. The job (CaptureJob there): the DevTools endpoint of a Chromium that script
+ * started, where puppeteer-core is installed, the editor URL, the owner's `n8n-auth` cookie, and the shots:
+ * `{ file, workflowId, openNode? }` — a workflow's canvas, or with `openNode` that node's parameter panel.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+
+const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const require = createRequire(path.join(job.puppeteerDir, 'package.json'));
+const puppeteer = require('puppeteer-core');
+
+const VIEWPORT = { width: 1440, height: 900, deviceScaleFactor: 1.5 };
+/** Taller for the parameter panel, so that every parameter fits without scrolling. */
+const NDV_VIEWPORT = { ...VIEWPORT, height: 1080 };
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Hide what is not the product: toasts and the "n8n is ready" kind of banners. */
+const CLEANUP_CSS = `
+	.el-notification, .el-message, [data-test-id="banners"], [data-test-id="toast"] { display: none !important; }
+	*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }
+`;
+
+async function openWorkflow(page, workflowId) {
+	await page.goto(`${job.editorUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle2', timeout: 60_000 });
+	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+	await page.addStyleTag({ content: CLEANUP_CSS });
+	// Let the canvas fit the view and the node icons load.
+	await sleep(1500);
+}
+
+async function fitView(page) {
+	const button = await page.$('[data-test-id="zoom-to-fit"]');
+	if (button) {
+		await button.click();
+		// Away from the button, or its tooltip ends up in the picture.
+		await page.mouse.move(VIEWPORT.width / 2, 140);
+		await sleep(800);
+	}
+}
+
+async function openNode(page, nodeName) {
+	const selector = `[data-test-id="canvas-node"][data-node-name="${nodeName}"]`;
+	const node = await page.waitForSelector(selector, { timeout: 30_000 });
+	await node.click({ count: 2 });
+	await page.waitForSelector('[data-test-id="ndv"], .ndv-wrapper, [data-test-id="ndv-dialog"]', { timeout: 30_000 });
+	await sleep(1200);
+}
+
+/** Scroll the parameter list back to its top (opening a node may leave it scrolled). */
+async function scrollParametersToTop(page) {
+	await page.$eval('[data-test-id="node-parameters"]', (element) => {
+		for (let current = element; current; current = current.parentElement) current.scrollTop = 0;
+	});
+	await page.mouse.move(VIEWPORT.width - 20, NDV_VIEWPORT.height - 20);
+	await sleep(300);
+}
+
+async function main() {
+	const browser = await puppeteer.connect({ browserWSEndpoint: job.wsEndpoint, defaultViewport: VIEWPORT });
+	try {
+		await browser.setCookie({ name: 'n8n-auth', value: job.authCookie, domain: '127.0.0.1', path: '/', httpOnly: true });
+		const page = await browser.newPage();
+		await page.setViewport(VIEWPORT);
+		for (const shot of job.shots) {
+			await page.setViewport(shot.openNode ? NDV_VIEWPORT : VIEWPORT);
+			await openWorkflow(page, shot.workflowId);
+			await fitView(page);
+			if (shot.openNode) {
+				await openNode(page, shot.openNode);
+				await scrollParametersToTop(page);
+			}
+			if (process.env.CAPTURE_DEBUG) {
+				const ids = await page.$$eval('[data-test-id]', (elements) => [...new Set(elements.map((e) => e.getAttribute('data-test-id')))]);
+				console.log(`${shot.file}: data-test-ids on the page: ${ids.join(' ')}`);
+			}
+			await page.screenshot({ path: shot.file });
+			console.log(`saved ${path.basename(shot.file)}`);
+		}
+		await page.close();
+	} finally {
+		await browser.disconnect();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -1,0 +1,102 @@
+/**
+ * The workflows the README's pictures show. Field names in expressions are the sandbox's (snake_case).
+ */
+import type { WorkflowToImport } from '../n8n/cli';
+
+const PACKAGE = 'n8n-nodes-venue-booking';
+
+export interface CredentialRef {
+	id: string;
+	name: string;
+}
+
+/** The trigger and the action node together: a new journal entry → its booking → the booking's client. */
+export function canvasWorkflow(credential: CredentialRef): WorkflowToImport {
+	const credentials = { venueBookingApi: credential };
+	return {
+		id: 'shotCanvas000001',
+		name: 'New booking events with booking and client',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: '5c7e0000-0001-4000-8000-000000000001',
+				name: 'Venue Booking Trigger',
+				type: `${PACKAGE}.venueBookingTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					sendQuery: true,
+					queryParameters: { parameters: [{ name: 'event', value: 'booking.created' }] },
+					options: {},
+				},
+				credentials,
+			},
+			{
+				id: '5c7e0000-0001-4000-8000-000000000002',
+				name: 'Get a booking',
+				type: `${PACKAGE}.venueBooking`,
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: { resource: 'booking', operation: 'get', bookingId: '={{ $json.booking_id }}', options: {} },
+				credentials,
+			},
+			{
+				id: '5c7e0000-0001-4000-8000-000000000003',
+				name: 'Get a client',
+				type: `${PACKAGE}.venueBooking`,
+				typeVersion: 1,
+				position: [520, 0],
+				parameters: { resource: 'client', operation: 'get', clientId: '={{ $json.client_id }}', options: {} },
+				credentials,
+			},
+		],
+		connections: {
+			'Venue Booking Trigger': { main: [[{ node: 'Get a booking', type: 'main', index: 0 }]] },
+			'Get a booking': { main: [[{ node: 'Get a client', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+export const PAYMENTS_NODE = 'Get many payments';
+
+/** Payment → Get Many with Return All and an explicit cursor pagination, for the parameter panel. */
+export function parametersWorkflow(credential: CredentialRef): WorkflowToImport {
+	return {
+		id: 'shotParams000001',
+		name: 'Payments with explicit pagination',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: '5c7e0000-0002-4000-8000-000000000001',
+				name: 'When clicking ‘Execute workflow’',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: '5c7e0000-0002-4000-8000-000000000002',
+				name: PAYMENTS_NODE,
+				type: `${PACKAGE}.venueBooking`,
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: {
+					resource: 'payment',
+					operation: 'getAll',
+					returnAll: true,
+					options: {
+						pagination: {
+							settings: { mode: 'cursor', cursorParameter: 'cursor', cursorPath: 'next_cursor', pageSizeParameter: 'limit', pageSize: 100 },
+						},
+						maxRetries: 5,
+					},
+				},
+				credentials: { venueBookingApi: credential },
+			},
+		],
+		connections: {
+			'When clicking ‘Execute workflow’': { main: [[{ node: PAYMENTS_NODE, type: 'main', index: 0 }]] },
+		},
+	};
+}
