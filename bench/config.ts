@@ -1,0 +1,54 @@
+/**
+ * The benchmark's sizes and run counts in one place. Sizes come from the issue ("Benchmarks: as fast as the
+ * wire allows, measured side by side"); run counts are chosen so `npm run bench` stays well under 10 minutes on
+ * a 2-core machine while every median has at least three samples.
+ */
+
+/** The API key every contender sends; any key with the scopes works, this one is the sandbox's own. */
+export const API_KEY = 'sandbox-full';
+
+export const EXPORT = {
+	payments: 100_000,
+	/**
+	 * The largest page the sandbox serves is its `maxPageSize`; this is its default, so the export asks for
+	 * exactly that through the sandbox's page-size query parameter (the node never knows the name: the user
+	 * types it into Send Query Parameters, and the bench reads it from the sandbox).
+	 */
+	maxPageSize: 100,
+	runs: 5,
+};
+
+export const FAN_OUT = {
+	items: 1_000,
+	latencyMs: 20,
+	/** Every run waits ≥ 20 s (Parallel Requests 1) or ≥ 2.5 s: latency, not noise, dominates, so three runs do. */
+	runs: 3,
+	parallel: 8,
+	/** The HTTP Request node's batching: N items, then a pause. 8 per 20 ms paces it like 8 requests in flight. */
+	httpBatch: { batchSize: 8, batchInterval: 20 },
+};
+
+export const TRIGGER = {
+	deliveries: 100_000,
+	newEntries: 10,
+	/** No page size is set on the trigger: a user would not, so the sandbox's default page size applies. */
+	runs: 3,
+	/** Targets: requests per poll ≤ 2 + ceil(new / page size); serialised state ≤ 64 KiB. */
+	stateLimitBytes: 64 * 1024,
+};
+
+export const PER_ITEM = {
+	items: 10_000,
+	/** 10,000 requests through n8n-core take ≈ 13 s a run; three runs keep the whole bench under 10 minutes. */
+	runs: 3,
+};
+
+/** A child that has not reported after this long is killed and the bench fails (never hangs). */
+export const CHILD_TIMEOUT_MS = 120_000;
+
+/** Targets from the issue. */
+export const TARGETS = {
+	exportVsFloor: 1.25,
+	exportRssPerJsonByte: 3,
+	fanOutSpeedup: 6,
+};

@@ -1,0 +1,42 @@
+/** The printed report: one table of medians per scenario, then every ratio and target of this run. */
+import type { ScenarioResult } from './scenarios/types';
+
+function format(value: number | string | undefined, digits = 0): string {
+	if (typeof value !== 'number') return value ?? '';
+	return value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function table(header: string[], rows: string[][]): string[] {
+	const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
+	// First column left-aligned (labels), numbers right-aligned.
+	const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+	return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)];
+}
+
+export function renderScenario(result: ScenarioResult): string {
+	const header = ['', ...result.columns.map((column) => column.header), 'runs'];
+	const rows = result.rows.map((row) => [
+		row.label,
+		...result.columns.map((column) => format(row.median[column.key], column.digits)),
+		String(row.samples.length),
+	]);
+	return [`## ${result.title} (medians)`, ...result.notes.map((note) => `   ${note}`), '', ...table(header, rows)].join('\n');
+}
+
+export function renderSummary(results: ScenarioResult[]): string {
+	const ratios = results.flatMap((result) => result.ratios);
+	const targets = results.flatMap((result) => result.targets);
+	return [
+		'## Ratios (from the medians above, this run)',
+		...table(
+			['', 'value'],
+			ratios.map((ratio) => [ratio.name, format(ratio.value, ratio.name.includes('µs') ? 0 : 2)]),
+		),
+		'',
+		'## Targets',
+		...table(
+			['', 'goal', 'measured', ''],
+			targets.map((target) => [target.name, target.goal, target.measured, target.met ? 'met' : 'MISSED']),
+		),
+	].join('\n');
+}

@@ -1,0 +1,97 @@
+/**
+ * `npm run bench`: export, fan-out, trigger and per-item overhead, each contender in its own process against
+ * a sandbox on 127.0.0.1 that this script starts and stops. Prints medians and ratios, writes the same as JSON.
+ *
+ *   npm run bench                          everything (≈ 6 min on 2 cores)
+ *   npm run bench -- --only export,trigger some scenarios
+ *   npm run bench -- --runs 1              one run per contender (a quick check, not a measurement)
+ *   npm run bench -- --profile             also write a CPU profile of every measured run (slows the runs)
+ *   npm run bench -- --out path.json       where the JSON goes (default bench/results/latest.json)
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { EXPORT, FAN_OUT, PER_ITEM, TARGETS, TRIGGER } from './config';
+import { ensureHttpRequestNode, NODES_BASE_VERSION } from './http-request-node';
+import { renderScenario, renderSummary } from './report';
+import { exportBench } from './scenarios/export';
+import { fanOutBench } from './scenarios/fan-out';
+import { perItemBench } from './scenarios/per-item';
+import { triggerBench } from './scenarios/trigger';
+import type { BenchContext, ScenarioResult } from './scenarios/types';
+
+const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResult>> = {
+	export: exportBench,
+	fanOut: fanOutBench,
+	trigger: triggerBench,
+	perItem: perItemBench,
+};
+
+const RESULTS_DIR = path.join(__dirname, 'results');
+
+function option(name: string): string | undefined {
+	const index = process.argv.indexOf(`--${name}`);
+	return index === -1 ? undefined : process.argv[index + 1];
+}
+
+function versionOf(pkg: string): string {
+	const file = path.join(__dirname, '..', 'node_modules', pkg, 'package.json');
+	return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+async function main(): Promise<void> {
+	const started = Date.now();
+	const only = option('only')?.split(',') ?? Object.keys(SCENARIOS);
+	const unknown = only.filter((name) => !SCENARIOS[name]);
+	if (unknown.length > 0) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+	const runs = option('runs') === undefined ? undefined : Math.max(1, Number(option('runs')));
+	const out = path.resolve(option('out') ?? path.join(RESULTS_DIR, 'latest.json'));
+	const profileDir = process.argv.includes('--profile') ? path.join(RESULTS_DIR, 'profiles') : undefined;
+	mkdirSync(path.dirname(out), { recursive: true });
+	if (profileDir) mkdirSync(profileDir, { recursive: true });
+
+	await ensureHttpRequestNode();
+	const loadBefore = os.loadavg();
+	const context: BenchContext = { runs, profileDir, log: (line) => console.log(line) };
+	const results: ScenarioResult[] = [];
+	for (const name of only) {
+		console.log(`${name}:`);
+		results.push(await SCENARIOS[name](context));
+	}
+
+	const report = [...results.map(renderScenario), renderSummary(results)].join('\n\n');
+	const durationMs = Date.now() - started;
+	console.log(`\n${report}\n`);
+	const json = {
+		generatedAt: new Date().toISOString(),
+		durationMs,
+		command: ['npm run bench', ...process.argv.slice(2)].join(' '),
+		machine: {
+			node: process.version,
+			cpus: os.cpus().length,
+			cpuModel: os.cpus()[0]?.model,
+			memoryMB: Math.round(os.totalmem() / 1024 / 1024),
+			loadAverageBefore: loadBefore,
+			loadAverageAfter: os.loadavg(),
+		},
+		versions: { 'n8n-core': versionOf('n8n-core'), 'n8n-workflow': versionOf('n8n-workflow'), 'n8n-nodes-base': NODES_BASE_VERSION },
+		config: { EXPORT, FAN_OUT, TRIGGER, PER_ITEM, TARGETS, runsOverride: runs ?? null },
+		profiled: profileDir !== undefined,
+		scenarios: results,
+		ratios: results.flatMap((result) => result.ratios),
+		targets: results.flatMap((result) => result.targets),
+		report,
+	};
+	writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+	console.log(`written: ${path.relative(process.cwd(), out)}${profileDir ? ` and CPU profiles in ${path.relative(process.cwd(), profileDir)}` : ''}`);
+	console.log(`npm run bench took ${(durationMs / 1000).toFixed(0)} s`);
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error instanceof Error ? error.message : error);
+		process.exit(1);
+	},
+);

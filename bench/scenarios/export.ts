@@ -1,0 +1,89 @@
+/**
+ * 1. Export: 100,000 payments, Return All, pages of the sandbox's largest size. Our node vs the floor (plain
+ * keep-alive loop) vs n8n's HTTP Request node with its built-in pagination; wall time and memory per run.
+ *
+ * Bare-array pages with the cursor in a header: n8n's HTTP Request node splits a JSON array into one item per
+ * entry but keeps an envelope object as one item per page, so this dialect gives all three contenders the
+ * same output (100,000 items) without an extra Split Out node. Our node detects the header cursor itself.
+ */
+import { startSandbox } from '../../sandbox';
+import { EXPORT, TARGETS } from '../config';
+import { runRounds } from '../rounds';
+import { num } from '../stats';
+import type { BenchContext, ScenarioResult } from './types';
+
+const MB = 1024 * 1024;
+
+export async function exportBench(context: BenchContext): Promise<ScenarioResult> {
+	const sandbox = await startSandbox({
+		scale: { payments: EXPORT.payments },
+		maxPageSize: EXPORT.maxPageSize,
+		pagination: 'cursor',
+		dialect: { envelope: false },
+		recordRequests: false,
+	});
+	try {
+		const names = sandbox.paginationNames();
+		const pageSize = sandbox.settings.maxPageSize;
+		const rows = await runRounds(context, {
+			scenario: 'export',
+			runs: EXPORT.runs,
+			params: {
+				baseUrl: sandbox.url,
+				apiUrl: sandbox.apiUrl,
+				payments: EXPORT.payments,
+				pageSize,
+				limitParameter: names.query.limit,
+				cursorParameter: names.query.cursor,
+				cursorHeader: names.headers.nextCursor,
+			},
+			contenders: [
+				{ name: 'floor', label: 'floor: keep-alive loop' },
+				{ name: 'coreLoop', label: 'n8n-core helper loop' },
+				{ name: 'ours', label: 'Venue Booking node' },
+				{ name: 'httpRequestNode', label: 'HTTP Request node' },
+			],
+		});
+		const [floor, core, ours, http] = rows.map((row) => row.median);
+		const jsonBytes = num(floor, 'jsonBytes');
+		for (const row of rows) row.median.rssPerJsonByte = (num(row.median, 'rssGrowthMB') * MB) / jsonBytes;
+
+		const vsFloor = num(ours, 'ms') / num(floor, 'ms');
+		const vsHttp = num(ours, 'ms') / num(http, 'ms');
+		const rssRatio = num(ours, 'rssPerJsonByte');
+		return {
+			id: 'export',
+			title: `Export: Payment → Get Many, Return All, ${EXPORT.payments.toLocaleString('en')} payments`,
+			notes: [
+				`${num(floor, 'requests')} pages of ${pageSize} (the sandbox's maxPageSize), cursor in ${names.headers.nextCursor}; JSON ${(jsonBytes / MB).toFixed(1)} MB`,
+				'RSS growth = peak RSS (kernel high-water mark) − RSS just before the run, each run in its own process',
+			],
+			columns: [
+				{ key: 'ms', header: 'ms', digits: 0 },
+				{ key: 'items', header: 'items', digits: 0 },
+				{ key: 'peakRssMB', header: 'peak RSS MB', digits: 0 },
+				{ key: 'rssGrowthMB', header: 'RSS growth MB', digits: 0 },
+				{ key: 'rssPerJsonByte', header: 'growth / JSON', digits: 2 },
+			],
+			rows,
+			ratios: [
+				{ name: 'export: ours / floor', value: vsFloor },
+				{ name: 'export: ours / HTTP Request node', value: vsHttp },
+				{ name: 'export: n8n-core loop / floor', value: num(core, 'ms') / num(floor, 'ms') },
+				{ name: 'export: ours / n8n-core loop', value: num(ours, 'ms') / num(core, 'ms') },
+			],
+			targets: [
+				{ name: 'Export time vs the floor', goal: `≤ ${TARGETS.exportVsFloor}×`, measured: `${vsFloor.toFixed(2)}×`, met: vsFloor <= TARGETS.exportVsFloor },
+				{ name: 'Export time vs the HTTP Request node', goal: '< 1× (faster)', measured: `${vsHttp.toFixed(2)}×`, met: vsHttp < 1 },
+				{
+					name: 'Export memory (RSS growth) vs JSON size',
+					goal: `≤ ${TARGETS.exportRssPerJsonByte}×`,
+					measured: `${rssRatio.toFixed(2)}× (${num(ours, 'rssGrowthMB').toFixed(0)} MB for ${(jsonBytes / MB).toFixed(1)} MB)`,
+					met: rssRatio <= TARGETS.exportRssPerJsonByte,
+				},
+			],
+		};
+	} finally {
+		await sandbox.close();
+	}
+}
