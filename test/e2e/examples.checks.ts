@@ -20,6 +20,7 @@ import { REPO_DIR } from '../../scripts/n8n/paths';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
 import { timed } from '../../scripts/n8n/timing';
+import { MANUAL_SAMPLE_SIZE } from '../../nodes/VenueBooking/trigger/description';
 import { EXAMPLES_OUTPUT_PREFIX, FULL_CREDENTIAL, ids, type E2eContext } from './context';
 import { csvRecords } from './csv';
 import { assert, assertEqual } from './harness';
@@ -33,8 +34,6 @@ export const EXAMPLE_IDS = {
 	aiAgent: 'vbAiAgent',
 } as const;
 
-/** Journal entries the trigger shows in manual mode (MANUAL_SAMPLE_SIZE in the trigger's description). */
-export const MANUAL_SAMPLE_SIZE = 5;
 
 export function loadExamples(outputDir: string): cli.WorkflowToImport[] {
 	const workflows = loadExampleWorkflows(path.join(REPO_DIR, 'examples'), FULL_CREDENTIAL.type, FULL_CREDENTIAL);
