@@ -31,6 +31,8 @@ export class CoreLoop implements INodeType {
 		properties: [
 			{ displayName: 'Mode', name: 'mode', type: 'options', options: [{ name: 'Pages', value: 'pages' }, { name: 'Per Item', value: 'perItem' }], default: 'pages' },
 			text('url'),
+			text('id'),
+			{ displayName: 'Parallel', name: 'parallel', type: 'number', default: 1 },
 			text('limitParameter'),
 			text('cursorParameter'),
 			text('cursorHeader'),
@@ -50,14 +52,21 @@ export class CoreLoop implements INodeType {
 			})) as FullResponse;
 
 		if (this.getNodeParameter('mode', 0) === 'perItem') {
-			// One request per input item, sequentially: `url` + the item's id, percent-encoded.
+			// One request per input item: `url` + the item's `id` parameter (an expression, as any node reads
+			// its per-item values), percent-encoded; `parallel` workers, output in input order.
 			const items = this.getInputData();
 			const prefix = this.getNodeParameter('url', 0) as string;
 			const output: INodeExecutionData[] = new Array(items.length);
-			for (let i = 0; i < items.length; i++) {
-				const response = await get(prefix + encodeURIComponent(String(items[i].json.id)));
-				output[i] = { json: response.body as IDataObject, pairedItem: { item: i } };
-			}
+			let next = 0;
+			const worker = async () => {
+				while (next < items.length) {
+					const i = next++;
+					const response = await get(prefix + encodeURIComponent(String(this.getNodeParameter('id', i))));
+					output[i] = { json: response.body as IDataObject, pairedItem: { item: i } };
+				}
+			};
+			const parallel = Math.max(1, this.getNodeParameter('parallel', 0) as number);
+			await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
 			return [output];
 		}
 

@@ -27,8 +27,9 @@ interface CpuProfile {
 const AREAS: Array<[RegExp, string]> = [
 	[/\/nodes\/VenueBooking\//, 'our node'],
 	[/\/test\/workflow\/harness/, 'test harness'],
-	[/\/bench\//, 'bench'],
+	// Before /bench/: the fetched HTTP Request node lives under bench/.cache.
 	[/n8n-nodes-base/, 'HTTP Request node'],
+	[/\/bench\//, 'bench'],
 	[/node_modules\/n8n-core\//, 'n8n-core'],
 	[/node_modules\/n8n-workflow\//, 'n8n-workflow'],
 	[/node_modules\/axios\//, 'axios'],

@@ -22,6 +22,7 @@ export async function runRounds(context: BenchContext, options: RoundsOptions): 
 	const samples = new Map<string, Metrics[]>(options.contenders.map((c) => [c.name, []]));
 	const runsOf = (c: RoundsOptions['contenders'][number]) => context.runs ?? c.runs ?? options.runs;
 	const rounds = Math.max(...options.contenders.map(runsOf));
+	const started = Date.now();
 	for (let round = 1; round <= rounds; round++) {
 		for (const contender of options.contenders) {
 			if (round > runsOf(contender)) continue;
@@ -32,7 +33,8 @@ export async function runRounds(context: BenchContext, options: RoundsOptions): 
 				profileName: `${options.scenario}-${contender.name}-${round}`,
 			});
 			samples.get(contender.name)?.push(metrics);
-			context.log(`  ${options.scenario} · ${contender.label} · run ${round}/${runsOf(contender)}: ${Number(metrics.ms).toFixed(0)} ms`);
+			const elapsed = ((Date.now() - started) / 1000).toFixed(0);
+			context.log(`  ${options.scenario} · ${contender.label} · run ${round}/${runsOf(contender)}: ${Number(metrics.ms).toFixed(0)} ms  (${elapsed} s)`);
 		}
 	}
 	return options.contenders.map((c) => {

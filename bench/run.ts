@@ -2,7 +2,7 @@
  * `npm run bench`: export, fan-out, trigger and per-item overhead, each contender in its own process against
  * a sandbox on 127.0.0.1 that this script starts and stops. Prints medians and ratios, writes the same as JSON.
  *
- *   npm run bench                          everything (≈ 6 min on 2 cores)
+ *   npm run bench                          everything (≈ 7 min on 2 cores)
  *   npm run bench -- --only export,trigger some scenarios
  *   npm run bench -- --runs 1              one run per contender (a quick check, not a measurement)
  *   npm run bench -- --profile             also write a CPU profile of every measured run (slows the runs)
@@ -21,7 +21,7 @@ import { perItemBench } from './scenarios/per-item';
 import { triggerBench } from './scenarios/trigger';
 import type { BenchContext, ScenarioResult } from './scenarios/types';
 
-const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResult>> = {
+const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResult | ScenarioResult[]>> = {
 	export: exportBench,
 	fanOut: fanOutBench,
 	trigger: triggerBench,
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
 	const results: ScenarioResult[] = [];
 	for (const name of only) {
 		console.log(`${name}:`);
-		results.push(await SCENARIOS[name](context));
+		results.push(...[await SCENARIOS[name](context)].flat());
 	}
 
 	const report = [...results.map(renderScenario), renderSummary(results)].join('\n\n');

@@ -22,8 +22,11 @@ async function execute(request: RunRequest): Promise<void> {
 	setUpN8nCore();
 	await contender.warmup?.(request.params, rpc);
 	const baseline = memoryBaseline();
+	const cpuBefore = process.cpuUsage();
 	const metrics = await profiled(request.profileFile, () => contender.run(request.params, rpc));
-	await send({ kind: 'result', metrics: { ...metrics, ...memoryReport(baseline) } });
+	// CPU time (user + system, this process) separates a contender's own cost from time spent waiting.
+	const cpu = process.cpuUsage(cpuBefore);
+	await send({ kind: 'result', metrics: { ...metrics, cpuMs: (cpu.user + cpu.system) / 1000, ...memoryReport(baseline) } });
 }
 
 process.on('message', (message: ParentMessage) => {

@@ -21,11 +21,12 @@ export async function fanOutBench(context: BenchContext): Promise<ScenarioResult
 			contenders: [
 				{ name: 'oursSequential', label: 'Venue Booking node, Parallel Requests 1' },
 				{ name: 'oursParallel', label: `Venue Booking node, Parallel Requests ${FAN_OUT.parallel}` },
+				{ name: 'coreLoopParallel', label: `n8n-core helper loop, ${FAN_OUT.parallel} at a time` },
 				{ name: 'httpRequestNode', label: 'HTTP Request node, no batching' },
 				{ name: 'httpRequestNodeBatched', label: `HTTP Request node, batches of ${batchSize} every ${batchInterval} ms` },
 			],
 		});
-		const [sequential, parallel, http, httpBatched] = rows.map((row) => row.median);
+		const [sequential, parallel, coreParallel, http, httpBatched] = rows.map((row) => row.median);
 		const speedup = num(sequential, 'ms') / num(parallel, 'ms');
 		return {
 			id: 'fanOut',
@@ -37,11 +38,13 @@ export async function fanOutBench(context: BenchContext): Promise<ScenarioResult
 			columns: [
 				{ key: 'ms', header: 'ms', digits: 0 },
 				{ key: 'msPerItem', header: 'ms / item', digits: 2 },
+				{ key: 'cpuMs', header: 'CPU ms', digits: 0 },
 				{ key: 'peakRssMB', header: 'peak RSS MB', digits: 0 },
 			],
 			rows,
 			ratios: [
 				{ name: `fan-out: Parallel Requests 1 / ${FAN_OUT.parallel} (speed-up)`, value: speedup },
+				{ name: `fan-out: ours (${FAN_OUT.parallel}) / n8n-core loop (${FAN_OUT.parallel})`, value: num(parallel, 'ms') / num(coreParallel, 'ms') },
 				{ name: `fan-out: ours (${FAN_OUT.parallel}) / HTTP Request node, no batching`, value: num(parallel, 'ms') / num(http, 'ms') },
 				{ name: `fan-out: ours (${FAN_OUT.parallel}) / HTTP Request node, batching`, value: num(parallel, 'ms') / num(httpBatched, 'ms') },
 			],

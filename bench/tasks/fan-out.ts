@@ -9,7 +9,7 @@ import { check, type Contender, type Scenario } from '../child/contender';
 import { timed } from '../child/measure';
 import { FAN_OUT } from '../config';
 import type { RunParams } from '../protocol';
-import { runHttpRequestNode, runOurNode } from '../workflows';
+import { runCoreLoopNode, runHttpRequestNode, runOurNode } from '../workflows';
 
 interface FanOutParams extends RunParams {
 	/** Client ids, one per input item (the sandbox's own; some need percent-encoding). */
@@ -75,7 +75,25 @@ function httpRequestNode(batch: boolean): Contender {
 	};
 }
 
+/** n8n-core's helper and nothing else, with the same number of requests in flight as our node. */
+function coreLoop(parallel: number): Contender {
+	const parameters = (p: FanOutParams): INodeParameters => ({ mode: 'perItem', url: `${p.apiUrl}/clients/`, id: '={{ $json.id }}', parallel });
+	return {
+		async warmup(params) {
+			const p = params as FanOutParams;
+			await runCoreLoopNode(p.baseUrl, parameters(p), inputOf(p.ids.slice(0, WARMUP_ITEMS)));
+		},
+		async run(params) {
+			const p = params as FanOutParams;
+			const { ms, value } = await timed(() => runCoreLoopNode(p.baseUrl, parameters(p), inputOf(p.ids)));
+			checkOutput(value, p.ids, `the n8n-core loop (${parallel} at a time)`);
+			return { ms, items: value.length, msPerItem: ms / p.ids.length };
+		},
+	};
+}
+
 export const fanOutScenario: Scenario = {
+	coreLoopParallel: coreLoop(FAN_OUT.parallel),
 	oursSequential: ours(1),
 	oursParallel: ours(FAN_OUT.parallel),
 	httpRequestNode: httpRequestNode(false),

@@ -56,7 +56,7 @@ export const perItemScenario: Scenario = {
 		agent.destroy();
 		return answered;
 	}),
-	coreLoop: contender('the n8n-core loop', async (p, input) => await runCoreLoopNode(p.baseUrl, { mode: 'perItem', url: bookingUrl(p) }, input)),
+	coreLoop: contender('the n8n-core loop', async (p, input) => await runCoreLoopNode(p.baseUrl, { mode: 'perItem', url: bookingUrl(p), id: '={{ $json.id }}' }, input)),
 	oursSequential: contender('our node', async (p, input) =>
 		await runOurNode(p.baseUrl, { resource: 'booking', operation: 'get', bookingId: '={{ $json.id }}' }, input),
 	),
