@@ -60,7 +60,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	await forEachConcurrently(items.length, parallel, async (itemIndex) => {
 		try {
 			const results = await operation.execute(this, itemIndex, client, (hint) => hints.add(hint));
-			resultsPerItem[itemIndex] = results.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+			// One pairing object per input item, shared by its results: a 100,000-entry Return All keeps 3 MB
+			// less alive (n8n only reads pairedItem; it never changes one in place).
+			const pairedItem = { item: itemIndex };
+			resultsPerItem[itemIndex] = results.map((json) => ({ json, pairedItem }));
 		} catch (error) {
 			fail(error, itemIndex);
 		}
