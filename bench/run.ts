@@ -60,8 +60,14 @@ async function main(): Promise<void> {
 		results.push(...[await SCENARIOS[name](context)].flat());
 	}
 
-	const report = [...results.map(renderScenario), renderSummary(results)].join('\n\n');
 	const durationMs = Date.now() - started;
+	const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(' ');
+	const header = [
+		`Node ${process.version}, ${os.cpus().length} CPUs, load average ${load(loadBefore)} before / ${load(os.loadavg())} after;` +
+			` n8n-core ${versionOf('n8n-core')}, n8n-workflow ${versionOf('n8n-workflow')}, n8n-nodes-base ${NODES_BASE_VERSION}`,
+		...(profileDir ? ['PROFILED: every run carried a CPU profiler, so times are inflated; use these runs for profiles only'] : []),
+	].join('\n');
+	const report = [header, ...results.map(renderScenario), renderSummary(results)].join('\n\n');
 	console.log(`\n${report}\n`);
 	const json = {
 		generatedAt: new Date().toISOString(),
