@@ -1,5 +1,3 @@
-import { isPlainObject } from './paths';
-
 /**
  * Nesting deeper than this is refused: n8n and JavaScript serialise items recursively, and a hostile
  * server's 100,000-level document would overflow the stack when the execution is saved.
@@ -46,12 +44,18 @@ export function parseBody(raw: unknown, contentType: string | undefined): Parsed
 	}
 }
 
-/** Refuses documents nested deeper than MAX_JSON_DEPTH, walking with an explicit stack (no recursion). */
+/**
+ * Refuses documents nested deeper than MAX_JSON_DEPTH, walking with an explicit stack (no recursion).
+ * Two parallel stacks and plain loops allocate nothing per visited object: an export walks every entry of
+ * every page, and allocating there made the walk cost a third as much as JSON.parse itself.
+ */
 function checkDepth(value: unknown): ParsedBody {
 	if (value === null || typeof value !== 'object') return { ok: true, value };
-	const stack: Array<[unknown, number]> = [[value, 1]];
-	while (stack.length > 0) {
-		const [current, depth] = stack.pop()!;
+	const pending: object[] = [value];
+	const depths: number[] = [1];
+	while (pending.length > 0) {
+		const current = pending.pop() as Record<string, unknown> | unknown[];
+		const depth = depths.pop() as number;
 		if (depth > MAX_JSON_DEPTH) {
 			return {
 				ok: false,
@@ -59,9 +63,24 @@ function checkDepth(value: unknown): ParsedBody {
 				hint: 'n8n cannot store data nested that deeply. This is not a response the Partner API would send; check the Base URL.',
 			};
 		}
-		const children = Array.isArray(current) ? current : isPlainObject(current) ? Object.values(current) : [];
-		for (const child of children) {
-			if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+		if (Array.isArray(current)) {
+			for (let index = 0; index < current.length; index++) {
+				const child = current[index];
+				if (child !== null && typeof child === 'object') {
+					pending.push(child);
+					depths.push(depth + 1);
+				}
+			}
+			continue;
+		}
+		// for…in: parsed JSON objects have only own keys (a "__proto__" key is an own one), and V8 walks
+		// same-shaped objects without allocating.
+		for (const key in current) {
+			const child = current[key];
+			if (child !== null && typeof child === 'object') {
+				pending.push(child);
+				depths.push(depth + 1);
+			}
 		}
 	}
 	return { ok: true, value };
