@@ -1,7 +1,8 @@
 /**
  * Fan-out: Client → Get for every input item against a sandbox that waits 20 ms before each answer, so the
- * time is dominated by how many requests are in flight at once: our node with Parallel Requests 1 and 8, and
- * n8n's HTTP Request node without and with its batching option.
+ * time is dominated by how many requests are in flight at once: our node with Parallel Requests 1 and 8, the
+ * n8n-core helper loop with 8 in flight (what n8n's transport allows), and n8n's HTTP Request node without and
+ * with its batching option.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -14,7 +15,6 @@ import { runCoreLoopNode, runHttpRequestNode, runOurNode } from '../workflows';
 interface FanOutParams extends RunParams {
 	/** Client ids, one per input item (the sandbox's own; some need percent-encoding). */
 	ids: string[];
-	parallel?: number;
 	batch?: { batchSize: number; batchInterval: number };
 }
 
