@@ -5,6 +5,18 @@
 import { dialectName } from './dialect';
 import { DEFAULT_SETTINGS, type DialectOptions, type PaginationStyle } from './options';
 
+/** The pagination state a response carries, in the body (envelope) or in headers (bare arrays). */
+export interface PaginationStateNames {
+	page?: string;
+	perPage?: string;
+	totalPages?: string;
+	totalCount?: string;
+	offset?: string;
+	limit?: string;
+	/** null (body) or absent (header) on the last page. */
+	nextCursor?: string;
+}
+
 export interface PaginationParameterNames {
 	style: PaginationStyle;
 	envelope: boolean;
@@ -22,28 +34,12 @@ export interface PaginationParameterNames {
 	/** The envelope's array-valued property; undefined for bare arrays (or per resource when "byResource"). */
 	listField?: string;
 	/** Envelope fields carrying pagination state (only with `envelope: true`). */
-	body: {
-		page?: string;
-		perPage?: string;
-		totalPages?: string;
-		totalCount?: string;
-		offset?: string;
-		limit?: string;
-		/** null on the last page. */
-		nextCursor?: string;
+	body: PaginationStateNames & {
 		/** Absolute URL; null on the last page. */
 		nextUrl?: string;
 	};
 	/** Response headers carrying pagination state. */
-	headers: {
-		page?: string;
-		perPage?: string;
-		totalPages?: string;
-		totalCount?: string;
-		offset?: string;
-		limit?: string;
-		/** Absent on the last page. */
-		nextCursor?: string;
+	headers: PaginationStateNames & {
 		/** RFC 8288: `<url>; rel="first", <url>; rel="next"`; no rel="next" on the last page. */
 		link?: string;
 	};
