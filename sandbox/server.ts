@@ -77,7 +77,7 @@ function pathError(match: Exclude<EndpointMatch, { kind: 'matched' }>, method: s
 
 function checkStrictQuery(route: Route, endpoint: Endpoint, settings: Settings, target: RequestTarget): void {
 	const allowed = new Set(
-		[...route.filters, ...(endpoint.isList ? PAGINATION_QUERY_PARAMETERS[settings.pagination] : [])].map((c) => dialectName(c, settings.naming)),
+		[...route.filters, ...(endpoint.shape === 'list' ? PAGINATION_QUERY_PARAMETERS[settings.pagination] : [])].map((c) => dialectName(c, settings.naming)),
 	);
 	const unknown = Object.keys(target.query).filter((name) => !allowed.has(name));
 	if (unknown.length > 0) {

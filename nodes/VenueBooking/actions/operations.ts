@@ -1,79 +1,52 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ENDPOINTS, describeScopes } from '../endpoints';
-import { create as bookingCreate } from './booking/create.operation';
-import { get as bookingGet } from './booking/get.operation';
-import { getAll as bookingGetAll } from './booking/getAll.operation';
-import { update as bookingUpdate } from './booking/update.operation';
-import { get as clientGet } from './client/get.operation';
-import { getAll as clientGetAll } from './client/getAll.operation';
+import { ENDPOINTS, describeScopes, type Endpoint, type EndpointShape } from '../endpoints';
 import type { Operation } from './common/operation';
-import { getAll as paymentGetAll } from './payment/getAll.operation';
-import { getAll as roomGetAll } from './room/getAll.operation';
-import { getAll as serviceGetAll } from './service/getAll.operation';
-import { getAll as slotGetAll } from './slot/getAll.operation';
-import { sendTest as webhookSendTest } from './webhook/sendTest.operation';
-import { getAll as webhookDeliveryGetAll } from './webhookDelivery/getAll.operation';
+import { getByIdOperation } from './shapes/getById';
+import { listOperation } from './shapes/list';
+import { writeOperation } from './shapes/write';
 
-/** Every operation of the node by resource and operation value; one per endpoint of the API. */
-export const OPERATIONS: Record<string, Record<string, Operation>> = {
-	booking: { create: bookingCreate, get: bookingGet, getAll: bookingGetAll, update: bookingUpdate },
-	client: { get: clientGet, getAll: clientGetAll },
-	payment: { getAll: paymentGetAll },
-	room: { getAll: roomGetAll },
-	service: { getAll: serviceGetAll },
-	slot: { getAll: slotGetAll },
-	webhook: { sendTest: webhookSendTest },
-	webhookDelivery: { getAll: webhookDeliveryGetAll },
+/** How an operation without parameters of its own is built from its endpoint row. */
+const BUILD_BY_SHAPE: Record<EndpointShape, (endpoint: Endpoint) => Operation> = {
+	list: listOperation,
+	getById: getByIdOperation,
+	write: writeOperation,
 };
 
-const RESOURCE_NAMES: Record<string, string> = {
-	booking: 'Booking',
-	client: 'Client',
-	payment: 'Payment',
-	room: 'Room',
-	service: 'Service',
-	slot: 'Slot',
-	webhook: 'Webhook',
-	webhookDelivery: 'Webhook Delivery',
-};
+/**
+ * Operations with parameters of their own, by `resource:operation`: each is a file of actions/<resource>/
+ * exporting `description` and `execute`. Every other endpoint is built from its row by shape.
+ */
+const OWN_OPERATIONS: Record<string, Operation> = {};
 
-const OPERATION_NAMES: Record<string, string> = {
-	create: 'Create',
-	get: 'Get',
-	getAll: 'Get Many',
-	sendTest: 'Send Test',
-	update: 'Cancel or Reschedule',
-};
+export const operationKey = (endpoint: Pick<Endpoint, 'resource' | 'operation'>) => `${endpoint.resource}:${endpoint.operation}`;
 
-/** The verb phrase n8n shows in the actions list and to AI agents, e.g. "Get many payments". */
-const ACTIONS: Record<string, string> = {
-	'booking:create': 'Create a booking',
-	'booking:get': 'Get a booking',
-	'booking:getAll': 'Get many bookings',
-	'booking:update': 'Cancel or reschedule a booking',
-	'client:get': 'Get a client',
-	'client:getAll': 'Get many clients',
-	'payment:getAll': 'Get many payments',
-	'room:getAll': 'Get many rooms',
-	'service:getAll': 'Get many services',
-	'slot:getAll': 'Get many slots',
-	'webhook:sendTest': 'Send a test webhook',
-	'webhookDelivery:getAll': 'Get many webhook deliveries',
-};
+export interface NodeOperation extends Operation {
+	endpoint: Endpoint;
+}
+
+/** Every operation of the node, one per endpoint of the API, by `resource:operation`. */
+export const OPERATIONS: ReadonlyMap<string, NodeOperation> = new Map(
+	ENDPOINTS.map((endpoint: Endpoint) => {
+		const operation = OWN_OPERATIONS[operationKey(endpoint)] ?? BUILD_BY_SHAPE[endpoint.shape](endpoint);
+		return [operationKey(endpoint), { ...operation, endpoint }];
+	}),
+);
+
+const resources = [...new Map(ENDPOINTS.map((endpoint) => [endpoint.resource, endpoint.resourceName])).entries()];
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: Object.keys(RESOURCE_NAMES).map((value) => ({ name: RESOURCE_NAMES[value], value })),
+	options: resources.map(([value, name]) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name)),
 	default: 'booking',
 };
 
-/** One Operation dropdown per resource, built from the endpoint table so that none can be missed. */
+/** One Operation dropdown per resource, built from the endpoint rows so that none can be missed. */
 function operationProperty(resource: string): INodeProperties {
-	const endpoints = ENDPOINTS.filter((endpoint) => endpoint.resource === resource);
+	const endpoints: Endpoint[] = ENDPOINTS.filter((endpoint) => endpoint.resource === resource);
 	const defaultOperation = endpoints.some((endpoint) => endpoint.operation === 'getAll') ? 'getAll' : endpoints[0].operation;
 	return {
 		displayName: 'Operation',
@@ -83,9 +56,9 @@ function operationProperty(resource: string): INodeProperties {
 		displayOptions: { show: { resource: [resource] } },
 		options: endpoints
 			.map((endpoint) => ({
-				name: OPERATION_NAMES[endpoint.operation],
+				name: endpoint.operationName,
 				value: endpoint.operation,
-				action: ACTIONS[`${resource}:${endpoint.operation}`],
+				action: endpoint.action,
 				description: `${endpoint.purpose} (${endpoint.method} ${endpoint.path}, scope ${describeScopes(endpoint)})`,
 			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),
@@ -95,6 +68,6 @@ function operationProperty(resource: string): INodeProperties {
 
 export const nodeProperties: INodeProperties[] = [
 	resourceProperty,
-	...Object.keys(RESOURCE_NAMES).map(operationProperty),
-	...Object.values(OPERATIONS).flatMap((byOperation) => Object.values(byOperation).flatMap((op) => op.description)),
+	...resources.map(([resource]) => operationProperty(resource)),
+	...[...OPERATIONS.values()].flatMap((operation) => operation.description),
 ];

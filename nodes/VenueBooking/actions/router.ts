@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { ApiClient } from '../transport/request';
 import { readParallelRequests } from './common/options';
 import { forEachConcurrently } from './concurrency';
-import { OPERATIONS } from './operations';
+import { OPERATIONS, operationKey } from './operations';
 
 /** The JSON of an error item under "Continue On Fail": what n8n users expect, plus the HTTP code. */
 function errorJson(error: unknown): IDataObject {
@@ -35,7 +35,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = OPERATIONS[resource]?.[operationName];
+	const operation = OPERATIONS.get(operationKey({ resource, operation: operationName }));
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not known for resource "${resource}"`);
 	}
@@ -56,7 +56,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		return [resultsPerItem.flat()];
 	}
 
-	const parallel = operation.kind === 'perItem' ? readParallelRequests(this) : 1;
+	// A list walks its pages one after another; per-item requests may run side by side.
+	const parallel = operation.endpoint.shape === 'list' ? 1 : readParallelRequests(this);
 	await forEachConcurrently(items.length, parallel, async (itemIndex) => {
 		try {
 			const results = await operation.execute(this, itemIndex, client, (hint) => hints.add(hint));

@@ -70,10 +70,8 @@ function withValue(base: IDataObject, path: string, value: unknown): IDataObject
 	return parameters;
 }
 
-const cases = Object.entries(OPERATIONS).flatMap(([resource, byOperation]) =>
-	Object.entries(byOperation).flatMap(([operation, definition]) =>
-		parameterPaths(definition.description).map((path) => [`${resource}.${operation}`, path, resource, operation] as const),
-	),
+const cases = [...OPERATIONS.values()].flatMap(({ endpoint: { resource, operation }, description }) =>
+	parameterPaths(description).map((path) => [`${resource}.${operation}`, path, resource, operation] as const),
 );
 
 describe('hostile values in every parameter', () => {

@@ -40,7 +40,7 @@ describe('Venue Booking node: every endpoint', () => {
 		async (_name, endpoint) => {
 			const { requests, items } = await run({
 				parameters: parametersFor(endpoint.resource, endpoint.operation),
-				answers: [ok(endpoint.isList ? [{ id: 1 }, { id: 2 }] : { id: 'x' })],
+				answers: [ok(endpoint.shape === 'list' ? [{ id: 1 }, { id: 2 }] : { id: 'x' })],
 			});
 			expect(requests).toHaveLength(1);
 			const request = requests[0];
@@ -48,7 +48,7 @@ describe('Venue Booking node: every endpoint', () => {
 			const expectedPath = endpoint.path.replace('{id}', endpoint.resource === 'booking' ? 'bk%201' : 'cl%2F1');
 			expect(request.url).toBe(`https://studio.example.com/api/partners/v1${expectedPath}`);
 			expect(request.body).toBe(endpoint.method === 'GET' ? undefined : '{"note":"x"}');
-			expect(items.map((i) => i.json)).toEqual(endpoint.isList ? [{ id: 1 }, { id: 2 }] : [{ id: 'x' }]);
+			expect(items.map((i) => i.json)).toEqual(endpoint.shape === 'list' ? [{ id: 1 }, { id: 2 }] : [{ id: 'x' }]);
 			expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 		},
 	);

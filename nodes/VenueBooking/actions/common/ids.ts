@@ -1,13 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { IdParameter } from '../../endpoints';
 import { describeType, inputError, type ParameterReader } from './inputError';
-
-/** The id parameter of a `{id}` endpoint: its name in the node and its label. */
-export interface IdParameter {
-	name: 'bookingId' | 'clientId';
-	displayName: string;
-	what: string;
-}
 
 export function idProperty(id: IdParameter): INodeProperties {
 	return {

@@ -7,11 +7,10 @@ export type HintSink = (message: string) => void;
 
 /**
  * One operation of the node: its parameters (already limited to its resource/operation) and what it does
- * for one input item. The router owns the item loop, errors per item and pairing.
+ * for one input item. The router owns the item loop, errors per item and pairing. An operation file with
+ * parameters of its own exports exactly these two names.
  */
 export interface Operation {
 	description: INodeProperties[];
-	/** `perItem` operations make one request per item and may run items in parallel. */
-	kind: 'list' | 'perItem';
 	execute(context: IExecuteFunctions, itemIndex: number, client: ApiClient, hint: HintSink): Promise<IDataObject[]>;
 }

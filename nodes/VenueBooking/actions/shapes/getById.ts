@@ -1,18 +1,18 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { findEndpoint } from '../../endpoints';
+import type { Endpoint } from '../../endpoints';
 import { toJsonObject } from '../../transport/responseItems';
-import { idProperty, readId, type IdParameter } from './ids';
-import type { Operation } from './operation';
-import { optionsProperty, readTransportOptions } from './options';
-import { queryProperties, readQuery } from './query';
+import { idProperty, readId } from '../common/ids';
+import type { Operation } from '../common/operation';
+import { optionsProperty, readTransportOptions } from '../common/options';
+import { queryProperties, readQuery } from '../common/query';
+import { requireId, showFor } from './display';
 
 /** "Get" of a `{id}` endpoint: one request per item, the response as one item. */
-export function getByIdOperation(resource: string, id: IdParameter): Operation {
-	const endpoint = findEndpoint(resource, 'get');
+export function getByIdOperation(endpoint: Endpoint): Operation {
+	const id = requireId(endpoint);
 	return {
-		kind: 'perItem',
-		description: updateDisplayOptions({ show: { resource: [resource], operation: ['get'] } }, [
+		description: updateDisplayOptions(showFor(endpoint), [
 			idProperty(id),
 			...queryProperties,
 			optionsProperty('perItem'),

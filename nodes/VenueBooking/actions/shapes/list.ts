@@ -1,16 +1,27 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { findEndpoint } from '../../endpoints';
+import type { Endpoint } from '../../endpoints';
 import { walkPages } from '../../transport/pagination/walk';
 import { toJsonItems, toJsonObject } from '../../transport/responseItems';
-import { inputError, type ParameterReader } from './inputError';
-import type { Operation } from './operation';
-import { optionsProperty, readListOptions, readTransportOptions } from './options';
-import { queryProperties, readQuery } from './query';
+import { inputError, type ParameterReader } from '../common/inputError';
+import type { Operation } from '../common/operation';
+import { optionsProperty, readListOptions, readTransportOptions } from '../common/options';
+import { queryProperties, readQuery } from '../common/query';
+import { showFor } from './display';
 
-/** Limit's default, as in n8n's own nodes. */
-export const DEFAULT_LIMIT = 50;
+const limitProperty: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	displayOptions: { show: { returnAll: [false] } },
+	typeOptions: { minValue: 1 },
+	// n8n's lint rule wants this literal; the reader below takes its default from here.
+	default: 50,
+	description: 'Max number of results to return',
+};
+
+const DEFAULT_LIMIT = limitProperty.default as number;
 
 function readLimit(context: ParameterReader, itemIndex: number): number {
 	const value: unknown = context.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT);
@@ -30,15 +41,7 @@ function listProperties(): INodeProperties[] {
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			displayOptions: { show: { returnAll: [false] } },
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-		},
+		limitProperty,
 		...queryProperties,
 		optionsProperty('list'),
 	];
@@ -48,11 +51,9 @@ function listProperties(): INodeProperties[] {
  * "Get Many" of a list endpoint: one request per page, pages walked by the pagination engine until the
  * list ends or Limit is reached, one item per entry (or per page with Raw Response).
  */
-export function getManyOperation(resource: string): Operation {
-	const endpoint = findEndpoint(resource, 'getAll');
+export function listOperation(endpoint: Endpoint): Operation {
 	return {
-		kind: 'list',
-		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, listProperties()),
+		description: updateDisplayOptions(showFor(endpoint), listProperties()),
 		async execute(context, itemIndex, baseClient, hint) {
 			const returnAll = context.getNodeParameter('returnAll', itemIndex, false) === true;
 			const limit = returnAll ? undefined : readLimit(context, itemIndex);
