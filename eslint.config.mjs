@@ -79,7 +79,7 @@ export default defineConfig(
 	// package.json rules walk the ObjectExpression it produces for a JSON file.
 	{ files: ['**/*.json', '**/*.ts'], languageOptions: { parser: tsParser } },
 
-	// Project rules from DESIGN.md section 4, beyond n8n's: node and credential code imports only n8n-workflow,
+	// Project rules (docs/ARCHITECTURE.md, "Transport"), beyond n8n's: node and credential code imports only n8n-workflow,
 	// relative paths and node:crypto. (n8n's no-restricted-imports lets any devDependency through, e.g. axios.)
 	{
 		files: ['{nodes,credentials}/**/*.ts'],
@@ -91,14 +91,14 @@ export default defineConfig(
 						{
 							regex: '^(?!n8n-workflow$|\\.{1,2}/|node:crypto$|crypto$)',
 							message:
-								'Node and credential code imports only n8n-workflow, relative paths and node:crypto (DESIGN.md section 4).',
+								'Node and credential code imports only n8n-workflow, relative paths and node:crypto (docs/ARCHITECTURE.md).',
 						},
 					],
 				},
 			],
 			'no-restricted-globals': [
 				'error',
-				{ name: 'fetch', message: 'Use this.helpers.httpRequestWithAuthentication (DESIGN.md section 4).' },
+				{ name: 'fetch', message: 'Use this.helpers.httpRequestWithAuthentication (docs/ARCHITECTURE.md).' },
 			],
 		},
 	},

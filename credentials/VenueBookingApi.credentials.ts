@@ -8,7 +8,7 @@ import type {
 
 /**
  * Base URL + scoped API key of a venue workspace's Partner API v1. The key is sent as a bearer token
- * (document section 5); it is trimmed because keys pasted from the cabinet often carry a newline.
+ * (as the API document says); it is trimmed because keys pasted from the cabinet often carry a newline.
  */
 export class VenueBookingApi implements ICredentialType {
 	name = 'venueBookingApi';

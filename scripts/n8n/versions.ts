@@ -1,6 +1,6 @@
 /**
  * The n8n releases we run the package in, and what each needs to install and run on these machines
- * (see shared/N8N-RUNTIME.md for how each workaround was found).
+ * (each workaround says why it is needed).
  */
 
 export const DEFAULT_N8N_VERSION = '1.123.81';

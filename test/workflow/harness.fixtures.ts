@@ -209,7 +209,7 @@ export class Echo implements INodeType {
 }
 
 /**
- * A journal poller in the shape DESIGN.md section 5 asks for: baseline on first activation,
+ * A journal poller in the shape of the package's trigger (docs/ARCHITECTURE.md, "Trigger"): baseline on first activation,
  * new entries after the last seen id, the latest entry in manual mode without touching state.
  * It also counts its polls in static data, to show when n8n would save them.
  */

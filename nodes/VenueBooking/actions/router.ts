@@ -3,27 +3,27 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { ApiClient } from '../transport/request';
 import { readParallelRequests } from './common/options';
+import { UnexpectedNodeError } from './common/unexpectedError';
 import { forEachConcurrently } from './concurrency';
 import { OPERATIONS, operationKey } from './operations';
 
+type NodeError = NodeApiError | NodeOperationError;
+
 /** The JSON of an error item under "Continue On Fail": what n8n users expect, plus the HTTP code. */
-function errorJson(error: unknown): IDataObject {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		const json: IDataObject = { error: error.message };
-		if (error.description) json.description = error.description;
-		if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-		return json;
-	}
-	return { error: error instanceof Error ? error.message : String(error) };
+function errorJson(error: NodeError): IDataObject {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	return json;
 }
 
-/** n8n errors keep their own text; anything else (a bug of ours) is wrapped so n8n can show the item. */
-function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+/** n8n errors keep their own text; anything else is a bug of ours, reported as one with the item it hit. */
+function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
 		return error;
 	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	return new UnexpectedNodeError(context.getNode(), error, itemIndex);
 }
 
 /**
@@ -43,8 +43,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const resultsPerItem: INodeExecutionData[][] = new Array(items.length);
 	const hints = new Set<string>();
 	const fail = (error: unknown, itemIndex: number) => {
-		if (!this.continueOnFail()) throw asNodeError(this, error, itemIndex);
-		resultsPerItem[itemIndex] = [{ json: errorJson(error), pairedItem: { item: itemIndex } }];
+		const nodeError = asNodeError(this, error, itemIndex);
+		if (!this.continueOnFail()) throw nodeError;
+		resultsPerItem[itemIndex] = [{ json: errorJson(nodeError), pairedItem: { item: itemIndex } }];
 	};
 
 	let client: ApiClient;

@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
 
+import { UnexpectedNodeError } from '../../../nodes/VenueBooking/actions/common/unexpectedError';
 import { ENDPOINTS } from '../../../nodes/VenueBooking/endpoints';
 import { VenueBooking } from '../../../nodes/VenueBooking/VenueBooking.node';
 import { mockContext, TEST_KEY, type MockContextOptions } from '../mockContext';
@@ -254,5 +255,38 @@ describe('Limit', () => {
 	it.each([0, -3, Number.NaN, 'many', { n: 1 }])('refuses %p with a message naming it', async (limit) => {
 		const error = await failure({ parameters: { resource: 'room', operation: 'getAll', limit }, answers: [] });
 		expect(error.message).toBe('Limit: must be a number of at least 1 (item 0)');
+	});
+});
+
+describe('a bug of the node is not reported as bad input', () => {
+	// Item 1's Booking ID throws a TypeError when read: a stand-in for any defect in the node's own code.
+	const parameters = (itemIndex: number): IDataObject => {
+		const base: IDataObject = { resource: 'booking', operation: 'get' };
+		if (itemIndex !== 1) return { ...base, bookingId: 'bk1' };
+		return Object.defineProperty(base, 'bookingId', {
+			enumerable: true,
+			get: () => {
+				throw new TypeError('Cannot read properties of undefined');
+			},
+		});
+	};
+
+	it('fails the item with the exception type, saying the input is not to blame', async () => {
+		const error = await failure({ parameters, items: 2, answers: () => ok({ id: 'bk1' }) });
+		expect(error).toBeInstanceOf(UnexpectedNodeError);
+		expect(error.message).toBe('Unexpected TypeError in the node: Cannot read properties of undefined (item 1)');
+		expect(error.description).toContain('not a problem with your input');
+		expect(error.context.itemIndex).toBe(1);
+	});
+
+	it('becomes an error item under Continue On Fail, the other items unharmed', async () => {
+		const { items } = await run({ parameters, items: 2, continueOnFail: true, answers: () => ok({ id: 'bk1' }) });
+		expect(items.map((i) => i.json)).toEqual([
+			{ id: 'bk1' },
+			{
+				error: 'Unexpected TypeError in the node: Cannot read properties of undefined (item 1)',
+				description: expect.stringContaining('bug in the Venue Booking node'),
+			},
+		]);
 	});
 });
