@@ -1,6 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import type { ParameterReader } from '../actions/common/inputError';
+import { readNumberParameter } from '../actions/common/numberParameter';
 import { readListOptions } from '../actions/common/options';
 import { readQuery } from '../actions/common/query';
 import { DEFAULT_MAX_EXISTING } from './description';
@@ -18,12 +19,18 @@ export function readJournalSettings(parameters: ParameterReader): JournalSetting
 	const list = readListOptions(parameters, 0);
 	const order = parameters.getNodeParameter('options.journalOrder', 0, 'auto');
 	const identityPath = String(parameters.getNodeParameter('options.identityPath', 0, '') ?? '').trim();
-	const maxExisting = Math.floor(Number(parameters.getNodeParameter('options.maxExisting', 0, DEFAULT_MAX_EXISTING)));
+	const maxExisting = readNumberParameter(parameters, 0, {
+		name: 'options.maxExisting',
+		label: 'Max Existing Entries',
+		fallback: DEFAULT_MAX_EXISTING,
+		minimum: 1,
+		whole: true,
+	});
 	return {
 		order: order === 'newestFirst' || order === 'oldestFirst' ? order : 'auto',
 		identityPath: identityPath || undefined,
 		emitExisting: parameters.getNodeParameter('options.emitExisting', 0, false) === true,
-		maxExisting: Number.isFinite(maxExisting) && maxExisting > 0 ? maxExisting : DEFAULT_MAX_EXISTING,
+		maxExisting,
 		itemsPath: list.itemsPath,
 		pagination: list.pagination,
 		query: readQuery(parameters, 0),

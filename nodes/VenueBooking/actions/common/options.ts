@@ -3,10 +3,18 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_PAGES, type PaginationMode, type PaginationSettings } from '../../transport/pagination/settings';
 import { DEFAULT_TIMEOUT_MS, type TransportOptions } from '../../transport/request';
 import { DEFAULT_RETRY_POLICY } from '../../transport/retry';
-import { inputError, type ParameterReader } from './inputError';
+import type { ParameterReader } from './inputError';
+import { readNumberParameter } from './numberParameter';
 
 /** The most requests a node runs at once; more would only queue at the API's rate limit. */
 export const MAX_PARALLEL_REQUESTS = 32;
+
+// n8n's lint rule reads a parameter's default only from a literal or a plain name.
+const DEFAULT_MAX_RETRIES = DEFAULT_RETRY_POLICY.maxRetries;
+const DEFAULT_MAX_WAIT_SECONDS = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
+
+/** One at a time unless the user asks for more: the order of writes can matter. */
+const DEFAULT_PARALLEL_REQUESTS = 1;
 
 export const transportOptions: INodeProperties[] = [
 	{
@@ -14,7 +22,7 @@ export const transportOptions: INodeProperties[] = [
 		name: 'maxRetries',
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 10 },
-		default: 3,
+		default: DEFAULT_MAX_RETRIES,
 		description:
 			'How many times to retry after a rate limit (429) or, for reads, a temporary failure (5xx, dropped connection, timeout). Creates and updates are retried only when the API cannot have acted.',
 	},
@@ -23,7 +31,7 @@ export const transportOptions: INodeProperties[] = [
 		name: 'maxWait',
 		type: 'number',
 		typeOptions: { minValue: 0 },
-		default: 60,
+		default: DEFAULT_MAX_WAIT_SECONDS,
 		description: 'The longest pause before one retry. If the API asks (Retry-After) for a longer pause, the node fails instead of waiting.',
 	},
 	{
@@ -31,7 +39,7 @@ export const transportOptions: INodeProperties[] = [
 		name: 'timeout',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: 60000,
+		default: DEFAULT_TIMEOUT_MS,
 		description: 'How long to wait for an answer before giving up on a request (and retrying it, for reads)',
 	},
 ];
@@ -41,7 +49,7 @@ const parallelOption: INodeProperties = {
 	name: 'parallelRequests',
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
-	default: 1,
+	default: DEFAULT_PARALLEL_REQUESTS,
 	description: 'How many input items to send at the same time. Output order and item pairing stay the same.',
 };
 
@@ -167,7 +175,7 @@ export const listOptions: INodeProperties[] = [
 		name: 'maxPages',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: 10000,
+		default: DEFAULT_MAX_PAGES,
 		description: 'Safety cap on pages per list. Reaching it is an error, so a misbehaving API cannot loop forever.',
 	},
 	paginationOption,
@@ -193,34 +201,23 @@ export function optionsProperty(kind: 'list' | 'perItem', more: INodeProperties[
 	};
 }
 
-function readNumber(
-	context: ParameterReader,
-	itemIndex: number,
-	name: string,
-	label: string,
-	fallback: number,
-	minimum: number,
-): number {
-	const value: unknown = context.getNodeParameter(`options.${name}`, itemIndex, fallback);
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isFinite(number) || number < minimum) {
-		throw inputError(context, itemIndex, label, `must be a number of at least ${minimum}`);
-	}
-	return number;
+/** Reads one number of the Options collection; unset means the default its description declares. */
+function readOption(context: ParameterReader, itemIndex: number, name: string, label: string, fallback: number, minimum: number) {
+	return readNumberParameter(context, itemIndex, { name: `options.${name}`, label, fallback, minimum });
 }
 
 export function readTransportOptions(context: ParameterReader, itemIndex: number): TransportOptions {
 	return {
 		retry: {
-			maxRetries: Math.floor(readNumber(context, itemIndex, 'maxRetries', 'Max Retries', DEFAULT_RETRY_POLICY.maxRetries, 0)),
-			maxWaitMs: readNumber(context, itemIndex, 'maxWait', 'Max Wait', DEFAULT_RETRY_POLICY.maxWaitMs / 1000, 0) * 1000,
+			maxRetries: Math.floor(readOption(context, itemIndex, 'maxRetries', 'Max Retries', DEFAULT_MAX_RETRIES, 0)),
+			maxWaitMs: readOption(context, itemIndex, 'maxWait', 'Max Wait', DEFAULT_MAX_WAIT_SECONDS, 0) * 1000,
 		},
-		timeoutMs: readNumber(context, itemIndex, 'timeout', 'Timeout', DEFAULT_TIMEOUT_MS, 1),
+		timeoutMs: readOption(context, itemIndex, 'timeout', 'Timeout', DEFAULT_TIMEOUT_MS, 1),
 	};
 }
 
 export function readParallelRequests(context: ParameterReader): number {
-	const value = readNumber(context, 0, 'parallelRequests', 'Parallel Requests', 1, 1);
+	const value = readOption(context, 0, 'parallelRequests', 'Parallel Requests', DEFAULT_PARALLEL_REQUESTS, 1);
 	return Math.min(MAX_PARALLEL_REQUESTS, Math.floor(value));
 }
 
@@ -239,7 +236,7 @@ export function readListOptions(context: ParameterReader, itemIndex: number): Li
 		pagination: {
 			...settings,
 			mode: settings.mode ?? 'auto',
-			maxPages: Math.floor(readNumber(context, itemIndex, 'maxPages', 'Max Pages', DEFAULT_MAX_PAGES, 1)),
+			maxPages: Math.floor(readOption(context, itemIndex, 'maxPages', 'Max Pages', DEFAULT_MAX_PAGES, 1)),
 		},
 	};
 }

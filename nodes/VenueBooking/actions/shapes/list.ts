@@ -4,7 +4,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Endpoint } from '../../endpoints';
 import { walkPages } from '../../transport/pagination/walk';
 import { toJsonItems, toJsonObject } from '../../transport/responseItems';
-import { inputError, type ParameterReader } from '../common/inputError';
+import type { ParameterReader } from '../common/inputError';
+import { readNumberParameter } from '../common/numberParameter';
 import type { Operation } from '../common/operation';
 import { optionsProperty, readListOptions, readTransportOptions } from '../common/options';
 import { queryProperties, readQuery } from '../common/query';
@@ -21,15 +22,15 @@ const limitProperty: INodeProperties = {
 	description: 'Max number of results to return',
 };
 
-const DEFAULT_LIMIT = limitProperty.default as number;
-
 function readLimit(context: ParameterReader, itemIndex: number): number {
-	const value: unknown = context.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT);
-	const limit = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof limit !== 'number' || !Number.isFinite(limit) || limit < 1) {
-		throw inputError(context, itemIndex, 'Limit', 'must be a number of at least 1', 'Or turn on Return All.');
-	}
-	return Math.floor(limit);
+	return readNumberParameter(context, itemIndex, {
+		name: 'limit',
+		label: 'Limit',
+		fallback: limitProperty.default as number,
+		minimum: 1,
+		whole: true,
+		hint: 'Or turn on Return All.',
+	});
 }
 
 function listProperties(): INodeProperties[] {
