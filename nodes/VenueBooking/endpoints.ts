@@ -90,8 +90,6 @@ export const ENDPOINTS = [
 		method: 'GET', path: '/webhooks/deliveries', scopes: ['webhooks.read'], purpose: 'Webhook delivery journal', shape: 'list' },
 ] as const satisfies readonly Endpoint[];
 
-export type EndpointResource = (typeof ENDPOINTS)[number]['resource'];
-
 /** Looks up the endpoint behind a resource/operation pair of the node; throws on a pair the API lacks. */
 export function findEndpoint(resource: string, operation: string): Endpoint {
 	const endpoint = ENDPOINTS.find((e) => e.resource === resource && e.operation === operation);

@@ -2,7 +2,7 @@
  * Nesting deeper than this is refused: n8n and JavaScript serialise items recursively, and a hostile
  * server's 100,000-level document would overflow the stack when the execution is saved.
  */
-export const MAX_JSON_DEPTH = 200;
+const MAX_JSON_DEPTH = 200;
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; problem: string; hint: string };
 

@@ -14,7 +14,7 @@ import { NetworkFailure } from './networkFailure';
 import { parseBody } from './parseBody';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type AttemptOutcome, type RetryPolicy } from './retry';
 
-export const CREDENTIAL_TYPE = 'venueBookingApi';
+const CREDENTIAL_TYPE = 'venueBookingApi';
 
 /** What the transport needs of an n8n context; execute, poll and load-options contexts all have it. */
 export interface ApiContext {
@@ -53,7 +53,7 @@ export interface TransportOptions {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
+const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
 	retry: DEFAULT_RETRY_POLICY,
 	timeoutMs: DEFAULT_TIMEOUT_MS,
 };

@@ -7,7 +7,7 @@ import type { ParameterReader } from './inputError';
 import { readNumberParameter } from './numberParameter';
 
 /** The most requests a node runs at once; more would only queue at the API's rate limit. */
-export const MAX_PARALLEL_REQUESTS = 32;
+const MAX_PARALLEL_REQUESTS = 32;
 
 // n8n's lint rule reads a parameter's default only from a literal or a plain name.
 const DEFAULT_MAX_RETRIES = DEFAULT_RETRY_POLICY.maxRetries;

@@ -34,7 +34,7 @@ export interface PaginationStrategy {
 }
 
 /** Reads a value from the body by dot path, or from a header when the path is `header:<Name>`. */
-export function readMarker(response: ApiResponse, path: string): unknown {
+function readMarker(response: ApiResponse, path: string): unknown {
 	if (path.toLowerCase().startsWith('header:')) return headerValue(response.headers, path.slice('header:'.length).trim());
 	return readPath(response.body, path);
 }
