@@ -85,9 +85,12 @@ function lowerFirst(text: string): string {
 	return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-/** A NodeApiError for an HTTP status the API answered with. The original response never travels along. */
-export function httpStatusError(context: FailureContext, status: number, body: unknown): NodeApiError {
-	const advice = adviceFor(status, context.endpoint, context.attempts);
+/**
+ * A NodeApiError for an HTTP status the API answered with. The original response never travels along.
+ * `note` adds what the transport knows beyond the status (e.g. that Retry-After asked for too long).
+ */
+export function httpStatusError(context: FailureContext, status: number, body: unknown, note?: string): NodeApiError {
+	const advice = adviceFor(status, context.endpoint, context.attempts) + (note ? ` (${note})` : '');
 	const serverMessage = findServerMessage(body);
 	const description = context.redact(
 		[serverMessage ? `The server said: ${serverMessage}` : undefined, `Response body: ${quoteBody(body)}`]

@@ -47,3 +47,20 @@ function summaryFor(code: string, message: string): string {
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The API host could not be found';
 	return 'The request to the API failed before an answer came';
 }
+
+/** What to do about a request that got no answer; `where` names the endpoint and origin it went to. */
+export function networkHint(failure: NetworkFailure, where: string, timeoutMs: number): string {
+	switch (failure.code) {
+		case 'ECONNREFUSED':
+			return `Nothing accepted the connection for ${where}. Check the credential's Base URL and that the workspace is online.`;
+		case 'ENOTFOUND':
+		case 'EAI_AGAIN':
+			return `The host name of the Base URL could not be resolved (${where}). Check the credential's Base URL.`;
+		case 'ETIMEDOUT':
+		case 'ECONNABORTED':
+		case 'ERR_SOCKET_CONNECTION_TIMEOUT':
+			return `No answer within ${timeoutMs} ms for ${where}. Raise the Timeout option if the API is slow.`;
+		default:
+			return `${where}: ${failure.detail}`;
+	}
+}

@@ -97,6 +97,27 @@ describe('ApiClient', () => {
 		expect(requests).toHaveLength(1);
 		expect(error.message).toMatch(/rate limit/);
 		expect(error.message).toMatch(/3600/);
+		// Said once, in the message: the description quotes the server.
+		expect(error.description ?? '').not.toMatch(/Max Wait/);
+	});
+
+	it('does not count redirects as attempts, and retries from where the redirects led', async () => {
+		const { client, requests } = await clientWith([
+			{ statusCode: 302, headers: { location: '/api/partners/v1/payments?a=1' } },
+			{ statusCode: 302, headers: { location: '/api/partners/v1/payments?a=2' } },
+			{ statusCode: 503 },
+			{ statusCode: 503 },
+			{ statusCode: 503 },
+			{ statusCode: 200, body: [{ id: 1 }] },
+		]);
+		const response = await client.send({ endpoint: payments, query: { q: 'x' } });
+		expect(response.body).toEqual([{ id: 1 }]);
+		expect(response.url).toBe('https://studio.example.com/api/partners/v1/payments?a=2');
+		expect(requests.map((r) => [r.url, r.qs])).toEqual([
+			['https://studio.example.com/api/partners/v1/payments', { q: 'x' }],
+			['https://studio.example.com/api/partners/v1/payments?a=1', undefined],
+			...Array.from({ length: 4 }, () => ['https://studio.example.com/api/partners/v1/payments?a=2', undefined]),
+		]);
 	});
 
 	it.each([

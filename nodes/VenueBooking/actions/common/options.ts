@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_PAGES, type PaginationMode, type PaginationSettings } from '../../transport/pagination/settings';
-import { DEFAULT_TIMEOUT_MS, type TransportOptions } from '../../transport/request';
+import { DEFAULT_TIMEOUT_MS, type TransportOptions } from '../../transport/types';
 import { DEFAULT_RETRY_POLICY } from '../../transport/retry';
 import type { ParameterReader } from './inputError';
 import { readNumberParameter } from './numberParameter';

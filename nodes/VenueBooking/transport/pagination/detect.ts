@@ -1,5 +1,5 @@
 import { isPlainObject, UNSAFE_KEYS } from '../paths';
-import { headerValue } from '../request';
+import { headerValue } from '../headers';
 import { nextLinkFromHeader } from './linkHeader';
 import type { ResolvedPagination } from './settings';
 import type { FetchedPage } from './strategies';

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject, readPath } from '../paths';
-import { headerValue, type ApiResponse } from '../request';
+import { headerValue } from '../headers';
+import type { ApiResponse } from '../types';
 import { nextLinkFromHeader } from './linkHeader';
 import type { ResolvedPagination } from './settings';
 

@@ -2,7 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { canonicalJson } from '../canonicalJson';
-import type { ApiClient, ApiRequest, ApiResponse } from '../request';
+import type { ApiClient } from '../request';
+import type { ApiRequest, ApiResponse } from '../types';
 import { listAt, locateList, type ListLocation } from '../responseItems';
 import { detectPagination } from './detect';
 import type { PaginationSettings, ResolvedPagination } from './settings';
