@@ -119,3 +119,12 @@ export function transportError(context: FailureContext, what: string, hint: stri
 }
 
 export { findServerMessage };
+
+/**
+ * Whether an error answers a stored page request the API no longer serves (an expired cursor, a page past
+ * a shortened list): 400, 404, 410 or 422. A walk resumed from such a page can start over from page 1;
+ * anything else (the key refused, rate limits, outages) is a real failure.
+ */
+export function isStalePageRefusal(error: unknown): boolean {
+	return error instanceof NodeApiError && [400, 404, 410, 422].includes(Number(error.httpCode));
+}

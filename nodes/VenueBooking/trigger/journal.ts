@@ -1,10 +1,11 @@
-import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { findEndpoint } from '../endpoints';
+import { isStalePageRefusal } from '../transport/errors';
 import type { PaginationSettings } from '../transport/pagination/settings';
-import { walkPages, type WalkedPage, type WalkOptions } from '../transport/pagination/walk';
+import { walkPages, type WalkedPage } from '../transport/pagination/walk';
 import type { ApiClient } from '../transport/request';
+import { scanForNew, type BoundaryScan, type JournalTail, type NewEntriesSide } from './boundary';
 import { chooseIdentityMode, identityOf, type IdentityMode } from './identity';
 import { detectOrder, type JournalOrder } from './order';
 import { remember, RECENT_LIMIT, type JournalState } from './state';
@@ -27,6 +28,15 @@ export interface PollOutcome {
 	/** New entries, oldest first, exactly as the API gave them. */
 	entries: unknown[];
 	state: JournalState;
+}
+
+/** A walk of the journal from its first page, with that page already read. */
+interface OpenedWalk {
+	firstEntries: unknown[];
+	/** The pages after the first. */
+	rest: AsyncGenerator<WalkedPage>;
+	/** Page 1 followed by the rest, for callers that go through every page. */
+	all(): AsyncGenerator<WalkedPage>;
 }
 
 /** Entries kept in arrival order with a cap: the journal's newest end when walking an oldest-first list. */
@@ -59,25 +69,42 @@ export class JournalReader {
 		private readonly settings: JournalSettings,
 	) {}
 
-	private walk(extra: Partial<WalkOptions> = {}): AsyncGenerator<WalkedPage> {
+	private walk(resume?: JournalTail): AsyncGenerator<WalkedPage> {
 		return walkPages(
 			this.client,
 			{ endpoint: deliveries, query: this.settings.query },
-			{ settings: this.settings.pagination, itemsPath: this.settings.itemsPath, ...extra },
+			{ settings: this.settings.pagination, itemsPath: this.settings.itemsPath, resume },
 		);
+	}
+
+	/** Starts a walk from page 1 and reads that page: the one place page 1 is requested. */
+	private async openWalk(): Promise<OpenedWalk> {
+		const rest = this.walk();
+		const first = await rest.next();
+		const firstPage: WalkedPage | undefined = first.done ? undefined : first.value;
+		return {
+			firstEntries: firstPage?.entries ?? [],
+			rest,
+			async *all() {
+				if (firstPage) yield firstPage;
+				yield* rest;
+			},
+		};
 	}
 
 	private identity(entry: unknown, mode: IdentityMode): string {
 		return identityOf(entry, mode, this.settings.identityPath);
 	}
 
+	private scan(pages: AsyncIterable<WalkedPage>, state: JournalState, side: NewEntriesSide, fromTop: boolean): Promise<BoundaryScan> {
+		return scanForNew(pages, new Set(state.recent), (entry) => this.identity(entry, state.identity), { side, fromTop });
+	}
+
 	/** The first poll: remember where the journal stands, and emit existing entries only if asked to. */
 	async baseline(): Promise<PollOutcome> {
 		const wanted = this.settings.emitExisting ? this.settings.maxExisting : 0;
-		const pages = this.walk();
-		const first = await pages.next();
-		const firstPage: WalkedPage | undefined = first.done ? undefined : first.value;
-		const firstEntries = firstPage?.entries ?? [];
+		const walk = await this.openWalk();
+		const { firstEntries } = walk;
 		const identity = chooseIdentityMode(firstEntries);
 		const order = this.settings.order === 'auto' ? detectOrder(firstEntries) : this.settings.order;
 		const head = firstEntries.length > 0 ? this.identity(firstEntries[0], identity) : undefined;
@@ -86,11 +113,11 @@ export class JournalReader {
 			// The newest entries are on top: page 1 is the whole baseline unless more existing ones are wanted.
 			const top = [...firstEntries];
 			while (top.length < wanted) {
-				const next = await pages.next();
+				const next = await walk.rest.next();
 				if (next.done || !next.value.entries?.length) break;
 				top.push(...next.value.entries);
 			}
-			await pages.return(undefined);
+			await walk.rest.return(undefined);
 			const newestFirst = top.slice(0, Math.max(wanted, RECENT_LIMIT));
 			const recent = newestFirst.slice(0, RECENT_LIMIT).reverse().map((entry) => this.identity(entry, identity));
 			return {
@@ -101,14 +128,12 @@ export class JournalReader {
 
 		// Oldest first, or not known yet: the newest entries are at the end, so walk to it once.
 		const last = new LastEntries(Math.max(wanted, RECENT_LIMIT));
-		let tail: JournalState['tail'];
-		const visit = (page: WalkedPage) => {
-			if (!page.entries?.length) return;
+		let tail: JournalTail;
+		for await (const page of walk.all()) {
+			if (!page.entries?.length) continue;
 			for (const entry of page.entries) last.push(entry);
 			tail = { pagination: page.pagination ?? { mode: 'off' }, request: page.request };
-		};
-		if (firstPage) visit(firstPage);
-		for await (const page of pages) visit(page);
+		}
 		const lastEntries = last.last();
 		let recent = lastEntries.slice(-RECENT_LIMIT).map((entry) => this.identity(entry, identity));
 		if (order === undefined) {
@@ -129,14 +154,12 @@ export class JournalReader {
 		if (order === 'oldestFirst') return this.continueFromTail(state, 'oldestFirst');
 
 		// Order not known yet: page 1 may show it (dates), or show where the journal changed.
-		const pages = this.walk();
-		const first = await pages.next();
-		await pages.return(undefined);
-		const entries = first.done ? [] : first.value.entries ?? [];
-		const detected = detectOrder(entries);
+		const walk = await this.openWalk();
+		await walk.rest.return(undefined);
+		const detected = detectOrder(walk.firstEntries);
 		if (detected === 'newestFirst') return this.readFromTop(state, detected);
 		if (detected === 'oldestFirst') return this.continueFromTail(state, detected);
-		const top = entries.length > 0 ? this.identity(entries[0], state.identity) : undefined;
+		const top = walk.firstEntries.length > 0 ? this.identity(walk.firstEntries[0], state.identity) : undefined;
 		if (top !== undefined && top !== state.head && !state.recent.includes(top)) {
 			return this.readFromTop(state, undefined);
 		}
@@ -145,40 +168,21 @@ export class JournalReader {
 
 	/** Newest first: collect entries from the top until a remembered one; they are the new ones. */
 	private async readFromTop(state: JournalState, order: JournalOrder | undefined): Promise<PollOutcome> {
-		const known = new Set(state.recent);
-		const seen = new Set<string>();
-		const fresh: unknown[] = [];
-		const freshIdentities: string[] = [];
-		let head: string | undefined;
-		let boundaryFound = false;
-		for await (const page of this.walk()) {
-			const entries = page.entries ?? [];
-			if (page.number === 1 && entries.length > 0) head = this.identity(entries[0], state.identity);
-			for (const entry of entries) {
-				const identity = this.identity(entry, state.identity);
-				if (known.has(identity)) {
-					boundaryFound = true;
-					break;
-				}
-				// Page boundaries shift while entries arrive: the same entry can show up on two pages.
-				if (seen.has(identity)) continue;
-				seen.add(identity);
-				fresh.push(entry);
-				freshIdentities.push(identity);
-			}
-			if (boundaryFound) break;
-		}
-		if (!boundaryFound && state.recent.length > 0) {
+		const scan = await this.scan(this.walk(), state, 'beforeKnown', true);
+		if (!scan.sawKnown && state.recent.length > 0) {
 			// Every remembered entry is gone from the journal (deleted or expired): which of the listed
 			// entries are new cannot be told, so start over from here rather than emit old ones again.
-			return { entries: [], state: { ...state, recent: freshIdentities.slice(0, RECENT_LIMIT).reverse(), head } };
+			return { entries: [], state: { ...state, recent: scan.freshIdentities.slice(0, RECENT_LIMIT).reverse(), head: scan.head } };
 		}
-		fresh.reverse();
-		freshIdentities.reverse();
-		const confirmed = order ?? (fresh.length > 0 && boundaryFound ? 'newestFirst' : undefined);
+		const confirmed = order ?? (scan.fresh.length > 0 && scan.sawKnown ? 'newestFirst' : undefined);
 		return {
-			entries: fresh,
-			state: { ...state, order: confirmed, recent: remember(state.recent, freshIdentities), head: head ?? state.head },
+			entries: scan.fresh.reverse(),
+			state: {
+				...state,
+				order: confirmed,
+				recent: remember(state.recent, scan.freshIdentities.reverse()),
+				head: scan.head ?? state.head,
+			},
 		};
 	}
 
@@ -188,91 +192,46 @@ export class JournalReader {
 	 * expired cursor, a shortened journal).
 	 */
 	private async continueFromTail(state: JournalState, order: JournalOrder | undefined): Promise<PollOutcome> {
-		const fromTail = state.tail ? await this.resumeOrUndefined(state) : undefined;
-		const result = fromTail?.sawKnown ? fromTail : await this.collectAfterKnown(state, undefined);
-		if (!result.sawKnown && state.recent.length > 0) {
+		const fromTail = state.tail ? await this.resumeFromTail(state, state.tail) : undefined;
+		const scan = fromTail?.sawKnown ? fromTail : await this.scan(this.walk(), state, 'afterKnown', true);
+		const tail = scan.tail ?? state.tail;
+		const head = scan.head ?? state.head;
+		if (!scan.sawKnown && state.recent.length > 0) {
 			// As in readFromTop: with no remembered entry left, start over at the journal's end.
-			return {
-				entries: [],
-				state: { ...state, recent: remember([], result.lastIdentities), tail: result.tail ?? state.tail, head: result.head ?? state.head },
-			};
+			return { entries: [], state: { ...state, recent: remember([], scan.lastIdentities), tail, head } };
 		}
-		const identities = result.fresh.map((entry) => this.identity(entry, state.identity));
-		const confirmed = order ?? (result.fresh.length > 0 ? 'oldestFirst' : undefined);
+		const confirmed = order ?? (scan.fresh.length > 0 ? 'oldestFirst' : undefined);
 		return {
-			entries: result.fresh,
-			state: {
-				...state,
-				order: confirmed,
-				recent: remember(state.recent, identities),
-				tail: result.tail ?? state.tail,
-				head: result.head ?? state.head,
-			},
+			entries: scan.fresh,
+			state: { ...state, order: confirmed, recent: remember(state.recent, scan.freshIdentities), tail, head },
 		};
 	}
 
 	/**
-	 * Continues from the stored page. A stored page the API now refuses (an expired cursor: 400, 404,
-	 * 410, 422) is no failure of the poll; the caller walks from page 1 instead. Anything else — the key
-	 * refused, rate limits, outages — fails the poll, so nothing advances.
+	 * Continues from the stored page. A stored page the API no longer serves is no failure of the poll: the
+	 * caller walks from page 1 instead. Anything else fails the poll, so nothing advances.
 	 */
-	private async resumeOrUndefined(state: JournalState) {
-		let refused: unknown;
-		try {
-			return await this.collectAfterKnown(state, state.tail);
-		} catch (error) {
-			refused = error;
-		}
-		const stale = refused instanceof NodeApiError && [400, 404, 410, 422].includes(Number(refused.httpCode));
-		if (!stale) throw refused;
-		return undefined;
-	}
-
-	private async collectAfterKnown(state: JournalState, tail: JournalState['tail']) {
-		const known = new Set(state.recent);
-		const seen = new Set<string>();
-		let fresh: unknown[] = [];
-		let sawKnown = false;
-		let lastTail: JournalState['tail'];
-		let head: string | undefined;
-		const last = new LastEntries(RECENT_LIMIT);
-		for await (const page of this.walk({ resume: tail })) {
-			const entries = page.entries ?? [];
-			if (entries.length === 0) continue;
-			if (!tail && page.number === 1) head = this.identity(entries[0], state.identity);
-			lastTail = { pagination: page.pagination ?? { mode: 'off' }, request: page.request };
-			for (const entry of entries) {
-				const identity = this.identity(entry, state.identity);
-				last.push(identity);
-				if (known.has(identity)) {
-					// Everything listed before a remembered entry is older than it, hence already seen.
-					sawKnown = true;
-					fresh = [];
-					seen.clear();
-					continue;
-				}
-				if (seen.has(identity)) continue;
-				seen.add(identity);
-				fresh.push(entry);
-			}
-		}
-		return { fresh, sawKnown, tail: lastTail, head, lastIdentities: last.last() as string[] };
+	private async resumeFromTail(state: JournalState, tail: NonNullable<JournalTail>): Promise<BoundaryScan | undefined> {
+		// Settled as a value rather than caught: n8n's lint rule wants no raw rethrow inside a catch block.
+		const outcome = await this.scan(this.walk(tail), state, 'afterKnown', false).then(
+			(scan) => ({ scan }),
+			(error: unknown) => ({ error }),
+		);
+		if ('scan' in outcome) return outcome.scan;
+		if (isStalePageRefusal(outcome.error)) return undefined;
+		throw outcome.error;
 	}
 
 	/** Manual mode: the newest few entries, oldest first, read without touching any state. */
 	async sample(state: JournalState | undefined, count: number): Promise<unknown[]> {
 		const order = this.settings.order === 'auto' ? state?.order : this.settings.order;
-		const pages = this.walk();
-		const first = await pages.next();
-		const firstEntries = first.done ? [] : first.value.entries ?? [];
-		const known = order ?? detectOrder(firstEntries);
-		if (known === 'newestFirst') {
-			await pages.return(undefined);
-			return firstEntries.slice(0, count).reverse();
+		const walk = await this.openWalk();
+		if ((order ?? detectOrder(walk.firstEntries)) === 'newestFirst') {
+			await walk.rest.return(undefined);
+			return walk.firstEntries.slice(0, count).reverse();
 		}
 		const last = new LastEntries(count);
-		for (const entry of firstEntries) last.push(entry);
-		for await (const page of pages) for (const entry of page.entries ?? []) last.push(entry);
+		for await (const page of walk.all()) for (const entry of page.entries ?? []) last.push(entry);
 		return last.last();
 	}
 }

@@ -1,0 +1,73 @@
+import type { WalkedPage } from '../transport/pagination/walk';
+import type { JournalState } from './state';
+import { RECENT_LIMIT } from './state';
+
+/** Where the journal's page walk ended: the request of its last non-empty page. */
+export type JournalTail = JournalState['tail'];
+
+/**
+ * Which side of a remembered entry the new ones are on. Newest first: they are listed before it, so the
+ * scan stops at the first remembered entry. Oldest first: after it, so every remembered entry restarts
+ * the collection and the scan goes to the end.
+ */
+export type NewEntriesSide = 'beforeKnown' | 'afterKnown';
+
+export interface BoundaryScan {
+	/** Entries not remembered, in listed order, each once (page boundaries shift while entries arrive). */
+	fresh: unknown[];
+	freshIdentities: string[];
+	/** Whether a remembered entry was found: without one, which entries are new cannot be told. */
+	sawKnown: boolean;
+	/** Identity of the first entry of page 1, when page 1 was read: where new entries appear tells the order. */
+	head?: string;
+	tail: JournalTail;
+	/** Identities of the last entries listed (at most RECENT_LIMIT), to start over from when nothing is known. */
+	lastIdentities: string[];
+}
+
+/** Walks pages and separates the new entries from the remembered ones; the one boundary search of the trigger. */
+export async function scanForNew(
+	pages: AsyncIterable<WalkedPage>,
+	known: ReadonlySet<string>,
+	identityOf: (entry: unknown) => string,
+	options: { side: NewEntriesSide; fromTop: boolean },
+): Promise<BoundaryScan> {
+	const { side } = options;
+	const scan: BoundaryScan = { fresh: [], freshIdentities: [], sawKnown: false, tail: undefined, lastIdentities: [] };
+	const seen = new Set<string>();
+	for await (const page of pages) {
+		const entries = page.entries ?? [];
+		if (entries.length === 0) continue;
+		if (options.fromTop && page.number === 1) scan.head = identityOf(entries[0]);
+		scan.tail = { pagination: page.pagination ?? { mode: 'off' }, request: page.request };
+		for (const entry of entries) {
+			const identity = identityOf(entry);
+			keepLast(scan.lastIdentities, identity);
+			if (known.has(identity)) {
+				scan.sawKnown = true;
+				if (side === 'beforeKnown') return finished(scan);
+				// Everything listed before a remembered entry is older than it, hence already seen.
+				scan.fresh = [];
+				scan.freshIdentities = [];
+				seen.clear();
+				continue;
+			}
+			if (seen.has(identity)) continue;
+			seen.add(identity);
+			scan.fresh.push(entry);
+			scan.freshIdentities.push(identity);
+		}
+	}
+	return finished(scan);
+}
+
+function finished(scan: BoundaryScan): BoundaryScan {
+	scan.lastIdentities = scan.lastIdentities.slice(-RECENT_LIMIT);
+	return scan;
+}
+
+/** Keeps the newest RECENT_LIMIT identities; trimming in batches keeps pushing cheap on long journals. */
+function keepLast(list: string[], identity: string): void {
+	list.push(identity);
+	if (list.length >= RECENT_LIMIT * 2) list.splice(0, list.length - RECENT_LIMIT);
+}

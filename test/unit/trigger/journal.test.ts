@@ -1,0 +1,113 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
+import { JournalReader, type JournalSettings } from '../../../nodes/VenueBooking/trigger/journal';
+import type { JournalState } from '../../../nodes/VenueBooking/trigger/state';
+import { mockContext, type MockAnswer } from '../mockContext';
+
+const PAGE_SIZE = 3;
+const fast = { retry: { maxRetries: 0, maxWaitMs: 1 }, timeoutMs: 1000 };
+const settings = (more: Partial<JournalSettings> = {}): JournalSettings => ({
+	order: 'auto',
+	emitExisting: false,
+	maxExisting: 100,
+	pagination: { mode: 'pageNumber', pageParameter: 'page', maxPages: 1000 },
+	query: {},
+	...more,
+});
+
+/** A journal served in pages of 3 (`?page=n`), entries `{ id, at }`; `refuse` answers a status instead. */
+function journalServer(entries: Array<{ id: string; at: string }>, refuse?: (page: number) => number | undefined) {
+	const pagesAsked: number[] = [];
+	const answer = (request: IHttpRequestOptions): MockAnswer => {
+		const page = Number((request.qs as { page?: number }).page);
+		pagesAsked.push(page);
+		const refusal = refuse?.(page);
+		if (refusal) return { statusCode: refusal, body: { message: 'no such page' } };
+		return { statusCode: 200, body: entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) };
+	};
+	return { pagesAsked, answer };
+}
+
+async function reader(answer: (request: IHttpRequestOptions) => MockAnswer, more?: Partial<JournalSettings>) {
+	const mock = mockContext({ parameters: {}, answers: (request) => answer(request) });
+	return new JournalReader(await ApiClient.create(mock.context, fast), settings(more));
+}
+
+const entry = (n: number) => ({ id: `e${n}`, at: `2026-11-${String(n).padStart(2, '0')}T10:00:00Z` });
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => entry(from + i));
+const ids = (list: unknown[]) => list.map((e) => (e as { id: string }).id);
+
+describe('JournalReader, newest first (dates fall down the list)', () => {
+	it('records a baseline from page 1 alone, then emits exactly what was added on top, oldest first', async () => {
+		const journal = range(1, 7).reverse();
+		const server = journalServer(journal);
+		const baseline = await (await reader(server.answer)).baseline();
+		expect(baseline.entries).toEqual([]);
+		expect(baseline.state).toMatchObject({ order: 'newestFirst', identity: 'id', head: 's:e7' });
+		expect(server.pagesAsked).toEqual([1]);
+
+		journal.unshift(...range(8, 11).reverse());
+		server.pagesAsked.length = 0;
+		const poll = await (await reader(server.answer)).poll(baseline.state);
+		expect(ids(poll.entries)).toEqual(['e8', 'e9', 'e10', 'e11']);
+		expect(poll.state.head).toBe('s:e11');
+		expect(server.pagesAsked).toEqual([1, 2]);
+	});
+
+	it('Fetch Test Event shows the newest entries, oldest first, reading one page', async () => {
+		const server = journalServer(range(1, 9).reverse());
+		expect(ids(await (await reader(server.answer)).sample(undefined, 2))).toEqual(['e8', 'e9']);
+		expect(server.pagesAsked).toEqual([1]);
+	});
+});
+
+describe('JournalReader, oldest first (dates rise down the list)', () => {
+	it('walks to the end once for the baseline, then continues from the stored last page', async () => {
+		const journal = range(1, 7);
+		const server = journalServer(journal);
+		const baseline = await (await reader(server.answer)).baseline();
+		expect(baseline.state.order).toBe('oldestFirst');
+		expect(baseline.state.tail?.request.query).toEqual({ page: 3 });
+
+		journal.push(...range(8, 10));
+		server.pagesAsked.length = 0;
+		const poll = await (await reader(server.answer)).poll(baseline.state);
+		expect(ids(poll.entries)).toEqual(['e8', 'e9', 'e10']);
+		expect(server.pagesAsked).toEqual([3, 4, 5]);
+		expect(poll.state.tail?.request.query).toEqual({ page: 4 });
+	});
+
+	it('falls back to page 1 when the stored page is refused as stale, and emits nothing twice', async () => {
+		const journal = range(1, 7);
+		const baseline = await (await reader(journalServer(journal).answer)).baseline();
+		journal.push(entry(8));
+		const server = journalServer(journal, (page) => (page === 3 && journal.length === 8 ? 410 : undefined));
+		let calls = 0;
+		const poll = await (
+			await reader((request) => (calls++ === 0 ? server.answer(request) : journalServer(journal).answer(request)))
+		).poll(baseline.state);
+		expect(ids(poll.entries)).toEqual(['e8']);
+		expect(server.pagesAsked).toEqual([3]);
+	});
+
+	it('fails the poll, advancing nothing, when the stored page is refused for another reason', async () => {
+		const journal = range(1, 7);
+		const baseline = await (await reader(journalServer(journal).answer)).baseline();
+		const refusing = journalServer(journal, () => 401);
+		await expect((await reader(refusing.answer)).poll(baseline.state)).rejects.toBeInstanceOf(NodeApiError);
+	});
+
+	it('starts over at the end, emitting nothing, when every remembered entry is gone', async () => {
+		const state: JournalState = { version: 1, identity: 'id', order: 'oldestFirst', recent: ['s:gone1', 's:gone2'] };
+		const poll = await (await reader(journalServer(range(20, 24)).answer)).poll(state);
+		expect(poll.entries).toEqual([]);
+		expect(poll.state.recent).toEqual(['s:e20', 's:e21', 's:e22', 's:e23', 's:e24']);
+	});
+
+	it('emits the newest existing entries on the first poll when asked to', async () => {
+		const baseline = await (await reader(journalServer(range(1, 8)).answer, { emitExisting: true, maxExisting: 2 })).baseline();
+		expect(ids(baseline.entries)).toEqual(['e7', 'e8']);
+	});
+});
