@@ -1,6 +1,7 @@
 import { isPlainObject, UNSAFE_KEYS } from '../paths';
 import { headerValue } from '../headers';
 import { nextLinkFromHeader } from './linkHeader';
+import { isScalarMarker } from './markers';
 import type { ResolvedPagination } from './settings';
 import type { FetchedPage } from './strategies';
 
@@ -37,10 +38,6 @@ function normalizeKey(key: string): string {
 
 function looksLikeUrl(value: unknown): value is string {
 	return typeof value === 'string' && (/^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?'));
-}
-
-function isScalarMarker(value: unknown): value is string | number {
-	return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
 }
 
 function numeric(value: unknown): number {

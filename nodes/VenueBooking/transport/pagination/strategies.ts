@@ -4,6 +4,7 @@ import { isPlainObject, readPath } from '../paths';
 import { headerValue } from '../headers';
 import type { ApiResponse } from '../types';
 import { nextLinkFromHeader } from './linkHeader';
+import { isScalarMarker } from './markers';
 import type { ResolvedPagination } from './settings';
 
 /** A page as the walker saw it: what was asked, what came back, and the entries found in it. */
@@ -40,10 +41,6 @@ function readMarker(response: ApiResponse, path: string): unknown {
 	return readPath(response.body, path);
 }
 
-function isPresent(value: unknown): value is string | number {
-	return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
-}
-
 function withSize(query: IDataObject, parameter: string | undefined, size: number | undefined): IDataObject {
 	if (parameter?.trim() && size !== undefined) query[parameter.trim()] = size;
 	return query;
@@ -68,7 +65,7 @@ function nextUrlStrategy(nextUrlPath: string | undefined): PaginationStrategy {
 			const raw = nextUrlPath
 				? readMarker(last.response, nextUrlPath)
 				: nextLinkFromHeader(headerValue(last.response.headers, 'link'));
-			if (!isPresent(raw)) return undefined;
+			if (!isScalarMarker(raw)) return undefined;
 			// Relative links resolve against the page that gave them, as a browser would.
 			const url = new URL(String(raw), last.response.url).toString();
 			return { url, marker: url };
@@ -85,7 +82,7 @@ function cursorStrategy(parameter: string, path: string, settings: ResolvedPagin
 		next(last, pageSize) {
 			if (saysNoMore(last.response.body, settings.hasMorePath)) return undefined;
 			const cursor = readMarker(last.response, path);
-			if (!isPresent(cursor)) return undefined;
+			if (!isScalarMarker(cursor)) return undefined;
 			return { query: withSize({ [parameter]: cursor }, sizeParameter, pageSize), marker: String(cursor) };
 		},
 	};
