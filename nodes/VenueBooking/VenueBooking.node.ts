@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { nodeProperties } from './actions/operations';
 import { route } from './actions/router';
+import { venueBookingApiTest } from './methods/credentialTest';
 
 /** The action node: one resource/operation pair per endpoint of the Partner Booking API v1. */
 export class VenueBooking implements INodeType {
@@ -18,9 +19,11 @@ export class VenueBooking implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'venueBookingApi', required: true }],
+		credentials: [{ name: 'venueBookingApi', required: true, testedBy: 'venueBookingApiTest' }],
 		properties: nodeProperties,
 	};
+
+	methods = { credentialTest: { venueBookingApiTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

@@ -2,6 +2,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
 import { readTransportOptions } from './actions/common/options';
+import { venueBookingApiTest } from './methods/credentialTest';
 import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/responseItems';
 import { MANUAL_SAMPLE_SIZE, triggerProperties } from './trigger/description';
@@ -23,9 +24,12 @@ export class VenueBookingTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'venueBookingApi', required: true }],
+		credentials: [{ name: 'venueBookingApi', required: true, testedBy: 'venueBookingApiTest' }],
 		properties: triggerProperties,
 	};
+
+	// n8n may ask either node that uses the credential for its test: both carry it.
+	methods = { credentialTest: { venueBookingApiTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const parameters = pollParameters(this);

@@ -23,6 +23,12 @@ export interface Execution extends ExecutionSummary {
 	run: RunData;
 }
 
+/** n8n's answer to a credential test: the dialog shows `message` under "Couldn’t connect with these settings". */
+export interface CredentialTestAnswer {
+	status: 'OK' | 'Error';
+	message: string;
+}
+
 /** Workflow as sent to POST /rest/workflows (the same JSON as an import file, without the id). */
 export interface WorkflowDefinition {
 	name: string;
@@ -110,6 +116,14 @@ export class N8nRestClient {
 
 	async createCredential(credential: { name: string; type: string; data: Record<string, unknown> }): Promise<{ id: string }> {
 		return unwrap(await this.http.post('/rest/credentials', credential));
+	}
+
+	/**
+	 * What the credential dialog's **Test** button calls: n8n's credential tester runs on a saved credential
+	 * (its id) with the data as the form holds it. Answers `{ status: 'OK' | 'Error', message }`.
+	 */
+	async testCredential(credential: { id: string; name: string; type: string; data: Record<string, unknown> }): Promise<CredentialTestAnswer> {
+		return unwrap(await this.http.post('/rest/credentials/test', { credentials: credential }));
 	}
 
 	async createWorkflow(workflow: WorkflowDefinition): Promise<{ id: string; versionId?: string }> {

@@ -11,6 +11,8 @@
  * - package (skipped with --skip-package): the packed tarball installed as a community package, n8n loads
  *   its types; the sandbox started on 127.0.0.1 and a `venueBookingApi` credential imported for it;
  *   operations.checks.ts (all 12 operations by `n8n execute`, items compared with the sandbox's store; a 403);
+ *   credential.checks.ts (the credential dialog's Test button, POST /rest/credentials/test, for each case
+ *   a person can act on: n8n must hand back the package's own message);
  *   examples.checks.ts (the examples import, their node types load, 01/02/03 run to completion);
  *   trigger.checks.ts (activated, the trigger emits exactly the new journal entries; --skip-trigger skips
  *   it and its one-minute wait).
@@ -27,6 +29,7 @@ import { N8nPublicApiClient } from '../../scripts/n8n/rest';
 import { timed } from '../../scripts/n8n/timing';
 import { DEFAULT_N8N_VERSION, n8nProfile } from '../../scripts/n8n/versions';
 import { outputDirOf, type E2eContext } from './context';
+import { credentialTestChecks } from './credential.checks';
 import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
 import { runCliChecks, runServerChecks, stopServerCheck, type RunningInstance } from './infrastructure.checks';
@@ -106,6 +109,7 @@ async function runVersion(version: string): Promise<void> {
 		if (context && running.rest && running.server) {
 			const rest = running.rest;
 			await loadedTypesCheck(versionChecks, rest);
+			await credentialTestChecks(context, rest);
 			if (examples.length > 0) {
 				await exampleNodeTypesCheck(context, rest, examples);
 				await journalManualRunCheck(context, rest);
