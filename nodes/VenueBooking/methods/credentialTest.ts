@@ -6,9 +6,9 @@ import { describeAnswer, describeNoAnswer, describeRefusedRedirect } from './cre
 import { sendTestRequest } from './credentialTestRequest';
 
 /**
- * The Venue Booking API credential's **Test** button (the nodes name it in `testedBy`, by this name): one side-effect-free read (list bookings) with the
- * key as the nodes send it, and a message a person can act on for every outcome. It runs as a node's
- * credential test method (`testedBy`) rather than a declarative `test` on the credential, because only a
+ * The Venue Booking API credential's **Test** button; both nodes name it in `testedBy`. One side-effect-free
+ * read (list bookings) with the key as the nodes send it, and a message a person can act on for every
+ * outcome. It is a node's credential test method, not a declarative `test` on the credential, because only a
  * function's own message reaches n8n's dialog in every n8n version (docs/CREDENTIAL.md says why).
  */
 export async function venueBookingApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
