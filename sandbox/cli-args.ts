@@ -4,6 +4,7 @@
  */
 import { SCOPES } from '../nodes/VenueBooking/endpoints';
 import type { FaultOptions, ScriptedFault } from './faults';
+import type { RateLimitOptions } from './rate-limit';
 import { JOURNAL_ORDERS, NAMINGS, PAGINATION_STYLES, type SandboxOptions } from './options';
 
 export const DEFAULT_CLI_PORT = 4010;
@@ -28,6 +29,7 @@ Responses
   --envelope | --no-envelope lists in an envelope object (default) or as bare arrays
   --list-key NAME            the envelope's list property (default items; "byResource" = bookings, clients, ...)
   --naming snake|camel       field and query names (default snake)
+  --link-last                Link headers name the last page too (rel="last"), in the linkHeader style
   --journal-order newestFirst|oldestFirst   (default newestFirst)
   --broken-pagination        repeat the same next marker forever
   --strict-query             reject unknown query parameters with 400
@@ -37,6 +39,7 @@ Faults (seeded, deterministic)
   --fault-seed N  --rate-429 X  --rate-5xx X  --rate-drop X   (X between 0 and 1)
   --retry-after SECONDS      Retry-After of a 429 (default 1; 0 and fractions allowed)
   --retry-after-mode seconds|httpDate|none
+  --rate-limit N/B           a token bucket per API key: N requests a second, bursts of B (429 with Retry-After)
   --latency-ms N             delay before answering
   --fault-methods GET,POST   only these methods get faults and latency
   --fault-script 429,ok,503,drop   outcomes of the first eligible requests
@@ -54,6 +57,12 @@ function numberFlag(flag: string, value: string | undefined, integer = true): nu
 		throw new Error(`${flag} needs a${integer ? 'n integer' : ' number'}; got ${value ?? 'nothing'}`);
 	}
 	return parsed;
+}
+
+function rateLimitFlag(flag: string, value: string | undefined): RateLimitOptions {
+	const match = /^(\d+(?:\.\d+)?)\/(\d+)$/.exec(value ?? '');
+	if (!match) throw new Error(`${flag} needs requests-a-second/burst, e.g. 50/20; got ${value ?? 'nothing'}`);
+	return { perSecond: Number(match[1]), burst: Number(match[2]) };
 }
 
 function choiceFlag<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T {
@@ -111,6 +120,7 @@ export function parseCliArgs(argv: readonly string[], realToday = new Date().toI
 			case '--naming': options.dialect = { ...options.dialect, naming: choiceFlag(flag, value(), NAMINGS) }; break;
 			case '--journal-order': options.journalOrder = choiceFlag(flag, value(), JOURNAL_ORDERS); break;
 			case '--broken-pagination': options.brokenPagination = true; break;
+			case '--link-last': options.linkLast = true; break;
 			case '--strict-query': options.strictQuery = true; break;
 			case '--body-limit': options.bodyLimitBytes = numberFlag(flag, value()); break;
 			case '--fault-seed': fault('seed', numberFlag(flag, value())); break;
@@ -120,6 +130,7 @@ export function parseCliArgs(argv: readonly string[], realToday = new Date().toI
 			case '--retry-after': fault('retryAfterSeconds', numberFlag(flag, value(), false)); break;
 			case '--retry-after-mode': fault('retryAfterMode', choiceFlag(flag, value(), ['seconds', 'httpDate', 'none'] as const)); break;
 			case '--latency-ms': fault('latencyMs', numberFlag(flag, value())); break;
+			case '--rate-limit': fault('rateLimit', rateLimitFlag(flag, value())); break;
 			case '--fault-methods': fault('methods', (value() ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean)); break;
 			case '--fault-script': fault('script', (value() ?? '').split(',').map((e) => scriptEntry(e.trim()))); break;
 			default:

@@ -4,6 +4,7 @@
  * before the request is acted on: a faulted write changes nothing.
  */
 import { createRandom, type Random } from './random';
+import { TokenBuckets, type RateLimitOptions } from './rate-limit';
 
 /** A scripted outcome for the next eligible request: no fault, a status, or a dropped connection. */
 export type ScriptedFault = 'ok' | 429 | 500 | 502 | 503 | 'drop';
@@ -36,6 +37,8 @@ export interface FaultOptions {
 	only?: (request: FaultRequestInfo) => boolean;
 	/** Outcomes for the first eligible requests, in order, before the random rates take over. */
 	script?: readonly ScriptedFault[];
+	/** A token bucket per API key (see rate-limit.ts); applies to every request, before the other faults. */
+	rateLimit?: RateLimitOptions;
 }
 
 export type Fault = { kind: 'rateLimit' } | { kind: 'serverError'; status: 500 | 502 | 503 } | { kind: 'drop' };
@@ -59,6 +62,7 @@ export class FaultInjector {
 	private options: FaultOptions | undefined;
 	private random: Random = createRandom(1);
 	private scriptPosition = 0;
+	private buckets: TokenBuckets | undefined;
 
 	constructor(options?: FaultOptions) {
 		this.configure(options);
@@ -73,6 +77,7 @@ export class FaultInjector {
 				throw new Error('Fault retryAfterSeconds must be 0 or more');
 			}
 		}
+		this.buckets = options?.rateLimit ? new TokenBuckets(options.rateLimit) : undefined;
 		this.options = options;
 		this.random = createRandom(options?.seed ?? 1);
 		this.scriptPosition = 0;
@@ -87,6 +92,14 @@ export class FaultInjector {
 		if (!options) return false;
 		if (options.methods && !options.methods.some((m) => m.toUpperCase() === request.method.toUpperCase())) return false;
 		return options.only ? options.only(request) : true;
+	}
+
+	/**
+	 * The token bucket's verdict for a request with this Authorization header: undefined to go on, or the
+	 * Retry-After seconds of a 429. Requests without a key share one bucket.
+	 */
+	rateLimited(authorization: string | undefined, nowMs = Date.now()): number | undefined {
+		return this.buckets?.take(authorization ?? '', nowMs);
 	}
 
 	/** Decides this request's fault (and its latency). Call once per request, before acting on it. */

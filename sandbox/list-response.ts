@@ -14,10 +14,11 @@ export interface RenderedResponse {
 	body: unknown;
 }
 
-function linkHeader(firstUrl: string | undefined, nextUrl: string | null | undefined): string | undefined {
+function linkHeader(firstUrl: string | undefined, nextUrl: string | null | undefined, lastUrl?: string): string | undefined {
 	const links: string[] = [];
 	if (firstUrl) links.push(`<${firstUrl}>; rel="first"`);
 	if (nextUrl) links.push(`<${nextUrl}>; rel="next"`);
+	if (lastUrl) links.push(`<${lastUrl}>; rel="last"`);
 	return links.length > 0 ? links.join(', ') : undefined;
 }
 
@@ -40,7 +41,7 @@ export function renderPage(
 	const headers: Record<string, string> = {};
 	const usesLinkHeader = style === 'linkHeader' || (style === 'nextUrl' && !settings.envelope);
 	if (usesLinkHeader) {
-		const link = linkHeader(style === 'linkHeader' ? page.firstUrl : undefined, page.fields.nextUrl);
+		const link = linkHeader(style === 'linkHeader' ? page.firstUrl : undefined, page.fields.nextUrl, page.lastUrl);
 		if (link) headers[PAGINATION_HEADERS.link] = link;
 	}
 	if (!settings.envelope) {

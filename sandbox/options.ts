@@ -77,6 +77,8 @@ export interface SandboxOptions {
 	faults?: FaultOptions;
 	/** Every list repeats the same next marker forever (for loop-guard tests). */
 	brokenPagination?: boolean;
+	/** linkHeader style: the Link header names the last page too (`rel="last"`), as many APIs do (default false). */
+	linkLast?: boolean;
 	intercept?: InterceptHook;
 	/** Request bodies above this many bytes get 413 (default 1 MiB). */
 	bodyLimitBytes?: number;
@@ -98,6 +100,7 @@ export interface Settings {
 	listKey: string;
 	journalOrder: JournalOrder;
 	brokenPagination: boolean;
+	linkLast: boolean;
 	strictQuery: boolean;
 	bodyLimitBytes: number;
 	intercept: InterceptHook | undefined;
@@ -111,6 +114,7 @@ export type RuntimeOptions = Pick<
 	| 'dialect'
 	| 'journalOrder'
 	| 'brokenPagination'
+	| 'linkLast'
 	| 'strictQuery'
 	| 'bodyLimitBytes'
 	| 'intercept'
@@ -149,6 +153,7 @@ export function applyRuntimeOptions(current: Settings, changes: RuntimeOptions):
 	}
 	if (changes.journalOrder !== undefined) next.journalOrder = oneOf('journalOrder', changes.journalOrder, JOURNAL_ORDERS);
 	if (changes.brokenPagination !== undefined) next.brokenPagination = Boolean(changes.brokenPagination);
+	if (changes.linkLast !== undefined) next.linkLast = Boolean(changes.linkLast);
 	if (changes.strictQuery !== undefined) next.strictQuery = Boolean(changes.strictQuery);
 	if (changes.bodyLimitBytes !== undefined) next.bodyLimitBytes = positiveInteger('bodyLimitBytes', changes.bodyLimitBytes);
 	if ('intercept' in changes) next.intercept = changes.intercept;
@@ -165,6 +170,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	listKey: 'items',
 	journalOrder: 'newestFirst',
 	brokenPagination: false,
+	linkLast: false,
 	strictQuery: false,
 	bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
 	intercept: undefined,

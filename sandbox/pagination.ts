@@ -34,11 +34,13 @@ export interface Page<T> {
 	fields: PageFields;
 	/** For linkHeader style: the URL of the first page. */
 	firstUrl?: string;
+	/** For linkHeader style with `linkLast`: the URL of the last page. */
+	lastUrl?: string;
 }
 
 export interface PageContext {
 	style: PaginationStyle;
-	settings: Pick<Settings, 'defaultPageSize' | 'maxPageSize' | 'brokenPagination'>;
+	settings: Pick<Settings, 'defaultPageSize' | 'maxPageSize' | 'brokenPagination'> & Partial<Pick<Settings, 'linkLast'>>;
 	query: QueryReader;
 	/** The absolute URL of this list with the page token set (or removed when null). */
 	urlWithToken: (token: string | null) => string;
@@ -148,6 +150,13 @@ function pageByToken<T>(source: ListSource<T>, context: PageContext, tokenParame
 	return { items, nextToken: encodeToken(token) };
 }
 
+/** The page that holds the list's last item, addressed by offset (the first page when the list is short). */
+function lastPageUrl<T>(source: ListSource<T>, context: PageContext): string {
+	const limit = readPageSize(context, 'limit');
+	const start = Math.floor(Math.max(0, source.items.length - 1) / limit) * limit;
+	return context.urlWithToken(start === 0 ? null : encodeToken({ offset: start }));
+}
+
 export function paginate<T>(source: ListSource<T>, context: PageContext): Page<T> {
 	switch (context.style) {
 		case 'none':
@@ -167,6 +176,7 @@ export function paginate<T>(source: ListSource<T>, context: PageContext): Page<T
 				items,
 				fields: { nextUrl: nextToken === null ? null : context.urlWithToken(nextToken) },
 				firstUrl: context.urlWithToken(null),
+				lastUrl: context.style === 'linkHeader' && context.settings.linkLast ? lastPageUrl(source, context) : undefined,
 			};
 		}
 	}

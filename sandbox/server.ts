@@ -171,6 +171,15 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 			return;
 		}
 
+		const retryAfterSeconds = deps.faults.rateLimited(req.headers.authorization);
+		if (retryAfterSeconds !== undefined) {
+			record.fault = 'rateLimit';
+			const error = new ApiError(429, 'rate_limited', `Rate limit reached; retry after ${retryAfterSeconds} s.`, undefined, {
+				'Retry-After': String(retryAfterSeconds),
+			});
+			sendJson(res, error.status, error.toBody(), error.headers);
+			return;
+		}
 		const { fault, latencyMs } = deps.faults.decide({ method, path: target.path, query: target.query });
 		if (latencyMs > 0 && !(await delays.wait(latencyMs))) return;
 		if (fault) {

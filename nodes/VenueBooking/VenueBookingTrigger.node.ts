@@ -34,7 +34,8 @@ export class VenueBookingTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const parameters = pollParameters(this);
 		const client = await ApiClient.create(this, readTransportOptions(parameters, 0));
-		const journal = new JournalReader(client, readJournalSettings(parameters));
+		// A polling trigger has no execution hints in n8n; how the journal was read goes to n8n's log.
+		const journal = new JournalReader(client, readJournalSettings(parameters), (message) => this.logger.info(message));
 		const staticData = this.getWorkflowStaticData('node') as IDataObject;
 		const state = readState(staticData);
 

@@ -4,7 +4,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { ApiClient } from '../transport/request';
 import { readParallelRequests } from './common/options';
 import { UnexpectedNodeError } from './common/unexpectedError';
-import { forEachConcurrently } from './concurrency';
+import { AdaptiveWindow, describeWindow } from '../transport/adaptiveWindow';
+import { forEachAdaptively } from './adaptiveConcurrency';
 import { OPERATIONS, operationKey } from './operations';
 
 type NodeError = NodeApiError | NodeOperationError;
@@ -57,11 +58,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		return [resultsPerItem.flat()];
 	}
 
-	// A list walks its pages one after another; per-item requests may run side by side.
-	const parallel = operation.endpoint.shape === 'list' ? 1 : readParallelRequests(this);
-	await forEachConcurrently(items.length, parallel, async (itemIndex) => {
+	// Lists run item after item (their pages may overlap, see the walker); per-item requests share one
+	// adaptive window, capped by Parallel Requests.
+	const { shape, method } = operation.endpoint;
+	const pacing = new AdaptiveWindow(shape === 'list' ? 1 : readParallelRequests(this, method === 'GET' ? 'read' : 'write'));
+	await forEachAdaptively(items.length, pacing, async (itemIndex, observer) => {
 		try {
-			const results = await operation.execute(this, itemIndex, client, (hint) => hints.add(hint));
+			const results = await operation.execute(this, itemIndex, client.observedBy(observer), (hint) => hints.add(hint));
 			// One pairing object per input item, shared by its results: a 100,000-entry Return All keeps 3 MB
 			// less alive (n8n only reads pairedItem; it never changes one in place).
 			const pairedItem = { item: itemIndex };
@@ -71,6 +74,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		}
 	});
 
+	const windowHint = items.length > 1 ? describeWindow(pacing.summary(), 'items') : undefined;
+	if (windowHint) hints.add(windowHint);
 	if (hints.size > 0) {
 		this.addExecutionHints(...[...hints].map((message) => ({ message, location: 'outputPane' as const })));
 	}

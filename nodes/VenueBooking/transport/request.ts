@@ -5,6 +5,7 @@ import { apiUrl, normalizeBaseUrl } from './baseUrl';
 import { httpStatusError, transportError, type FailureContext } from './errors';
 import { CREDENTIAL_TYPE, exchange, type RawResponse } from './exchange';
 import { headerValue } from './headers';
+import { signalOfNetworkFailure, signalOfStatus, type LoadObserver, type LoadSignal } from './loadSignals';
 import { NetworkFailure, networkHint } from './networkFailure';
 import { parseBody } from './parseBody';
 import { decideRedirect, offOriginProblem } from './redirects';
@@ -34,6 +35,8 @@ export class ApiClient {
 		/** Masks the API key in any text, for messages that quote server responses. */
 		readonly redact: (text: string) => string,
 		private readonly options: TransportOptions,
+		/** Told how each attempt went, to pace requests (see actions/adaptiveConcurrency.ts). */
+		private readonly observer?: LoadObserver,
 	) {}
 
 	static async create(context: ApiContext, options: TransportOptions = DEFAULT_TRANSPORT_OPTIONS): Promise<ApiClient> {
@@ -49,7 +52,12 @@ export class ApiClient {
 
 	/** The same client with other retry and timeout settings (they may differ per item). */
 	withOptions(options: TransportOptions): ApiClient {
-		return new ApiClient(this.context, this.baseUrl, this.origin, this.redact, options);
+		return new ApiClient(this.context, this.baseUrl, this.origin, this.redact, options, this.observer);
+	}
+
+	/** The same client, reporting the load each attempt reveals to `observer`. */
+	observedBy(observer: LoadObserver): ApiClient {
+		return new ApiClient(this.context, this.baseUrl, this.origin, this.redact, this.options, observer);
 	}
 
 	get node(): INode {
@@ -77,6 +85,7 @@ export class ApiClient {
 			url = landing.url;
 			const { result } = landing;
 			if (result instanceof NetworkFailure) {
+				this.report(signalOfNetworkFailure(result.code));
 				if (!this.mayRetry(request, { kind: 'network', code: result.code }, attempt)) {
 					const where = `${request.endpoint.method} ${request.endpoint.path} on ${this.origin}`;
 					throw transportError(failure, result.summary, networkHint(result, where, this.options.timeoutMs));
@@ -87,6 +96,7 @@ export class ApiClient {
 			const status = result.statusCode;
 			// An error body is quoted as it came when it is not JSON (a proxy's 502 page, say).
 			const parsed = parseBody(result.body, headerValue(result.headers, 'content-type'));
+			this.report(signalOfStatus(status, headerValue(result.headers, 'retry-after')));
 			if (status < 400) {
 				if (!parsed.ok) throw transportError(failure, `${parsed.problem} (HTTP ${status})`, parsed.hint);
 				return { ...result, body: parsed.value, url };
@@ -117,6 +127,10 @@ export class ApiClient {
 			url = decision.follow;
 			query = undefined;
 		}
+	}
+
+	private report(signal: LoadSignal | undefined): void {
+		if (signal) this.observer?.report(signal);
 	}
 
 	private mayRetry(request: ApiRequest, outcome: AttemptOutcome, attempt: number): boolean {

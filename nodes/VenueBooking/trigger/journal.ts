@@ -7,10 +7,14 @@ import { walkPages, type WalkedPage } from '../transport/pagination/walk';
 import type { ApiClient } from '../transport/request';
 import { scanForNew, type BoundaryScan, type JournalTail, type NewEntriesSide } from './boundary';
 import { chooseIdentityMode, identityOf, type IdentityMode } from './identity';
+import { readFromEnd, type EndRead } from './journalEnd';
 import { detectOrder, type JournalOrder } from './order';
 import { remember, RECENT_LIMIT, type JournalState } from './state';
 
 const deliveries = findEndpoint('webhookDelivery', 'getAll');
+
+/** Pages a manual sample reads at most when the journal does not reveal its end. */
+const MAX_SAMPLE_PAGES = 3;
 
 export interface JournalSettings {
 	order: 'auto' | JournalOrder;
@@ -32,6 +36,7 @@ export interface PollOutcome {
 
 /** A walk of the journal from its first page, with that page already read. */
 interface OpenedWalk {
+	firstPage: WalkedPage | undefined;
 	firstEntries: unknown[];
 	/** The pages after the first. */
 	rest: AsyncGenerator<WalkedPage>;
@@ -67,7 +72,14 @@ export class JournalReader {
 	constructor(
 		private readonly client: ApiClient,
 		private readonly settings: JournalSettings,
+		/** Told how the journal was read when that costs more than it might (walked instead of jumped). */
+		private readonly inform: (message: string) => void = () => undefined,
 	) {}
+
+	/** The journal's newest entries straight from its end, when page 1 reveals the end; see journalEnd.ts. */
+	private fromEnd(first: WalkedPage, keep: number, need: number): Promise<EndRead | undefined> {
+		return readFromEnd(first, this.settings.pagination.pageSize, (resume) => this.walk(resume), this.inform, { keep, need });
+	}
 
 	private walk(resume?: JournalTail): AsyncGenerator<WalkedPage> {
 		return walkPages(
@@ -83,6 +95,7 @@ export class JournalReader {
 		const first = await rest.next();
 		const firstPage: WalkedPage | undefined = first.done ? undefined : first.value;
 		return {
+			firstPage,
 			firstEntries: firstPage?.entries ?? [],
 			rest,
 			async *all() {
@@ -129,10 +142,18 @@ export class JournalReader {
 		// Oldest first, or not known yet: the newest entries are at the end, so walk to it once.
 		const last = new LastEntries(Math.max(wanted, RECENT_LIMIT));
 		let tail: JournalTail;
-		for await (const page of walk.all()) {
-			if (!page.entries?.length) continue;
-			for (const entry of page.entries) last.push(entry);
-			tail = { pagination: page.pagination ?? { mode: 'off' }, request: page.request };
+		const fromEnd = walk.firstPage ? await this.fromEnd(walk.firstPage, Math.max(wanted, RECENT_LIMIT), wanted) : undefined;
+		// Emitting existing entries needs as many as asked for; the end may hold fewer, and then the walk does it.
+		if (fromEnd && (wanted === 0 || fromEnd.entries.length >= wanted)) {
+			await walk.rest.return(undefined);
+			for (const entry of fromEnd.entries) last.push(entry);
+			tail = fromEnd.tail;
+		} else {
+			for await (const page of walk.all()) {
+				if (!page.entries?.length) continue;
+				for (const entry of page.entries) last.push(entry);
+				tail = { pagination: page.pagination ?? { mode: 'off' }, request: page.request };
+			}
 		}
 		const lastEntries = last.last();
 		let recent = lastEntries.slice(-RECENT_LIMIT).map((entry) => this.identity(entry, identity));
@@ -230,8 +251,21 @@ export class JournalReader {
 			await walk.rest.return(undefined);
 			return walk.firstEntries.slice(0, count).reverse();
 		}
+		const fromEnd = walk.firstPage ? await this.fromEnd(walk.firstPage, count, count) : undefined;
+		if (fromEnd) {
+			await walk.rest.return(undefined);
+			return fromEnd.entries;
+		}
+		// Without a revealed end, a sample never walks the whole journal: a few pages from the start will do.
 		const last = new LastEntries(count);
-		for await (const page of walk.all()) for (const entry of page.entries ?? []) last.push(entry);
+		let read = 0;
+		for await (const page of walk.all()) {
+			for (const entry of page.entries ?? []) last.push(entry);
+			if (++read >= MAX_SAMPLE_PAGES) {
+				this.inform(`Fetch Test Event read the journal's first ${read} pages only; these are not its newest entries.`);
+				break;
+			}
+		}
 		return last.last();
 	}
 }

@@ -7,14 +7,23 @@ import type { ParameterReader } from './inputError';
 import { readNumberParameter } from './numberParameter';
 
 /** The most requests a node runs at once; more would only queue at the API's rate limit. */
-const MAX_PARALLEL_REQUESTS = 32;
+const MAX_PARALLEL_REQUESTS = 128;
 
 // n8n's lint rule reads a parameter's default only from a literal or a plain name.
 const DEFAULT_MAX_RETRIES = DEFAULT_RETRY_POLICY.maxRetries;
 const DEFAULT_MAX_WAIT_SECONDS = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
 
-/** One at a time unless the user asks for more: the order of writes can matter. */
-const DEFAULT_PARALLEL_REQUESTS = 1;
+/**
+ * Reads (and the pages of a list) run in an adaptive window up to this many at once: enough to keep a
+ * 20 ms API busy without the every-item-at-once burst a rate limit punishes.
+ */
+const DEFAULT_PARALLEL_READS = 32;
+
+/** Writes run one at a time unless the user asks for more: two items may ask for the same slot. */
+const DEFAULT_PARALLEL_WRITES = 1;
+
+const PARALLEL_DESCRIPTION =
+	'The most requests to have in flight at once. The node starts with a few, adds more while the API answers well and backs off on rate limits (429), 503 and timeouts. 1 sends one at a time. Output order and item pairing stay the same.';
 
 export const transportOptions: INodeProperties[] = [
 	{
@@ -44,13 +53,25 @@ export const transportOptions: INodeProperties[] = [
 	},
 ];
 
-const parallelOption: INodeProperties = {
+const parallelReadsOption: INodeProperties = {
 	displayName: 'Parallel Requests',
 	name: 'parallelRequests',
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
-	default: DEFAULT_PARALLEL_REQUESTS,
-	description: 'How many input items to send at the same time. Output order and item pairing stay the same.',
+	default: DEFAULT_PARALLEL_READS,
+	description: PARALLEL_DESCRIPTION,
+};
+
+const parallelWritesOption: INodeProperties = {
+	...parallelReadsOption,
+	default: DEFAULT_PARALLEL_WRITES,
+	description: `${PARALLEL_DESCRIPTION} Writes run one at a time by default, because their order can matter (two items asking for the same slot).`,
+};
+
+const parallelPagesOption: INodeProperties = {
+	...parallelReadsOption,
+	description:
+		'The most pages to fetch at once with Return All, where the pagination numbers its pages and the API states a total (page number or offset). Cursor and next-URL pages are fetched one after another. 1 fetches one at a time.',
 };
 
 const paginationModes: Array<{ name: string; value: PaginationMode; description: string }> = [
@@ -179,6 +200,7 @@ export const listOptions: INodeProperties[] = [
 		description: 'Safety cap on pages per list. Reaching it is an error, so a misbehaving API cannot loop forever.',
 	},
 	paginationOption,
+	parallelPagesOption,
 	{
 		displayName: 'Raw Response',
 		name: 'rawResponse',
@@ -189,8 +211,8 @@ export const listOptions: INodeProperties[] = [
 ];
 
 /** The Options collection: transport settings for every operation, plus list or per-item extras. */
-export function optionsProperty(kind: 'list' | 'perItem', more: INodeProperties[] = []): INodeProperties {
-	const extras = [...(kind === 'list' ? listOptions : [parallelOption]), ...more];
+export function optionsProperty(kind: 'list' | 'perItem' | 'write', more: INodeProperties[] = []): INodeProperties {
+	const extras = [...(kind === 'list' ? listOptions : [kind === 'write' ? parallelWritesOption : parallelReadsOption]), ...more];
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -216,8 +238,10 @@ export function readTransportOptions(context: ParameterReader, itemIndex: number
 	};
 }
 
-export function readParallelRequests(context: ParameterReader): number {
-	const value = readOption(context, 0, 'parallelRequests', 'Parallel Requests', DEFAULT_PARALLEL_REQUESTS, 1);
+/** The cap of the adaptive window: the user's Parallel Requests, or the default for reads or writes. */
+export function readParallelRequests(context: ParameterReader, kind: 'read' | 'write', itemIndex = 0): number {
+	const fallback = kind === 'write' ? DEFAULT_PARALLEL_WRITES : DEFAULT_PARALLEL_READS;
+	const value = readOption(context, itemIndex, 'parallelRequests', 'Parallel Requests', fallback, 1);
 	return Math.min(MAX_PARALLEL_REQUESTS, Math.floor(value));
 }
 

@@ -7,7 +7,7 @@ import { toJsonItems, toJsonObject } from '../../transport/responseItems';
 import type { ParameterReader } from '../common/inputError';
 import { readNumberParameter } from '../common/numberParameter';
 import type { Operation } from '../common/operation';
-import { optionsProperty, readListOptions, readTransportOptions } from '../common/options';
+import { optionsProperty, readListOptions, readParallelRequests, readTransportOptions } from '../common/options';
 import { queryProperties, readQuery } from '../common/query';
 import { showFor } from './display';
 
@@ -63,7 +63,14 @@ export function listOperation(endpoint: Endpoint): Operation {
 			const pages = walkPages(
 				client,
 				{ endpoint, query: readQuery(context, itemIndex), itemIndex },
-				{ settings: options.pagination, limit, itemsPath: options.itemsPath, onDetected: hint },
+				{
+					settings: options.pagination,
+					limit,
+					itemsPath: options.itemsPath,
+					onDetected: hint,
+					parallel: readParallelRequests(context, 'read', itemIndex),
+					onConcurrency: hint,
+				},
 			);
 			const results: IDataObject[] = [];
 			let entryCount = 0;

@@ -18,7 +18,7 @@ export function writeOperation(endpoint: Endpoint): Operation {
 			...(id ? [idProperty(id)] : []),
 			...bodyProperties(bodyOptional),
 			...queryProperties,
-			optionsProperty('perItem'),
+			optionsProperty('write'),
 		]),
 		async execute(context, itemIndex, client) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.

@@ -117,6 +117,8 @@ export function detectPagination(first: FetchedPage): ResolvedPagination | undef
 			firstPage: numeric(page.value),
 			currentPagePath: page.path,
 			totalPagesPath: sibling(markers, page, TOTAL_PAGES_KEYS)?.path,
+			// A total entry count also tells where the pages end (used to fetch pages at once, or jump to the last).
+			totalPath: sibling(markers, page, TOTAL_KEYS)?.path,
 		};
 	}
 

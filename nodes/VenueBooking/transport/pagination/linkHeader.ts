@@ -3,13 +3,18 @@
  * Relations may be listed together (`rel="next last"`) and parameters may come in any order.
  */
 export function nextLinkFromHeader(header: string | undefined): string | undefined {
+	return linkFromHeader(header, 'next');
+}
+
+/** The target of the link with relation `rel` (e.g. "last") in an RFC 8288 Link header. */
+export function linkFromHeader(header: string | undefined, rel: string): string | undefined {
 	if (!header) return undefined;
 	for (const part of splitLinks(header)) {
 		const match = /^\s*<([^>]*)>(.*)$/s.exec(part);
 		if (!match) continue;
 		const relation = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(match[2]);
 		const relations = (relation?.[1] ?? relation?.[2] ?? '').toLowerCase().split(/\s+/);
-		if (relations.includes('next')) return match[1];
+		if (relations.includes(rel)) return match[1];
 	}
 	return undefined;
 }

@@ -52,7 +52,8 @@ function saysNoMore(body: unknown, hasMorePath: string | undefined): boolean {
 	return readPath(body, hasMorePath) === false;
 }
 
-function numberAt(response: ApiResponse, path: string | undefined): number {
+/** A number the response states at a body path or `header:<Name>`; NaN when absent or not a number. */
+export function numberAt(response: ApiResponse, path: string | undefined): number {
 	return path ? Number(readMarker(response, path)) : NaN;
 }
 

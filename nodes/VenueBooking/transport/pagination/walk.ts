@@ -5,7 +5,10 @@ import { canonicalJson } from '../canonicalJson';
 import type { ApiClient } from '../request';
 import type { ApiRequest, ApiResponse } from '../types';
 import { listAt, locateList, type ListLocation } from '../responseItems';
+import { describeWindow } from '../adaptiveWindow';
+import { PagePrefetcher } from './concurrentPages';
 import { detectPagination } from './detect';
+import { addressPages } from './pageAddress';
 import type { PaginationSettings, ResolvedPagination } from './settings';
 import { missingSetting, strategyFor, type PageRequest, type PaginationStrategy } from './strategies';
 
@@ -19,6 +22,13 @@ export interface WalkOptions {
 	onDetected?: (description: string) => void;
 	/** Continue a walk of an earlier run: re-request this page with these settled settings. */
 	resume?: { pagination: ResolvedPagination; request: PageRequest };
+	/**
+	 * With Return All, how many pages may be fetched at once where the pages can be addressed directly
+	 * (page numbers or offsets with a stated total); 1 or undefined walks one page at a time.
+	 */
+	parallel?: number;
+	/** Told how many pages were fetched at once, and why the window backed off. */
+	onConcurrency?: (message: string) => void;
 }
 
 /** A page and its entries; `entries` is undefined when the response held no list at all. */
@@ -63,6 +73,23 @@ function settledFromSettings(settings: PaginationSettings): ResolvedPagination |
  * pages is an error, never an endless loop.
  */
 export async function* walkPages(client: ApiClient, base: ApiRequest, options: WalkOptions): AsyncGenerator<WalkedPage> {
+	const ahead: Ahead = {};
+	try {
+		yield* walkInOrder(client, base, options, ahead);
+	} finally {
+		// However the walk ended (end of list, Limit, an error), nothing more is fetched ahead.
+		ahead.prefetch?.stop();
+		const message = ahead.prefetch ? describeWindow(ahead.prefetch.window.summary(), 'pages') : undefined;
+		if (message) options.onConcurrency?.(message);
+	}
+}
+
+/** Pages fetched ahead of the walk, once its first page shows they can be addressed directly. */
+interface Ahead {
+	prefetch?: PagePrefetcher;
+}
+
+async function* walkInOrder(client: ApiClient, base: ApiRequest, options: WalkOptions, ahead: Ahead): AsyncGenerator<WalkedPage> {
 	const { settings, limit } = options;
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(client.node, message, { description, itemIndex: base.itemIndex });
@@ -100,7 +127,7 @@ export async function* walkPages(client: ApiClient, base: ApiRequest, options: W
 			);
 		}
 		const query: IDataObject = { ...(base.query ?? {}), ...(request.query ?? {}) };
-		const response = await client.send({ ...base, query, url: request.url });
+		const response = await (ahead.prefetch?.take(number, request) ?? client.send({ ...base, query, url: request.url }));
 		location ??= locateList(response.body, options.itemsPath);
 		const entries = listAt(response.body, location);
 		if (entries === undefined && number > 1) {
@@ -150,5 +177,11 @@ export async function* walkPages(client: ApiClient, base: ApiRequest, options: W
 		}
 		previousFingerprint = current;
 		request = next;
+		if (number === 1 && pagination && limit === undefined && (options.parallel ?? 1) > 1) {
+			const address = addressPages(pagination, { query, response, entries }, next);
+			if (address && address.count > 2) {
+				ahead.prefetch = new PagePrefetcher(client, base, address, Math.min(address.count, settings.maxPages), options.parallel ?? 1, 2);
+			}
+		}
 	}
 }

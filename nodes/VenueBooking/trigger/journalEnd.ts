@@ -1,0 +1,96 @@
+import { headerValue } from '../transport/headers';
+import { linkFromHeader } from '../transport/pagination/linkHeader';
+import { addressPages } from '../transport/pagination/pageAddress';
+import type { ResolvedPagination } from '../transport/pagination/settings';
+import { strategyFor, type PageRequest } from '../transport/pagination/strategies';
+import type { WalkedPage } from '../transport/pagination/walk';
+
+/** Where the journal's last page is, as the first page reveals it, and how it was found (for the log). */
+export interface JournalEnd {
+	pagination: ResolvedPagination;
+	request: PageRequest;
+	/** The page just before it, when the last page may hold only a few entries (numbered pages). */
+	previous?: PageRequest;
+	revealedBy: string;
+}
+
+/**
+ * The last page of a journal whose first page says where it ends: a `Link` header with rel="last", or a
+ * total (pages or entries) next to page-number or offset counters that automatic detection recognised or
+ * the user named. Nothing else is assumed; undefined means the end is not revealed (or page 1 is the end)
+ * and the caller walks. The target is only a claim: the caller checks what comes back.
+ */
+export function revealedEnd(first: WalkedPage, pageSize: number | undefined): JournalEnd | undefined {
+	const { pagination, entries } = first;
+	if (!pagination || pagination.mode === 'off' || !entries?.length) return undefined;
+	const last = linkFromHeader(headerValue(first.response.headers, 'link'), 'last');
+	if (last) {
+		const url = new URL(last, first.response.url).toString();
+		if (url === first.response.url) return undefined;
+		return { pagination, request: { url, marker: url }, revealedBy: 'the Link header (rel="last")' };
+	}
+	const fetched = { query: first.query, response: first.response, entries };
+	const second = strategyFor(pagination)?.next(fetched, pageSize);
+	if (!second) return undefined;
+	const address = addressPages(pagination, fetched, second);
+	if (!address || address.count < 2) return undefined;
+	const previous = pagination.mode === 'pageNumber' && address.count > 2 ? address.request(address.count - 1) : undefined;
+	const stated = pagination.totalPagesPath && pagination.mode === 'pageNumber' ? pagination.totalPagesPath : pagination.totalPath;
+	return { pagination, request: address.last(), previous, revealedBy: `the total in "${stated}"` };
+}
+
+/** Statuses with which an API refuses a page it named itself (a wrong total, an expired link): walk instead. */
+const REFUSED_PAGE_STATUSES = new Set([400, 404, 410, 416, 422]);
+
+/** The newest entries read from the journal's end, and the page to continue from at the next poll. */
+export interface EndRead {
+	/** Entries of the last page(s), oldest first. */
+	entries: unknown[];
+	tail: { pagination: ResolvedPagination; request: PageRequest };
+}
+
+type Walk = (resume: { pagination: ResolvedPagination; request: PageRequest }) => AsyncGenerator<WalkedPage>;
+
+/**
+ * Reads the journal from its revealed end instead of from page 1: the last page (for numbered pages the
+ * one before it too, since the last may hold a single entry), continuing as the pagination says if the
+ * "last" page is not the last. Returns undefined, with the reason told to `inform`, when the end is not
+ * revealed or the claim was wrong (the named page is refused, empty or holds no list); the caller then walks.
+ */
+export async function readFromEnd(
+	first: WalkedPage,
+	pageSize: number | undefined,
+	walk: Walk,
+	inform: (message: string) => void,
+	keep: number,
+): Promise<EndRead | undefined> {
+	const end = revealedEnd(first, pageSize);
+	if (!end) {
+		if (first.pagination && first.pagination.mode !== 'off' && first.entries?.length) {
+			inform(
+				'The journal does not say where it ends (no Link rel="last", no total next to page or offset counters), so it is read page by page from the start.',
+			);
+		}
+		return undefined;
+	}
+	const kept: unknown[] = [];
+	let tail: EndRead['tail'] | undefined;
+	let refused: unknown;
+	try {
+		for await (const page of walk({ pagination: end.pagination, request: end.previous ?? end.request })) {
+			if (!page.entries?.length) break;
+			kept.push(...page.entries);
+			if (kept.length > keep * 2) kept.splice(0, kept.length - keep);
+			tail = { pagination: page.pagination ?? end.pagination, request: page.request };
+		}
+	} catch (error) {
+		refused = error;
+	}
+	const status = Number((refused as { httpCode?: unknown } | undefined)?.httpCode);
+	if (refused !== undefined && !REFUSED_PAGE_STATUSES.has(status)) throw refused;
+	if (refused !== undefined || !tail) {
+		inform(`The journal's end named by ${end.revealedBy} did not hold entries, so the journal is read page by page from the start.`);
+		return undefined;
+	}
+	return { entries: kept.slice(-keep), tail };
+}
