@@ -52,17 +52,19 @@ export interface EndRead {
 type Walk = (resume: { pagination: ResolvedPagination; request: PageRequest }) => AsyncGenerator<WalkedPage>;
 
 /**
- * Reads the journal from its revealed end instead of from page 1: the last page (for numbered pages the
- * one before it too, since the last may hold a single entry), continuing as the pagination says if the
- * "last" page is not the last. Returns undefined, with the reason told to `inform`, when the end is not
- * revealed or the claim was wrong (the named page is refused, empty or holds no list); the caller then walks.
+ * Reads the journal from its revealed end instead of from page 1: the last page, continuing as the
+ * pagination says if the "last" page was not the last (a short page is the end). When the end holds fewer
+ * than `need` entries, the page before it is read too (numbered pages, or a Link rel="prev"). At most three
+ * requests with page 1 whenever the end is where the API says. Returns undefined, with the reason told to
+ * `inform`, when the end is not revealed or the claim was wrong (the named page is refused, empty or holds
+ * no list); the caller then walks.
  */
 export async function readFromEnd(
 	first: WalkedPage,
 	pageSize: number | undefined,
 	walk: Walk,
 	inform: (message: string) => void,
-	keep: number,
+	amounts: { keep: number; need: number },
 ): Promise<EndRead | undefined> {
 	const end = revealedEnd(first, pageSize);
 	if (!end) {
@@ -75,13 +77,23 @@ export async function readFromEnd(
 	}
 	const kept: unknown[] = [];
 	let tail: EndRead['tail'] | undefined;
+	let before: PageRequest | undefined = end.previous;
 	let refused: unknown;
 	try {
-		for await (const page of walk({ pagination: end.pagination, request: end.previous ?? end.request })) {
+		for await (const page of walk({ pagination: end.pagination, request: end.request })) {
 			if (!page.entries?.length) break;
 			kept.push(...page.entries);
-			if (kept.length > keep * 2) kept.splice(0, kept.length - keep);
+			if (kept.length > amounts.keep * 2) kept.splice(0, kept.length - amounts.keep);
+			if (!tail) before ??= previousLink(page);
 			tail = { pagination: page.pagination ?? end.pagination, request: page.request };
+			// A page shorter than the first is the end; asking for the next would only return nothing.
+			if (page.entries.length < (first.entries?.length ?? 0)) break;
+		}
+		if (tail && kept.length < amounts.need && before) {
+			const earlier = walk({ pagination: end.pagination, request: before });
+			const page = await earlier.next();
+			await earlier.return(undefined);
+			if (!page.done && page.value.entries) kept.unshift(...page.value.entries);
 		}
 	} catch (error) {
 		refused = error;
@@ -92,5 +104,13 @@ export async function readFromEnd(
 		inform(`The journal's end named by ${end.revealedBy} did not hold entries, so the journal is read page by page from the start.`);
 		return undefined;
 	}
-	return { entries: kept.slice(-keep), tail };
+	return { entries: kept.slice(-amounts.keep), tail };
+}
+
+/** The `rel="prev"` link of a page, as a request. */
+function previousLink(page: WalkedPage): PageRequest | undefined {
+	const link = linkFromHeader(headerValue(page.response.headers, 'link'), 'prev');
+	if (!link) return undefined;
+	const url = new URL(link, page.response.url).toString();
+	return { url, marker: url };
 }
