@@ -1,0 +1,153 @@
+/**
+ * Fast by default, polite under rate limits — through n8n-core's engine against the sandbox: per-item reads
+ * in the adaptive window behind a token bucket, Return All with pages fetched at once (lossless under
+ * faults), and the trigger jumping to the journal's end where the API reveals it. Seeded and bounded.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type PaginationStyle, type Sandbox } from '../../sandbox';
+import { MANUAL_SAMPLE_SIZE } from '../../nodes/VenueBooking/trigger/description';
+import { createPoller, node } from './harness';
+import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, NODE_NAME, nodeTypes, runNode, SECRET_KEY, TRIGGER_TYPE } from './venueBooking';
+
+describe('per-item reads behind a token bucket', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ keys: { [SECRET_KEY]: [...ALL_SCOPES] }, recordRequests: true });
+	});
+	afterAll(async () => sandbox.close());
+
+	it('by default: every item answered, in order, fewer 429s than items, and the hint says why it slowed down', async () => {
+		const inputs = Array.from({ length: 150 }, (_, i) => ({ id: sandbox.store.clients[i % sandbox.store.clients.length].id }));
+		sandbox.setFaults({ rateLimit: { perSecond: 100, burst: 10 }, latencyMs: 5 });
+		sandbox.resetRequests();
+		try {
+			const result = await runNode(sandbox, { resource: 'client', operation: 'get', clientId: '={{ $json.id }}' }, { inputItems: inputs });
+			const output = result.outputOf(NODE_NAME)[0];
+			expect(output.map((item) => item.json.id)).toEqual(inputs.map((input) => input.id));
+			expect(output.map((item) => item.pairedItem)).toEqual(inputs.map((_, item) => ({ item })));
+			const throttled = sandbox.requests.filter((request) => request.status === 429).length;
+			expect(throttled).toBeGreaterThan(0);
+			expect(throttled).toBeLessThan(inputs.length);
+			const hints = result.hintsOf(NODE_NAME).map((hint) => hint.message).join(' ');
+			expect(hints).toMatch(/Parallel Requests: up to \d+ items at once \(Parallel Requests allows 32\); slowed down on rate limit \(429\)/);
+		} finally {
+			sandbox.setFaults(undefined);
+		}
+	}, 60_000);
+
+	it('Parallel Requests caps what is in flight; writes stay one at a time by default', async () => {
+		sandbox.setFaults({ latencyMs: 10 });
+		try {
+			const inputs = sandbox.store.clients.slice(0, 40).map((client) => ({ id: client.id }));
+			let inFlight = 0;
+			let peak = 0;
+			// The intercept sees a request before its latency; the response ends it.
+			sandbox.setOptions({
+				intercept: (_req, res) => {
+					inFlight++;
+					peak = Math.max(peak, inFlight);
+					res.once('finish', () => inFlight--);
+					return false;
+				},
+			});
+			await runNode(sandbox, { resource: 'client', operation: 'get', clientId: '={{ $json.id }}', options: { parallelRequests: 3 } }, { inputItems: inputs });
+			expect(peak).toBe(3);
+			peak = 0;
+			const tests = Array.from({ length: 6 }, () => ({}));
+			await runNode(sandbox, { resource: 'webhook', operation: 'sendTest' }, { inputItems: tests });
+			expect(peak).toBe(1);
+		} finally {
+			sandbox.setOptions({ intercept: undefined });
+			sandbox.setFaults(undefined);
+		}
+	}, 60_000);
+});
+
+describe.each([
+	['page', true],
+	['page', false],
+	['offset', true],
+	['offset', false],
+] as Array<[PaginationStyle, boolean]>)('Return All over 2,000 payments, %s pages, envelope %s', (style, envelope) => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ pagination: style, dialect: { envelope }, scale: { payments: 2_000 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+	});
+	afterAll(async () => sandbox.close());
+
+	it.each([1])('fetches pages at once, every payment once and in order, under seeded faults (seed %i)', async (seed) => {
+		sandbox.setFaults({ seed, rate429: 0.1, rate5xx: 0.03, retryAfterSeconds: 0, latencyMs: 2 });
+		sandbox.resetRequests();
+		try {
+			const result = await runNode(sandbox, { resource: 'payment', operation: 'getAll', returnAll: true, options: { maxRetries: 10 } });
+			expect(itemsOf(result).map((item) => item.id)).toEqual(sandbox.store.payments.map((payment) => payment.id));
+			const answered = sandbox.requests.filter((request) => request.status === 200);
+			expect(answered).toHaveLength(2_000 / 20);
+			expect(result.hintsOf(NODE_NAME).map((hint) => hint.message).join(' ')).toMatch(/up to \d+ pages at once/);
+		} finally {
+			sandbox.setFaults(undefined);
+		}
+	}, 60_000);
+
+	it('Max Pages is respected', async () => {
+		sandbox.resetRequests();
+		const result = await runNode(sandbox, { resource: 'payment', operation: 'getAll', returnAll: true, options: { maxPages: 7 } });
+		expect(result.errorOf(NODE_NAME)?.message).toMatch(/Stopped after 7 pages/);
+		expect(sandbox.requests.length).toBeLessThanOrEqual(7);
+	});
+});
+
+describe.each([
+	['linkHeader with rel="last"', { pagination: 'linkHeader' as const, linkLast: true }, 3],
+	['page with totals', { pagination: 'page' as const }, 3],
+	['offset with a total', { pagination: 'offset' as const }, 3],
+	['cursor (no end revealed)', { pagination: 'cursor' as const }, undefined],
+])('trigger over a 4,000-entry oldest-first journal, %s', (_name, options, maxRequests) => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ ...options, journalOrder: 'oldestFirst', scale: { deliveries: 4_000 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+	});
+	afterAll(async () => sandbox.close());
+
+	function poller(parameters: INodeParameters = {}) {
+		return createPoller({
+			node: node('Venue Booking Trigger', TRIGGER_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
+			nodeTypes,
+			credentialTypes,
+			credentials: credentialsFor(sandbox),
+		});
+	}
+
+	it('activation and Fetch Test Event read the end in ≤ 3 requests where revealed; then exactly the new entries', async () => {
+		const trigger = poller();
+		try {
+			sandbox.resetRequests();
+			const sample = await trigger.fetchTestEvent();
+			const sampled = (sample.items?.[0] ?? []).map((item) => item.json.id);
+			const journal = sandbox.store.journalOldestFirst().map((d) => d.id);
+			if (maxRequests) {
+				expect(sampled).toEqual(journal.slice(-MANUAL_SAMPLE_SIZE));
+				expect(sandbox.requests.length).toBeLessThanOrEqual(maxRequests);
+			} else {
+				// No end revealed: a sample from the first three pages, never a walk of the whole journal.
+				expect(sampled).toEqual(journal.slice(3 * 20 - MANUAL_SAMPLE_SIZE, 3 * 20));
+				expect(sandbox.requests.length).toBe(3);
+			}
+
+			sandbox.resetRequests();
+			const activation = await trigger.poll();
+			expect(activation.items).toBeNull();
+			if (maxRequests) expect(sandbox.requests.length).toBeLessThanOrEqual(maxRequests);
+			else expect(sandbox.requests.length).toBe(4_000 / 20);
+
+			for (const count of [3, 0, 45]) {
+				const added = sandbox.store.appendDeliveries(count).map((d) => d.id);
+				const result = await trigger.poll();
+				expect((result.items?.[0] ?? []).map((item) => item.json.id)).toEqual(added);
+			}
+		} finally {
+			await trigger.close();
+		}
+	}, 60_000);
+});
