@@ -25,11 +25,28 @@ export const EXPORT = {
 export const FAN_OUT = {
 	items: 1_000,
 	latencyMs: 20,
-	/** Every run waits ≥ 20 s (Parallel Requests 1) or ≥ 2.5 s: latency, not noise, dominates, so three runs do. */
+	/** Latency, not noise, dominates every run, so three runs do. */
 	runs: 3,
-	parallel: 8,
-	/** The HTTP Request node's batching: N items, then a pause. 8 per 20 ms paces it like 8 requests in flight. */
-	httpBatch: { batchSize: 8, batchInterval: 20 },
+	/** The n8n-core helper loop runs as many at once as our default Parallel Requests allows. */
+	parallel: 32,
+	/** The HTTP Request node's batching: N items, then a pause. 32 per 20 ms paces it like 32 requests in flight. */
+	httpBatch: { batchSize: 32, batchInterval: 20 },
+	/** Behind the sandbox's token bucket (per key): fewer items, so a polite contender's run stays a few seconds. */
+	limited: { items: 300, perSecond: 100, burst: 20 },
+};
+
+/** Return All at 20 ms a request: cursor pages (one after another) vs numbered or offset pages with a total. */
+export const EXPORT_PAGES = {
+	payments: 10_000,
+	pageSize: 100,
+	latencyMs: 20,
+	runs: 3,
+};
+
+/** Trigger activation and Fetch Test Event on an oldest-first journal, with and without a revealed end. */
+export const TRIGGER_END = {
+	deliveries: 100_000,
+	runs: 3,
 };
 
 export const TRIGGER = {
@@ -54,5 +71,8 @@ export const CHILD_TIMEOUT_MS = 120_000;
 export const TARGETS = {
 	exportVsFloor: 1.25,
 	exportRssPerJsonByte: 3,
-	fanOutSpeedup: 6,
+	exportVsCoreLoop: 1.0,
+	fanOutVsHttpNode: 1.2,
+	pagesVsSequentialLoop: 4,
+	triggerEndRequests: 3,
 };

@@ -3,7 +3,7 @@
  * a sandbox on 127.0.0.1 that this script starts and stops. Prints medians and ratios, writes the same as JSON.
  *
  *   npm run bench                          everything (≈ 7 min on 2 cores)
- *   npm run bench -- --only export,trigger some scenarios
+ *   npm run bench -- --only export,trigger some scenarios (export, exportPages, fanOut, trigger, triggerEnd, perItem)
  *   npm run bench -- --runs 1              one run per contender (a quick check, not a measurement)
  *   npm run bench -- --profile             also write a CPU profile of every measured run (slows the runs)
  *   npm run bench -- --out path.json       where the JSON goes (default bench/results/latest.json)
@@ -12,19 +12,23 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { EXPORT, FAN_OUT, PER_ITEM, TARGETS, TRIGGER } from './config';
+import { EXPORT, EXPORT_PAGES, FAN_OUT, PER_ITEM, TARGETS, TRIGGER, TRIGGER_END } from './config';
 import { ensureHttpRequestNode, NODES_BASE_VERSION } from './http-request-node';
 import { renderScenario, renderSummary } from './report';
 import { exportBench } from './scenarios/export';
+import { exportPagesBench } from './scenarios/export-pages';
 import { fanOutBench } from './scenarios/fan-out';
 import { perItemBench } from './scenarios/per-item';
 import { triggerBench } from './scenarios/trigger';
+import { triggerEndBench } from './scenarios/trigger-end';
 import type { BenchContext, ScenarioResult } from './scenarios/types';
 
 const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResult | ScenarioResult[]>> = {
 	export: exportBench,
+	exportPages: exportPagesBench,
 	fanOut: fanOutBench,
 	trigger: triggerBench,
+	triggerEnd: triggerEndBench,
 	perItem: perItemBench,
 };
 
@@ -82,7 +86,7 @@ async function main(): Promise<void> {
 			loadAverageAfter: os.loadavg(),
 		},
 		versions: { 'n8n-core': versionOf('n8n-core'), 'n8n-workflow': versionOf('n8n-workflow'), 'n8n-nodes-base': NODES_BASE_VERSION },
-		config: { EXPORT, FAN_OUT, TRIGGER, PER_ITEM, TARGETS, runsOverride: runs ?? null },
+		config: { EXPORT, EXPORT_PAGES, FAN_OUT, TRIGGER, TRIGGER_END, PER_ITEM, TARGETS, runsOverride: runs ?? null },
 		profiled: profileDir !== undefined,
 		scenarios: results,
 		ratios: results.flatMap((result) => result.ratios),

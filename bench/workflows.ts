@@ -29,9 +29,10 @@ export async function runOurNode(
 	baseUrl: string,
 	parameters: INodeParameters,
 	inputItems?: IDataObject[],
+	nodeOptions: { onError?: 'continueRegularOutput' } = {},
 ): Promise<INodeExecutionData[]> {
 	const result = await runWorkflow({
-		nodes: [node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } })],
+		nodes: [node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' }, ...nodeOptions })],
 		nodeTypes,
 		credentialTypes,
 		credentials: credentialsFor(baseUrl, API_KEY),
@@ -50,6 +51,7 @@ let httpNode: ReturnType<typeof loadHttpRequestNode> | undefined;
 export async function runHttpRequestNode(
 	parameters: INodeParameters,
 	inputItems?: IDataObject[],
+	nodeOptions: { onError?: 'continueRegularOutput' } = {},
 ): Promise<INodeExecutionData[]> {
 	httpNode ??= loadHttpRequestNode();
 	const result = await runWorkflow({
@@ -58,7 +60,7 @@ export async function runHttpRequestNode(
 				HTTP_NODE_NAME,
 				HTTP_NODE_TYPE,
 				{ authentication: 'genericCredentialType', genericAuthType: 'httpBearerAuth', ...parameters },
-				{ typeVersion: HTTP_NODE_VERSION, credentials: { httpBearerAuth: 'bearer' } },
+				{ typeVersion: HTTP_NODE_VERSION, credentials: { httpBearerAuth: 'bearer' }, ...nodeOptions },
 			),
 		],
 		nodeTypes: { [HTTP_NODE_TYPE]: httpNode.nodeType },
