@@ -58,7 +58,8 @@ export const perItemScenario: Scenario = {
 	}),
 	coreLoop: contender('the n8n-core loop', async (p, input) => await runCoreLoopNode(p.baseUrl, { mode: 'perItem', url: bookingUrl(p), id: '={{ $json.id }}' }, input)),
 	oursSequential: contender('our node', async (p, input) =>
-		await runOurNode(p.baseUrl, { resource: 'booking', operation: 'get', bookingId: '={{ $json.id }}' }, input),
+		// One at a time, as the floor and the n8n-core loop: this scenario measures the cost per item, not concurrency.
+		await runOurNode(p.baseUrl, { resource: 'booking', operation: 'get', bookingId: '={{ $json.id }}', options: { parallelRequests: 1 } }, input),
 	),
 	httpRequestNode: contender('the HTTP Request node', async (p, input) =>
 		await runHttpRequestNode({ method: 'GET', url: `={{ "${bookingUrl(p)}" + encodeURIComponent($json.id) }}` }, input),
