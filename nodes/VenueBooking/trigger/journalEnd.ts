@@ -1,3 +1,4 @@
+import { isStalePageRefusal } from '../transport/errors';
 import { headerValue } from '../transport/headers';
 import { linkFromHeader } from '../transport/pagination/linkHeader';
 import { addressPages } from '../transport/pagination/pageAddress';
@@ -38,9 +39,6 @@ export function revealedEnd(first: WalkedPage, pageSize: number | undefined): Jo
 	const stated = pagination.totalPagesPath && pagination.mode === 'pageNumber' ? pagination.totalPagesPath : pagination.totalPath;
 	return { pagination, request: address.last(), previous, revealedBy: `the total in "${stated}"` };
 }
-
-/** Statuses with which an API refuses a page it named itself (a wrong total, an expired link): walk instead. */
-const REFUSED_PAGE_STATUSES = new Set([400, 404, 410, 416, 422]);
 
 /** The newest entries read from the journal's end, and the page to continue from at the next poll. */
 export interface EndRead {
@@ -98,8 +96,8 @@ export async function readFromEnd(
 	} catch (error) {
 		refused = error;
 	}
-	const status = Number((refused as { httpCode?: unknown } | undefined)?.httpCode);
-	if (refused !== undefined && !REFUSED_PAGE_STATUSES.has(status)) throw refused;
+	// A page the API refuses as it refuses a stale one (400, 404, 410, 422) means the named end was wrong.
+	if (refused !== undefined && !isStalePageRefusal(refused)) throw refused;
 	if (refused !== undefined || !tail) {
 		inform(`The journal's end named by ${end.revealedBy} did not hold entries, so the journal is read page by page from the start.`);
 		return undefined;
