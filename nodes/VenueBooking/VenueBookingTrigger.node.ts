@@ -3,9 +3,11 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 
 import { readTransportOptions } from './actions/common/options';
 import { venueBookingApiTest } from './methods/credentialTest';
+import { journalFields, journalValues } from './methods/journalFilter';
 import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/responseItems';
-import { MANUAL_SAMPLE_SIZE, triggerProperties } from './trigger/description';
+import { FILTERED_SAMPLE_WINDOW, MANUAL_SAMPLE_SIZE, triggerProperties } from './trigger/description';
+import { describeFilter, keepEntries, readEntryFilter } from './trigger/filter';
 import { JournalReader } from './trigger/journal';
 import { pollParameters, readJournalSettings } from './trigger/settings';
 import { readState, writeState } from './trigger/state';
@@ -28,33 +30,45 @@ export class VenueBookingTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	// n8n may ask either node that uses the credential for its test: both carry it.
-	methods = { credentialTest: { venueBookingApiTest } };
+	methods = {
+		// n8n may ask either node that uses the credential for its test: both carry it.
+		credentialTest: { venueBookingApiTest },
+		loadOptions: { journalFields, journalValues },
+	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const parameters = pollParameters(this);
 		const client = await ApiClient.create(this, readTransportOptions(parameters, 0));
 		// A polling trigger has no execution hints in n8n; how the journal was read goes to n8n's log.
 		const journal = new JournalReader(client, readJournalSettings(parameters), (message) => this.logger.info(message));
+		const filter = readEntryFilter(parameters);
 		const staticData = this.getWorkflowStaticData('node') as IDataObject;
 		const state = readState(staticData);
 
 		if (this.getMode() === 'manual') {
 			// "Fetch Test Event": a sample to build the workflow with; the saved position stays as it is.
-			const sample = await journal.sample(state, MANUAL_SAMPLE_SIZE);
+			const sample = await journal.sample(state, filter ? FILTERED_SAMPLE_WINDOW : MANUAL_SAMPLE_SIZE);
 			if (sample.length === 0) {
 				throw new NodeOperationError(this.getNode(), 'The webhook delivery journal is empty', {
 					description:
 						'Nothing to show yet. Create or change a booking, or run Venue Booking > Webhook > Send Test, then fetch again.',
 				});
 			}
-			return [toJsonItems(sample).map((json) => ({ json }))];
+			const kept = keepEntries(sample, filter).slice(-MANUAL_SAMPLE_SIZE);
+			if (filter && kept.length === 0) {
+				throw new NodeOperationError(this.getNode(), `Keep Only Entries kept none of the newest ${sample.length} journal entries`, {
+					description: `None of them has ${describeFilter(filter)}. Entries like that will still be emitted once they appear. To see a sample now, create one, or change the filter.`,
+				});
+			}
+			return [toJsonItems(kept).map((json) => ({ json }))];
 		}
 
 		const outcome = state ? await journal.poll(state) : await journal.baseline();
 		// Written only after the whole poll succeeded: a failed poll leaves the position where it was.
 		writeState(staticData, outcome.state);
-		if (outcome.entries.length === 0) return null;
-		return [toJsonItems(outcome.entries).map((json) => ({ json }))];
+		// Filtered after the position moved past every new entry: a skipped entry is never read again.
+		const kept = keepEntries(outcome.entries, filter);
+		if (kept.length === 0) return null;
+		return [toJsonItems(kept).map((json) => ({ json }))];
 	}
 }

@@ -30,6 +30,7 @@ import {
 	ExecutionLifecycleHooks,
 	ExternalSecretsProxy,
 	InstanceSettings,
+	LoadOptionsContext,
 	PollContext,
 	WorkflowExecute,
 	getExecuteTriggerFunctions,
@@ -56,6 +57,7 @@ import {
 	type INodeExecutionData,
 	type INodeParameters,
 	type INodeProperties,
+	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
 	type INodeTypes,
@@ -942,6 +944,51 @@ export async function runPoll(
 	} finally {
 		await poller.close();
 	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Editor methods (load options)
+// ---------------------------------------------------------------------------------------------
+
+export interface LoadOptionsCall {
+	/** The node as the editor holds it; its parameters are what the editor sends as currentNodeParameters. */
+	node: INode;
+	nodeTypes: NodeTypeMap;
+	credentialTypes?: ICredentialType[];
+	credentials?: CredentialsMap;
+	/** The name in the node type's `methods.loadOptions`. */
+	methodName: string;
+	/** The parameter's path as the editor sends it, e.g. `parameters.options.x`. */
+	path?: string;
+}
+
+/**
+ * Calls a load-options method the way n8n's `POST /rest/dynamic-node-parameters/options` does
+ * (packages/cli DynamicNodeParametersService): a one-node Workflow built from the editor's current
+ * parameters, n8n-core's real `LoadOptionsContext` (mode 'internal') over it, the real credentials
+ * helper and request helpers. Resolves with the options, or rejects with the method's error, which
+ * the editor shows at the parameter.
+ */
+export async function callLoadOptions(call: LoadOptionsCall): Promise<INodePropertyOptions[]> {
+	setUpN8nCore();
+	const nodeTypes = new HarnessNodeTypes(call.nodeTypes);
+	const nodeType = nodeTypes.getByNameAndVersion(call.node.type, call.node.typeVersion);
+	const method = nodeType.methods?.loadOptions?.[call.methodName];
+	if (typeof method !== 'function') throw new Error(`harness: no load-options method "${call.methodName}"`);
+	const editorNode = structuredClone(call.node);
+	const workflow = new Workflow({ nodes: [editorNode], connections: {}, active: false, nodeTypes });
+	const credentialsHelper = new HarnessCredentialsHelper(
+		new HarnessCredentialTypes(call.credentialTypes ?? []),
+		call.credentials ?? {},
+	);
+	const id = `harness-load-options-${++executionCounter}`;
+	const hooks = new ExecutionLifecycleHooks('internal', id, workflowBase(id, [editorNode], {}));
+	const additionalData = {
+		...additionalDataFor(credentialsHelper, hooks),
+		currentNodeParameters: editorNode.parameters,
+	};
+	const context = new LoadOptionsContext(workflow, editorNode, additionalData, call.path ?? `parameters.${call.methodName}`);
+	return await method.call(context);
 }
 
 // ---------------------------------------------------------------------------------------------

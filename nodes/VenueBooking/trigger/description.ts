@@ -8,7 +8,48 @@ export const MANUAL_SAMPLE_SIZE = 5;
 
 export const DEFAULT_MAX_EXISTING = 100;
 
+/** Entries Fetch Test Event looks through when a filter is set, so a rare kind of entry still shows. */
+export const FILTERED_SAMPLE_WINDOW = 100;
+
+/** The filter option; its field and values are offered from one page of the workspace's own journal. */
+const entryFilterOption: INodeProperties = {
+	displayName: 'Keep Only Entries',
+	name: 'entryFilter',
+	type: 'fixedCollection',
+	default: {},
+	placeholder: 'Add Filter',
+	description:
+		'Emit only the entries whose field has one of the chosen values. Skipped entries are never emitted later, also when the filter changes. The fields and values offered are those seen in your journal.',
+	options: [
+		{
+			displayName: 'Filter',
+			name: 'condition',
+			values: [
+				{
+					displayName: 'Field Name or ID',
+					name: 'field',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'journalFields' },
+					default: '',
+					description:
+						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				},
+				{
+					displayName: 'Value Names or IDs',
+					name: 'values',
+					type: 'multiOptions',
+					typeOptions: { loadOptionsMethod: 'journalValues', loadOptionsDependsOn: ['options.entryFilter.condition.field'] },
+					default: [],
+					description:
+						'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				},
+			],
+		},
+	],
+};
+
 const journalOptions: INodeProperties[] = [
+	entryFilterOption,
 	{
 		displayName: 'Emit Existing Entries',
 		name: 'emitExisting',

@@ -1,0 +1,74 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ParameterReader } from '../actions/common/inputError';
+import { readPath } from '../transport/paths';
+
+/**
+ * "Keep only entries whose field has one of the chosen values". Applied to what the journal reader
+ * returns, after it has advanced its position over every entry: a skipped entry is still behind the
+ * position, so it is never read again, and an emitted one is never emitted again whatever the filter
+ * becomes later. An entry is judged by the filter in force when the trigger first reads it.
+ */
+export interface EntryFilter {
+	/** Dot path of the field, e.g. `event` or `payload.status`. */
+	field: string;
+	/** The chosen values, compared as text: `200` typed in the editor matches the number 200. */
+	values: Set<string>;
+}
+
+export const FILTER_PARAMETER = 'options.entryFilter.condition';
+export const FILTER_LABEL = 'Keep Only Entries';
+
+type Scalar = string | number | boolean;
+
+export function isScalar(value: unknown): value is Scalar {
+	return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** The values an entry holds at a path: one scalar, or each scalar of a list (an entry with tags). */
+export function valuesAt(entry: unknown, path: string): Scalar[] {
+	const value = readPath(entry, path);
+	if (isScalar(value)) return [value];
+	if (Array.isArray(value)) return value.filter(isScalar);
+	return [];
+}
+
+/**
+ * The chosen values as the parameter holds them: a list from the dropdown or an expression, or one
+ * text from an expression or a typed value, where commas separate several (`booking.created, webhook.test`).
+ */
+function chosenValues(raw: unknown): string[] {
+	const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : raw === undefined || raw === null ? [] : [raw];
+	return list.filter(isScalar).map((value) => String(value).trim()).filter((value) => value !== '');
+}
+
+/** The filter the node's options ask for; undefined when the option is not set (every entry is kept). */
+export function readEntryFilter(parameters: ParameterReader): EntryFilter | undefined {
+	const rawField = parameters.getNodeParameter(`${FILTER_PARAMETER}.field`, 0, '');
+	const field = typeof rawField === 'string' ? rawField.trim() : '';
+	const values = chosenValues(parameters.getNodeParameter(`${FILTER_PARAMETER}.values`, 0, []));
+	if (field === '' && values.length === 0) return undefined;
+	const problem = (text: string, description: string) =>
+		new NodeOperationError(parameters.getNode(), `${FILTER_LABEL}: ${text}`, { description });
+	if (field === '') {
+		throw problem('no field chosen', 'Choose the field whose value decides which entries are kept, or remove the Keep Only Entries option.');
+	}
+	if (values.length === 0) {
+		throw problem(`no value chosen for "${field}"`, 'Choose at least one value to keep, or remove the Keep Only Entries option: as it is, no entry would ever be kept.');
+	}
+	return { field, values: new Set(values) };
+}
+
+export function isKept(entry: unknown, filter: EntryFilter): boolean {
+	return valuesAt(entry, filter.field).some((value) => filter.values.has(String(value)));
+}
+
+/** The entries the filter keeps, in their order; all of them without a filter. */
+export function keepEntries(entries: unknown[], filter: EntryFilter | undefined): unknown[] {
+	return filter ? entries.filter((entry) => isKept(entry, filter)) : entries;
+}
+
+/** How a filter reads in messages: `event is booking.created or webhook.test`. */
+export function describeFilter(filter: EntryFilter): string {
+	return `${filter.field} is ${[...filter.values].join(' or ')}`;
+}
