@@ -8,7 +8,8 @@
  *
  * - workflow-canvas.png      the Venue Booking Trigger and two Venue Booking nodes on the canvas;
  * - node-parameters.png      Payment → Get Many open: Return All, Options with Pagination (cursor) and Max Retries;
- * - ai-agent-tools.png       example 04: an AI Agent with four Venue Booking tools.
+ * - ai-agent-tools.png       example 04: an AI Agent with four Venue Booking tools;
+ * - trigger-filter.png       the trigger's Keep Only Entries with its Values dropdown open (values seen in the journal).
  *
  * Everything listens on 127.0.0.1 and stops when the script ends. `--hold` keeps n8n running afterwards
  * (Ctrl-C stops it), to look at the editor the browser saw; `--examples` also pictures every example
@@ -33,7 +34,7 @@ import { N8nRestClient } from './n8n/rest';
 import { startN8nServer } from './n8n/server';
 import { timed } from './n8n/timing';
 import { ensureChromium, ensurePuppeteer, startChromium } from './screenshot/browser';
-import { canvasWorkflow, parametersWorkflow, PAYMENTS_NODE } from './screenshot/workflows';
+import { canvasWorkflow, FILTERED_TRIGGER_NODE, parametersWorkflow, PAYMENTS_NODE, triggerFilterWorkflow } from './screenshot/workflows';
 
 const { values: options } = parseArgs({
 	options: {
@@ -51,7 +52,7 @@ export interface CaptureJob {
 	puppeteerDir: string;
 	editorUrl: string;
 	authCookie: string;
-	shots: Array<{ file: string; workflowId: string; openNode?: string; fit?: boolean }>;
+	shots: Array<{ file: string; workflowId: string; openNode?: string; fit?: boolean; openDropdown?: string }>;
 }
 
 async function main(): Promise<void> {
@@ -78,7 +79,8 @@ async function main(): Promise<void> {
 	const examples = loadExampleWorkflows(path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
 	const canvas = canvasWorkflow(CREDENTIAL);
 	const parameters = parametersWorkflow(CREDENTIAL);
-	await importWorkflows(instance, [...examples, canvas, parameters]);
+	const triggerFilter = triggerFilterWorkflow(CREDENTIAL);
+	await importWorkflows(instance, [...examples, canvas, parameters, triggerFilter]);
 
 	const server = await timed('start n8n', () => startN8nServer(instance));
 	onShutdown(server.stop);
@@ -98,6 +100,7 @@ async function main(): Promise<void> {
 			{ file: path.join(outDir, 'workflow-canvas.png'), workflowId: canvas.id },
 			{ file: path.join(outDir, 'node-parameters.png'), workflowId: parameters.id, openNode: PAYMENTS_NODE },
 			{ file: path.join(outDir, 'ai-agent-tools.png'), workflowId: 'vbAiAgent' },
+			{ file: path.join(outDir, 'trigger-filter.png'), workflowId: triggerFilter.id, openNode: FILTERED_TRIGGER_NODE, openDropdown: 'values' },
 			...(options.examples ? examples.map((example) => ({ file: path.join(outDir, `examples-${example.id}.png`), workflowId: example.id })) : []),
 		],
 	};

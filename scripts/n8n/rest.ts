@@ -38,6 +38,15 @@ export interface WorkflowDefinition {
 	[key: string]: unknown;
 }
 
+/** The body of POST /rest/dynamic-node-parameters/options, as n8n's editor sends it. */
+export interface NodeParameterOptionsRequest {
+	nodeTypeAndVersion: { name: string; version: number };
+	path: string;
+	methodName: string;
+	currentNodeParameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+}
+
 function describeFailure(response: AxiosResponse): string {
 	const body = typeof response.data === 'string' ? response.data : JSON.stringify(response.data);
 	return `${response.config.method?.toUpperCase()} ${response.config.url} → ${response.status}: ${body.slice(0, 500)}`;
@@ -133,6 +142,19 @@ export class N8nRestClient {
 
 	async getWorkflow(id: string): Promise<WorkflowDefinition & { id: string }> {
 		return unwrap(await this.http.get(`/rest/workflows/${encodeURIComponent(id)}`));
+	}
+
+	/**
+	 * What the editor asks when a dropdown with a load-options method opens: `POST
+	 * /rest/dynamic-node-parameters/options`. Returns the options, or the message the editor shows at the
+	 * parameter when the method failed.
+	 */
+	async nodeParameterOptions(request: NodeParameterOptionsRequest): Promise<{ options?: Array<{ name: string; value: unknown; description?: string }>; error?: string }> {
+		const response = await this.http.post('/rest/dynamic-node-parameters/options', request);
+		if (response.status >= 200 && response.status < 300) return { options: (response.data as { data: [] }).data };
+		const message = (response.data as { message?: unknown } | undefined)?.message;
+		if (typeof message === 'string') return { error: message };
+		throw new Error(describeFailure(response));
 	}
 
 	/**

@@ -2,7 +2,8 @@
  * Runs on Node 24 (puppeteer-core needs Node >= 22.12): `node capture.mjs <job.json>`, started by
  * scripts/screenshot.ts. The job (CaptureJob there): the DevTools endpoint of a Chromium that script
  * started, where puppeteer-core is installed, the editor URL, the owner's `n8n-auth` cookie, and the shots:
- * `{ file, workflowId, openNode? }` — a workflow's canvas, or with `openNode` that node's parameter panel.
+ * `{ file, workflowId, openNode?, openDropdown? }` — a workflow's canvas, or with `openNode` that node's parameter
+ * panel, and with `openDropdown` (a parameter name) that parameter's dropdown opened, its options loaded.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,6 +59,16 @@ async function scrollParametersToTop(page) {
 	await sleep(300);
 }
 
+/** Open a dropdown parameter and wait for its options (a load-options method answers them from the workspace). */
+async function openDropdown(page, parameterName) {
+	const input = await page.waitForSelector(`[data-test-id="parameter-input-${parameterName}"]`, { timeout: 30_000 });
+	await input.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+	await sleep(300);
+	await input.click();
+	await page.waitForSelector('.el-select-dropdown__item', { visible: true, timeout: 30_000 });
+	await sleep(1500);
+}
+
 async function main() {
 	const browser = await puppeteer.connect({ browserWSEndpoint: job.wsEndpoint, defaultViewport: VIEWPORT });
 	try {
@@ -71,6 +82,7 @@ async function main() {
 			if (shot.openNode) {
 				await openNode(page, shot.openNode);
 				await scrollParametersToTop(page);
+				if (shot.openDropdown) await openDropdown(page, shot.openDropdown);
 			}
 			if (process.env.CAPTURE_DEBUG) {
 				const ids = await page.$$eval('[data-test-id]', (elements) => [...new Set(elements.map((e) => e.getAttribute('data-test-id')))]);

@@ -15,7 +15,8 @@
  *   a person can act on: n8n must hand back the package's own message);
  *   examples.checks.ts (the examples import, their node types load, 01/02/03 run to completion);
  *   trigger.checks.ts (activated, the trigger emits exactly the new journal entries; --skip-trigger skips
- *   it and its one-minute wait).
+ *   it and its one-minute wait); triggerFilter.checks.ts (Keep Only Entries: its dropdowns through the editor's
+ *   REST route, and an activated trigger filtered on one event kind; no wait of its own).
  *
  * Prints `N passed, M failed` last and exits non-zero when anything failed.
  */
@@ -36,6 +37,7 @@ import { runCliChecks, runServerChecks, stopServerCheck, type RunningInstance } 
 import { importCredentialsCheck, runOperationsChecks, runScopeErrorCheck } from './operations.checks';
 import { installPackageCheck, loadedTypesCheck } from './package.checks';
 import { reactivationPollCheck, startCronPollCheck } from './trigger.checks';
+import { filterDropdownsCheck, filteredActivationCheck } from './triggerFilter.checks';
 
 /** What `npm run test:e2e` runs: the default n8n, then the current 2.x. */
 const DEFAULT_VERSIONS = [DEFAULT_N8N_VERSION, '2.41.1'];
@@ -118,10 +120,15 @@ async function runVersion(version: string): Promise<void> {
 				const cronPoll = api ? await startCronPollCheck(context, api) : undefined;
 				await paymentExportCheck(context, rest);
 				await bookingSyncCheck(context, rest);
+				// Reads the journal only, so it may run while the scheduled poll is awaited.
+				const offered = await filterDropdownsCheck(context, rest);
 				if (api && cronPoll) {
 					await timed('wait for the scheduled poll', () => cronPoll.done);
 					await reactivationPollCheck(context, api, cronPoll);
 				}
+				// Appends to the journal: only once the example's trigger checks are done.
+				const filterApi = api ?? new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e trigger filter'));
+				await filteredActivationCheck(context, rest, filterApi, offered);
 			}
 		}
 	} finally {

@@ -1,0 +1,131 @@
+/**
+ * Keep Only Entries of the Venue Booking Trigger in a real n8n:
+ *
+ * 1. The editor's own route, POST /rest/dynamic-node-parameters/options, answers the trigger's Field dropdown with
+ *    the fields of the journal's entries and its Values dropdown with the values the journal holds (compared with
+ *    the sandbox's first page); for a key without webhooks.read it answers with the package's scope-named message.
+ * 2. A trigger workflow filtered on one event kind picked from that answer, activated, deactivated, entries of
+ *    every kind appended, activated again: n8n's activation poll emits exactly the appended entries of that kind.
+ *    (Every activation polls, so no one-minute wait is added; see trigger.checks.ts.)
+ *
+ * Runs after trigger.checks.ts, whose counts assume nobody else appends to the journal while it waits.
+ */
+import axios from 'axios';
+import type { N8nPublicApiClient, N8nRestClient, NodeParameterOptionsRequest } from '../../scripts/n8n/rest';
+import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
+import { FULL_CREDENTIAL, FULL_KEY, ids, type E2eContext } from './context';
+import { assert, assertEqual } from './harness';
+
+const TRIGGER_TYPE = 'n8n-nodes-venue-booking.venueBookingTrigger';
+const TRIGGER = 'Venue Booking Trigger';
+const SCOPELESS_CREDENTIAL = { name: 'Venue Booking API (bookings.write only)', type: 'venueBookingApi' };
+const FIELD_PATH = 'parameters.options.entryFilter.condition.field';
+const VALUES_PATH = 'parameters.options.entryFilter.condition.values';
+
+function filterParameters(field: string, values: unknown[]): Record<string, unknown> {
+	return { options: { entryFilter: { condition: { field, values } } } };
+}
+
+function optionsRequest(methodName: string, path: string, parameters: Record<string, unknown>, credential: { id: string; name: string }): NodeParameterOptionsRequest {
+	return {
+		nodeTypeAndVersion: { name: TRIGGER_TYPE, version: 1 },
+		path,
+		methodName,
+		currentNodeParameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
+		credentials: { venueBookingApi: credential },
+	};
+}
+
+/** The journal's first page as the sandbox answers the same request. */
+async function firstJournalPage(context: E2eContext): Promise<Array<Record<string, unknown>>> {
+	const { sandbox } = context;
+	const response = await axios.get(`${sandbox.apiUrl}/webhooks/deliveries`, { headers: { Authorization: `Bearer ${FULL_KEY}` } });
+	const body = response.data as unknown;
+	return (Array.isArray(body) ? body : (body as Record<string, unknown>)[sandbox.settings.listKey]) as Array<Record<string, unknown>>;
+}
+
+/** Step 1. Resolves with the event kinds the Values dropdown offered (empty when the check failed). */
+export async function filterDropdownsCheck(context: E2eContext, rest: N8nRestClient): Promise<unknown[]> {
+	const { checks } = context;
+	let offered: unknown[] = [];
+	const credential = { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name };
+	await checks.check('trigger filter: /rest/dynamic-node-parameters/options offers the journal\'s fields and values', async () => {
+		const page = await firstJournalPage(context);
+		const fields = await rest.nodeParameterOptions(optionsRequest('journalFields', FIELD_PATH, { options: {} }, credential));
+		assertEqual(fields.error, undefined, 'error of the Field dropdown');
+		const keys = [...new Set(page.flatMap((entry) => Object.keys(entry)))].sort((a, b) => a.localeCompare(b));
+		assertEqual(fields.options?.map((option) => option.value), keys, 'fields offered');
+		assert(fields.options?.every((option) => option.description?.startsWith('Seen in your journal')), 'every field labelled as seen in the journal');
+
+		const values = await rest.nodeParameterOptions(optionsRequest('journalValues', VALUES_PATH, filterParameters('event', []), credential));
+		assertEqual(values.error, undefined, 'error of the Values dropdown');
+		offered = values.options?.map((option) => option.value) ?? [];
+		assertEqual(new Set(offered).size, offered.length, 'values offered once each');
+		assertEqual([...offered].sort(), [...new Set(page.map((entry) => entry.event))].sort(), 'event kinds offered');
+	});
+
+	await checks.check('trigger filter: a key without webhooks.read gets the scope-named message in the dropdown', async () => {
+		const created = await rest.createCredential({ ...SCOPELESS_CREDENTIAL, data: { baseUrl: context.sandbox.url, apiKey: 'sandbox-bookings-write' } });
+		const answer = await rest.nodeParameterOptions(
+			optionsRequest('journalFields', FIELD_PATH, { options: {} }, { id: created.id, name: SCOPELESS_CREDENTIAL.name }),
+		);
+		assertEqual(answer.options, undefined, 'options');
+		assert(/lacks the webhooks\.read scope/.test(answer.error ?? ''), `message: ${answer.error}`);
+	});
+	return offered;
+}
+
+async function triggerExecutions(api: N8nPublicApiClient, workflowId: string): Promise<Array<{ id: string; status: string; entries: unknown[]; error?: string }>> {
+	const executions = await api.listExecutions({ workflowId, limit: 50 });
+	return executions
+		.filter((execution) => execution.mode === 'trigger' && execution.data && !['new', 'running', 'waiting', 'unknown'].includes(execution.status))
+		.map((execution) => {
+			const run = { data: execution.data } as RunData;
+			return { id: String(execution.id), status: execution.status, entries: nodeOutputItems(run, TRIGGER), error: runError(run) };
+		});
+}
+
+/** Step 2. */
+export async function filteredActivationCheck(context: E2eContext, rest: N8nRestClient, api: N8nPublicApiClient, offered: unknown[]): Promise<void> {
+	const { checks, sandbox } = context;
+	await checks.check('trigger filter: activated for one event kind picked from the dropdown, it emits exactly the new entries of that kind', async () => {
+		const picked = offered.includes('booking.cancelled') ? 'booking.cancelled' : offered[0];
+		assert(typeof picked === 'string', `no event kind was offered (${JSON.stringify(offered)})`);
+		const workflow = await rest.createWorkflow({
+			name: 'e2e: trigger filtered on one event kind',
+			nodes: [
+				{
+					id: 'f1a7e2e0-0000-4000-8000-000000000001',
+					name: TRIGGER,
+					type: TRIGGER_TYPE,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...filterParameters('event', [picked]) },
+					credentials: { venueBookingApi: { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name } },
+				},
+			],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		});
+		try {
+			// First activation: records where the journal stands, emits nothing.
+			await api.activateWorkflow(workflow.id);
+			await api.deactivateWorkflow(workflow.id);
+			const appended = (['booking.created', 'booking.cancelled', 'booking.rescheduled', 'webhook.test'] as const).flatMap((event) =>
+				sandbox.store.appendDeliveries(2, event),
+			);
+			const expected = appended.filter((entry) => entry.event === picked).map((entry) => entry.id);
+			await api.activateWorkflow(workflow.id);
+			const deadline = Date.now() + 30_000;
+			let executions = await triggerExecutions(api, workflow.id);
+			while (executions.length === 0 && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 500));
+				executions = await triggerExecutions(api, workflow.id);
+			}
+			assertEqual(executions.map((execution) => [execution.status, execution.error]), [['success', undefined]], '[status, error] of the trigger executions');
+			assertEqual(ids(executions[0].entries as Array<{ id?: unknown }>), expected, `entries emitted (the ${picked} ones of ${appended.length} appended)`);
+		} finally {
+			await api.deactivateWorkflow(workflow.id).catch(() => undefined);
+		}
+	});
+}
