@@ -13,7 +13,7 @@
  *
  * Everything listens on 127.0.0.1 and stops when the script ends. `--hold` keeps n8n running afterwards
  * (Ctrl-C stops it), to look at the editor the browser saw; `--examples` also pictures every example
- * workflow (examples-<id>.png), to review them.
+ * workflow (examples-<id>.png), to review them; `--only <name>` (repeatable) takes only that picture.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -43,6 +43,8 @@ const { values: options } = parseArgs({
 		hold: { type: 'boolean', default: false },
 		// Also every example's canvas (examples-<id>.png), to review them; not part of the docs.
 		examples: { type: 'boolean', default: false },
+		// Only these pictures (file names without .png, repeatable), e.g. to retake one.
+		only: { type: 'string', multiple: true },
 	},
 });
 
@@ -104,6 +106,10 @@ async function main(): Promise<void> {
 			...(options.examples ? examples.map((example) => ({ file: path.join(outDir, `examples-${example.id}.png`), workflowId: example.id })) : []),
 		],
 	};
+	if (options.only) {
+		const wanted = new Set(options.only.map((name) => `${name.replace(/\.png$/, '')}.png`));
+		job.shots = job.shots.filter((shot) => wanted.has(path.basename(shot.file)));
+	}
 	const jobFile = path.join(browserProfile, 'job.json');
 	writeFileSync(jobFile, JSON.stringify(job), { mode: 0o600 });
 	const capture = await timed('capture', () =>

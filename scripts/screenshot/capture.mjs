@@ -25,7 +25,7 @@ const CLEANUP_CSS = `
 `;
 
 async function openWorkflow(page, workflowId) {
-	await page.goto(`${job.editorUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle2', timeout: 60_000 });
+	await page.goto(`${job.editorUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle2', timeout: 180_000 });
 	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
 	await page.addStyleTag({ content: CLEANUP_CSS });
 	// Let the canvas fit the view and the node icons load.
@@ -61,11 +61,29 @@ async function scrollParametersToTop(page) {
 
 /** Open a dropdown parameter and wait for its options (a load-options method answers them from the workspace). */
 async function openDropdown(page, parameterName) {
-	const input = await page.waitForSelector(`[data-test-id="parameter-input-${parameterName}"]`, { timeout: 30_000 });
+	const input = await page.waitForSelector(`[data-test-id="parameter-input-${parameterName}"]`, { timeout: 30_000 }).catch(async (error) => {
+		if (process.env.CAPTURE_DEBUG) {
+			await page.screenshot({ path: '/tmp/capture-debug.png' });
+			const ids = await page.$$eval('[data-test-id]', (elements) => [...new Set(elements.map((e) => e.getAttribute('data-test-id')))]);
+			console.log(`data-test-ids on the page: ${ids.join(' ')}`);
+		}
+		throw error;
+	});
 	await input.evaluate((element) => element.scrollIntoView({ block: 'center' }));
 	await sleep(300);
-	await input.click();
-	await page.waitForSelector('.el-select-dropdown__item', { visible: true, timeout: 30_000 });
+	// The select opens on a click on its inner wrapper, not on the parameter's outer element.
+	const target = (await input.$('.el-select__wrapper, .el-input__wrapper, input')) ?? input;
+	await target.click();
+	// Every select of the panel keeps its (hidden) items in the page: wait for a visible one, i.e. this dropdown's.
+	await page
+		.waitForFunction(
+			() => [...document.querySelectorAll('.el-select-dropdown__item')].some((item) => item.getBoundingClientRect().height > 0),
+			{ timeout: 60_000 },
+		)
+		.catch(async (error) => {
+			if (process.env.CAPTURE_DEBUG) await page.screenshot({ path: '/tmp/capture-debug.png' });
+			throw error;
+		});
 	await sleep(1500);
 }
 
