@@ -103,8 +103,10 @@ export async function filteredActivationCheck(context: E2eContext, rest: N8nRest
 					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...filterParameters('event', [picked]) },
 					credentials: { venueBookingApi: { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name } },
 				},
+				// A node after the trigger, as in any real workflow (a trigger alone started no execution on n8n 2.41.1).
+				{ id: 'f1a7e2e0-0000-4000-8000-000000000002', name: 'Kept Entries', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
 			],
-			connections: {},
+			connections: { [TRIGGER]: { main: [[{ node: 'Kept Entries', type: 'main', index: 0 }]] } },
 			settings: { executionOrder: 'v1' },
 		});
 		try {
