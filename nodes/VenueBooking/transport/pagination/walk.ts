@@ -61,9 +61,13 @@ function fingerprint(entries: unknown[]): string {
 
 /** The settings as settled pagination, for every mode but Automatic (which settles after page 1). */
 function settledFromSettings(settings: PaginationSettings): ResolvedPagination | undefined {
-	if (settings.mode === 'auto') return undefined;
-	const { maxPages: _maxPages, pageSize: _pageSize, mode, ...rest } = settings;
-	return { ...rest, mode };
+	const { mode } = settings;
+	if (mode === 'auto') return undefined;
+	// The walk's own limits (Max Pages, the page size asked for) stay in the settings; the rest is the strategy.
+	const strategy: Partial<PaginationSettings> = { ...settings };
+	delete strategy.maxPages;
+	delete strategy.pageSize;
+	return { ...strategy, mode };
 }
 
 /**
