@@ -1,6 +1,7 @@
 /**
  * `npm start [-- --n8n 2.41.1] [-- --port 5678] [-- --verbose]`: the sandbox Partner API plus a real n8n
  * with this package installed, ready to use in the editor. See scripts/n8n/local-stack.ts.
+ * `npm start -- --queue [--durable-cursors]`: the same on n8n in queue mode (scripts/n8n/queue/local.ts).
  */
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../sandbox';
@@ -12,16 +13,30 @@ const { values: options } = parseArgs({
 		port: { type: 'string', default: process.env.N8N_PORT },
 		'sandbox-port': { type: 'string', default: process.env.SANDBOX_PORT },
 		verbose: { type: 'boolean', default: false },
+		queue: { type: 'boolean', default: false },
+		'durable-cursors': { type: 'boolean', default: false },
 	},
 });
 
-startLocalStack({
-	startSandbox,
-	n8nVersion: options.n8n,
-	n8nPort: options.port ? Number(options.port) : undefined,
-	sandboxPort: options['sandbox-port'] ? Number(options['sandbox-port']) : undefined,
-	verbose: options.verbose,
-}).catch((error: unknown) => {
+const started = options.queue
+	? // Queue mode (n8n 2.41.1, a main, two workers, Postgres, Redis): scripts/n8n/queue/local.ts.
+		import('./n8n/queue/local').then(({ startQueueLocalStack }) =>
+			startQueueLocalStack({
+				startSandbox,
+				n8nPort: options.port ? Number(options.port) : undefined,
+				sandboxPort: options['sandbox-port'] ? Number(options['sandbox-port']) : undefined,
+				durableCursors: options['durable-cursors'],
+			}),
+		)
+	: startLocalStack({
+			startSandbox,
+			n8nVersion: options.n8n,
+			n8nPort: options.port ? Number(options.port) : undefined,
+			sandboxPort: options['sandbox-port'] ? Number(options['sandbox-port']) : undefined,
+			verbose: options.verbose,
+		});
+
+started.catch((error: unknown) => {
 	console.error(error instanceof Error ? error.message : error);
 	process.exit(1);
 });

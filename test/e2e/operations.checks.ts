@@ -26,7 +26,14 @@ export async function importCredentialsCheck(context: E2eContext): Promise<boole
 	);
 }
 
-export async function runOperationsChecks(context: E2eContext): Promise<void> {
+/** Another way to run the operations workflow than `n8n execute` (queue mode: saved and run on a worker). */
+export interface OperationsRunner {
+	label: string;
+	/** Runs the workflow to its end and returns its run data; throws when it did not succeed. */
+	run(workflow: cli.WorkflowToImport): Promise<RunData>;
+}
+
+export async function runOperationsChecks(context: E2eContext, runner?: OperationsRunner): Promise<void> {
 	const { checks, instance, sandbox } = context;
 	const { store } = sandbox;
 	const clientForBooking = store.clients[0].id;
@@ -37,7 +44,7 @@ export async function runOperationsChecks(context: E2eContext): Promise<void> {
 		clientId: clientForBooking,
 		testWebhookUrl: TEST_WEBHOOK_URL,
 	});
-	const imported = await checks.check('CLI: import the workflow of all 12 operations', () => cli.importWorkflows(instance, [workflow]));
+	const imported = runner ? true : await checks.check('CLI: import the workflow of all 12 operations', () => cli.importWorkflows(instance, [workflow]));
 	if (!imported) return;
 
 	// The workspace as the reads must see it: the writes run last (bottom branches).
@@ -56,13 +63,18 @@ export async function runOperationsChecks(context: E2eContext): Promise<void> {
 	sandbox.resetRequests();
 
 	let run: RunData | undefined;
-	const executed = await checks.check('CLI: n8n execute runs all 12 operations without error', async () => {
-		const execution = await timed('CLI execute (12 operations)', () => cli.executeWorkflow(instance, workflow.id));
-		assert(execution.run, `no run data (exit ${execution.exitCode}):\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-3000)}`);
-		assertEqual(runError(execution.run), undefined, 'run error');
-		assertEqual(execution.exitCode, 0, 'exit code');
-		run = execution.run;
-	});
+	const executed = runner
+		? await checks.check(`${runner.label}: runs all 12 operations without error`, async () => {
+				run = await runner.run(workflow);
+				assertEqual(runError(run), undefined, 'run error');
+			})
+		: await checks.check('CLI: n8n execute runs all 12 operations without error', async () => {
+				const execution = await timed('CLI execute (12 operations)', () => cli.executeWorkflow(instance, workflow.id));
+				assert(execution.run, `no run data (exit ${execution.exitCode}):\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-3000)}`);
+				assertEqual(runError(execution.run), undefined, 'run error');
+				assertEqual(execution.exitCode, 0, 'exit code');
+				run = execution.run;
+			});
 	if (!executed || !run) return;
 	const items = (name: string) => nodeOutputItems(run as RunData, name);
 

@@ -1,0 +1,75 @@
+/**
+ * `npm start -- --queue`: what `npm start` gives (sandbox, the packed package, the sandbox credential, the
+ * examples, an owner login), on n8n in queue mode — a main and two workers with Postgres and Redis
+ * (stack.ts). Data stays in .cache/queue-stack/ between starts; Ctrl-C stops every process it started.
+ */
+import * as path from 'node:path';
+import { importCredentials, importWorkflows } from '../cli';
+import { loadExampleWorkflows } from '../examples';
+import { CREDENTIAL, SANDBOX_API_KEY, type StartSandbox } from '../local-stack';
+import { LOCAL_OWNER } from '../owner';
+import { packPackage } from '../package-install';
+import { CACHE_DIR, REPO_DIR } from '../paths';
+import { findFreePort } from '../ports';
+import { isShuttingDown, onShutdown } from '../processes';
+import { N8nRestClient } from '../rest';
+import { timed } from '../timing';
+import { startQueueStack, workerName } from './stack';
+
+export interface QueueLocalStackOptions {
+	startSandbox: StartSandbox;
+	n8nPort?: number;
+	sandboxPort?: number;
+	durableCursors?: boolean;
+}
+
+export async function startQueueLocalStack(options: QueueLocalStackOptions): Promise<void> {
+	const tarball = await timed('build + pack the package', () => packPackage(REPO_DIR));
+	const sandbox = await options.startSandbox({ port: await findFreePort(options.sandboxPort), recordRequests: false });
+	onShutdown(async () => {
+		await sandbox.close();
+	});
+
+	const dataDir = path.join(CACHE_DIR, 'queue-stack');
+	const stack = await startQueueStack({
+		dataDir,
+		database: 'n8n',
+		tarball,
+		preferredMainPort: options.n8nPort ?? 5678,
+		durableCursors: options.durableCursors,
+		extraEnv: { N8N_RESTRICT_FILE_ACCESS_TO: '~/.n8n-files;/tmp' },
+	});
+	// The sandbox's address is new on every start: the credential follows it.
+	await importCredentials(stack.mainInstance, [{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } }]);
+	const examples = loadExampleWorkflows(path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
+	if (examples.length > 0) await importWorkflows(stack.mainInstance, examples);
+	await new N8nRestClient(stack.main.url, stack.runtime).setupOrLogin(LOCAL_OWNER);
+
+	console.log(
+		[
+			'',
+			`n8n ${stack.runtime.version} in queue mode, with n8n-nodes-venue-booking installed on every process:`,
+			`  editor      ${stack.main.url}  (the main: triggers, schedules, editor, APIs)`,
+			`  workers     ${stack.workers.map((_, index) => workerName(index)).join(', ')} (they run the executions)`,
+			`  login       ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}`,
+			`  credential  "${CREDENTIAL.name}" → the sandbox, key ${SANDBOX_API_KEY}`,
+			`  workflows   ${examples.length} imported from examples/`,
+			`  postgres    127.0.0.1:${stack.postgres.port}, database n8n, user ${stack.postgres.user}`,
+			`  redis       127.0.0.1:${stack.redis.port}`,
+			`  poll cursors ${options.durableCursors ? 'durable (Postgres poller_state)' : 'in workflow static data (n8n default)'}`,
+			`  data + logs ${dataDir}`,
+			'',
+			`sandbox Partner API: ${sandbox.url}/api/partners/v1`,
+			'',
+			'Press Ctrl-C to stop n8n, Postgres, Redis and the sandbox.',
+		].join('\n'),
+	);
+	onShutdown(async () => console.log('\nstopping the workers, the main, Redis, Postgres and the sandbox…'));
+
+	const code = await stack.main.exited;
+	if (isShuttingDown()) return;
+	console.error(`the n8n main stopped unexpectedly (exit ${code}); see ${stack.logDir}`);
+	await stack.stop();
+	await sandbox.close();
+	process.exit(1);
+}

@@ -1,0 +1,34 @@
+/**
+ * The workflow each trigger scenario activates: the Venue Booking Trigger polling every minute (n8n's
+ * shortest interval), then either nothing more or a Wait that keeps the execution running on its worker
+ * long enough to kill that worker mid-execution.
+ */
+import { randomUUID } from 'node:crypto';
+import type { WorkflowDefinition } from '../../../scripts/n8n/rest';
+import { TRIGGER_NODE_TYPE, type CredentialRef } from '../operations-workflow';
+
+export const TRIGGER = 'Venue Booking Trigger';
+
+export function journalWorkflow(name: string, credential: CredentialRef, holdSeconds?: number): WorkflowDefinition {
+	const next = holdSeconds
+		? { name: 'Hold', type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: holdSeconds, unit: 'seconds' } }
+		: { name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
+	return {
+		name,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				// n8n's durable scheduler skips workflows whose nodes lack ids.
+				id: randomUUID(),
+				name: TRIGGER,
+				type: TRIGGER_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, options: {} },
+				credentials: { venueBookingApi: credential },
+			},
+			{ id: randomUUID(), position: [260, 0], ...next },
+		],
+		connections: { [TRIGGER]: { main: [[{ node: next.name, type: 'main', index: 0 }]] } },
+	};
+}
