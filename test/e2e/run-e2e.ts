@@ -1,7 +1,7 @@
 /**
  * End-to-end run in real n8n instances:
  *
- *   npx tsx test/e2e/run-e2e.ts [--n8n 1.123.81,2.41.1] [--skip-package] [--skip-trigger] [--skip-queue] [--keep]
+ *   npx tsx test/e2e/run-e2e.ts [--n8n 1.123.81,2.41.1] [--skip-package] [--skip-trigger] [--keep]
  *
  * By default it runs n8n 1.123.81 (Node 20) and then n8n 2.41.1 (Node 24 from .cache), each installed into
  * .cache on first use, each in a fresh temp user folder. Per version:
@@ -17,9 +17,6 @@
  *   trigger.checks.ts (activated, the trigger emits exactly the new journal entries; --skip-trigger skips
  *   it and its one-minute wait); triggerFilter.checks.ts (Keep Only Entries: its dropdowns through the editor's
  *   REST route, and an activated trigger filtered on one event kind; no wait of its own).
- *
- * Then, unless --skip-queue (or --n8n / N8N_VERSION picks versions), queue/run-queue-e2e.ts: n8n 2.41.1 in
- * queue mode with Postgres, Redis and two workers.
  *
  * Prints `N passed, M failed` last and exits non-zero when anything failed.
  */
@@ -39,7 +36,6 @@ import { Checks } from './harness';
 import { runCliChecks, runServerChecks, stopServerCheck, type RunningInstance } from './infrastructure.checks';
 import { importCredentialsCheck, runOperationsChecks, runScopeErrorCheck } from './operations.checks';
 import { installPackageCheck, loadedTypesCheck } from './package.checks';
-import { runQueueE2e } from './queue/run-queue-e2e';
 import { reactivationPollCheck, startCronPollCheck } from './trigger.checks';
 import { filterDropdownsCheck, filteredActivationCheck } from './triggerFilter.checks';
 
@@ -51,7 +47,6 @@ const { values: options } = parseArgs({
 		n8n: { type: 'string', multiple: true },
 		'skip-package': { type: 'boolean', default: false },
 		'skip-trigger': { type: 'boolean', default: false },
-		'skip-queue': { type: 'boolean', default: false }, // without the queue-mode run (test/e2e/queue/)
 		keep: { type: 'boolean', default: false }, // keep the user folders to look at afterwards
 	},
 });
@@ -154,10 +149,6 @@ async function main(): Promise<void> {
 		const started = Date.now();
 		await runVersion(version);
 		console.log(`timing: e2e on n8n ${version} (install included): ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	}
-	// Queue mode runs n8n 2.41.1 (the install above is reused) with Postgres, Redis and workers.
-	if (!options['skip-queue'] && !options['skip-package'] && options.n8n === undefined && !process.env.N8N_VERSION) {
-		await runQueueE2e(checksFor('2.41.1, queue mode'), { keep: options.keep });
 	}
 }
 

@@ -162,7 +162,7 @@ export async function startQueueStack(options: QueueStackOptions): Promise<Queue
 			return workerInstances.findIndex((_, i) => existsSync(logOf(workerName(i))) && readFileSync(logOf(workerName(i)), 'utf8').includes(line));
 		},
 		async stop() {
-			for (const worker of workers) await worker?.stop();
+			await Promise.all(workers.map((worker) => worker?.stop()));
 			await main.stop();
 			await redis.stop();
 			await postgres.stop();

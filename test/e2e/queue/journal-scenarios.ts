@@ -96,7 +96,8 @@ async function storedState(context: PhaseContext, scenario: Scenario): Promise<{
 /** Whether the trigger has read past `id`: it emitted it, or its stored position includes it. */
 async function readPast(context: PhaseContext, scenario: Scenario, id: string): Promise<boolean> {
 	if ((await emittedIds(context, scenario)).includes(id)) return true;
-	return (await storedState(context, scenario))?.recent.includes(id) ?? false;
+	// The trigger remembers string ids as `s:<id>` (nodes/VenueBooking/trigger/identity.ts).
+	return (await storedState(context, scenario))?.recent.includes(`s:${id}`) ?? false;
 }
 
 function duplicates(ids: string[]): string[] {
@@ -107,7 +108,8 @@ function duplicates(ids: string[]): string[] {
 async function killWorkerMidExecution(context: PhaseContext, scenario: Scenario): Promise<{ executionId: string; worker: number }> {
 	let found: { executionId: string; worker: number } | undefined;
 	await waitFor(`a running execution of "${scenario.label}"`, POLL_WAIT_MS * 2, async () => {
-		const running = (await triggerExecutions(context.stack, scenario.workflowId)).find((execution) => execution.status === 'running');
+		// Unfinished in the database, and a worker's log says it started it: it is running there now.
+		const running = (await triggerExecutions(context.stack, scenario.workflowId)).find((execution) => ['new', 'running'].includes(execution.status));
 		const worker = running ? context.stack.workerThatRan(running.id) : -1;
 		if (running && worker >= 0) found = { executionId: running.id, worker };
 		return found !== undefined;

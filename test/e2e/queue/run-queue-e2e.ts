@@ -53,7 +53,7 @@ export async function runQueueE2e(checks: Checks, options: { keep?: boolean; dat
 		const running = stack;
 		const rest = new N8nRestClient(running.main.url, running.runtime);
 		await rest.setupOrLogin(LOCAL_OWNER);
-		const api = new N8nPublicApiClient(running.main.url, await rest.createApiKey('queue e2e'));
+		const api = new N8nPublicApiClient(running.main.url, await rest.createApiKey(`queue e2e ${new Date().toISOString()}`));
 		await loadedTypesCheck(checks, rest);
 
 		// Operations, on a worker.
