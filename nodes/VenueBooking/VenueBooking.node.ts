@@ -3,6 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { nodeProperties } from './actions/operations';
 import { route } from './actions/router';
+import { bookingFields } from './methods/bookingFields';
+import { searchBookings, searchClients } from './methods/listSearch';
 import { venueBookingApiTest } from './methods/credentialTest';
 
 /** The action node: one resource/operation pair per endpoint of the Partner Booking API v1. */
@@ -23,7 +25,12 @@ export class VenueBooking implements INodeType {
 		properties: nodeProperties,
 	};
 
-	methods = { credentialTest: { venueBookingApiTest } };
+	/** Editor-time only: the credential test, and lists and fields read from the user's own workspace (never at execution). */
+	methods = {
+		credentialTest: { venueBookingApiTest },
+		listSearch: { searchBookings, searchClients },
+		resourceMapping: { bookingFields },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

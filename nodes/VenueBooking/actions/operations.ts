@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS, describeScopes, type Endpoint, type EndpointShape } from '../endpoints';
+import * as bookingCreate from './booking/create.operation';
+import * as bookingUpdate from './booking/update.operation';
 import type { Operation } from './common/operation';
 import { getByIdOperation } from './shapes/getById';
 import { listOperation } from './shapes/list';
@@ -17,7 +19,10 @@ const BUILD_BY_SHAPE: Record<EndpointShape, (endpoint: Endpoint) => Operation> =
  * Operations with parameters of their own, by `resource:operation`: each is a file of actions/<resource>/
  * exporting `description` and `execute`. Every other endpoint is built from its row by shape.
  */
-const OWN_OPERATIONS: Record<string, Operation> = {};
+const OWN_OPERATIONS: Record<string, Operation> = {
+	'booking:create': bookingCreate,
+	'booking:update': bookingUpdate,
+};
 
 export const operationKey = (endpoint: Pick<Endpoint, 'resource' | 'operation'>) => `${endpoint.resource}:${endpoint.operation}`;
 

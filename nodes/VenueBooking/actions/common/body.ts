@@ -32,16 +32,18 @@ const LABEL_JSON = 'Body (JSON)';
 
 /**
  * The body of one item: a JSON object or array, never a bare value (the API speaks JSON documents). With
- * fields, a name given twice is an error: one of the two values would silently be lost.
+ * fields, a name given twice is an error: one of the two values would silently be lost. `skipBlankRows`
+ * is for operations where other parameters may carry the whole body.
  */
-export function readBody(context: ParameterReader, itemIndex: number, optional: boolean): unknown {
+export function readBody(context: ParameterReader, itemIndex: number, optional: boolean, skipBlankRows = false): unknown {
 	if (optional && !context.getNodeParameter('sendBody', itemIndex, false)) return undefined;
 	const mode = context.getNodeParameter('specifyBody', itemIndex, 'keypair') as string;
 	if (mode !== 'json') {
-		return readPairs(context, itemIndex, 'bodyParameters', LABEL_PAIRS, (name) => {
+		const onDuplicate = (name: string) => {
 			throw inputError(context, itemIndex, LABEL_PAIRS, `"${name}" is given more than once`,
 				'Keep one row per name, or use JSON to send a list.');
-		});
+		};
+		return readPairs(context, itemIndex, 'bodyParameters', LABEL_PAIRS, onDuplicate, skipBlankRows);
 	}
 	const body = readJson(context, itemIndex, 'jsonBody', LABEL_JSON);
 	if (body === undefined) return {};

@@ -9,9 +9,12 @@ interface PairRow {
 	value?: unknown;
 }
 
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
 /**
  * Reads the rows of a name/value list (n8n stores them under `<parameter>.parameters`). Names are trimmed
- * and must not be empty; the same name twice is passed to `onDuplicate`, which decides what it means.
+ * and must not be empty; the same name twice is passed to `onDuplicate`, which decides what it means. With
+ * `skipBlankRows`, a row with neither name nor value (the one n8n adds by default) is no input at all.
  */
 export function readPairs(
 	context: ParameterReader,
@@ -19,11 +22,13 @@ export function readPairs(
 	parameter: string,
 	label: string,
 	onDuplicate: (name: string, existing: unknown, value: unknown) => unknown,
+	skipBlankRows = false,
 ): IDataObject {
 	const rows = context.getNodeParameter(`${parameter}.parameters`, itemIndex, []) as PairRow[];
 	// Entries first, object last: Object.fromEntries defines keys such as `__proto__` as plain data.
 	const entries = new Map<string, unknown>();
 	rows.forEach((row, position) => {
+		if (skipBlankRows && isBlank(row.name) && isBlank(row.value)) return;
 		if (typeof row.name !== 'string' || row.name.trim() === '') {
 			throw inputError(context, itemIndex, label, `row ${position + 1} has no name`, 'Give every row a name, or remove the empty row.');
 		}

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { IGetNodeParameterOptions, INode } from 'n8n-workflow';
 
 /**
  * What parameter readers need of an n8n context. Execute contexts fit as they are; the trigger's poll
@@ -7,7 +7,7 @@ import type { INode } from 'n8n-workflow';
  */
 export interface ParameterReader {
 	getNode(): INode;
-	getNodeParameter(name: string, itemIndex: number, fallback?: unknown): unknown;
+	getNodeParameter(name: string, itemIndex: number, fallback?: unknown, options?: IGetNodeParameterOptions): unknown;
 }
 
 /**

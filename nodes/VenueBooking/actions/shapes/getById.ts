@@ -2,7 +2,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Endpoint } from '../../endpoints';
 import { toJsonObject } from '../../transport/responseItems';
-import { idProperty, readId } from '../common/ids';
+import { identityFieldOption, idProperty, readId } from '../common/ids';
 import type { Operation } from '../common/operation';
 import { optionsProperty, readTransportOptions } from '../common/options';
 import { queryProperties, readQuery } from '../common/query';
@@ -15,7 +15,7 @@ export function getByIdOperation(endpoint: Endpoint): Operation {
 		description: updateDisplayOptions(showFor(endpoint), [
 			idProperty(id),
 			...queryProperties,
-			optionsProperty('perItem'),
+			optionsProperty('perItem', [identityFieldOption(id)]),
 		]),
 		async execute(context, itemIndex, client) {
 			const response = await client.withOptions(readTransportOptions(context, itemIndex)).send({

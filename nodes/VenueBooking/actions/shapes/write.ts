@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { Endpoint } from '../../endpoints';
 import { toJsonObject } from '../../transport/responseItems';
 import { bodyProperties, readBody } from '../common/body';
-import { idProperty, readId } from '../common/ids';
+import { identityFieldOption, idProperty, readId } from '../common/ids';
 import type { Operation } from '../common/operation';
 import { optionsProperty, readTransportOptions } from '../common/options';
 import { queryProperties, readQuery } from '../common/query';
@@ -18,7 +18,7 @@ export function writeOperation(endpoint: Endpoint): Operation {
 			...(id ? [idProperty(id)] : []),
 			...bodyProperties(bodyOptional),
 			...queryProperties,
-			optionsProperty('write'),
+			optionsProperty('write', id ? [identityFieldOption(id)] : []),
 		]),
 		async execute(context, itemIndex, client) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.

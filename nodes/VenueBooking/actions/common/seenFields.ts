@@ -1,0 +1,69 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { isPlainObject } from '../../transport/paths';
+import { inputError, type ParameterReader } from './inputError';
+
+const LABEL = 'Fields Seen in Your Workspace';
+
+/**
+ * The fields seen on the workspace's existing bookings, filled in the editor (methods/bookingFields.ts
+ * offers them). They are labelled as seen, not as the API's schema; the free-form body below stays for
+ * anything the sample does not show.
+ */
+export const seenFieldsProperties: INodeProperties[] = [
+	{
+		displayName:
+			'The fields below were seen on bookings in your workspace (one page of them), with the types and values seen there. They are not the API\'s schema: leave a field empty to not send it, and add anything else under Body.',
+		name: 'seenFieldsNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: LABEL,
+		name: 'fields',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		typeOptions: {
+			resourceMapper: {
+				resourceMapperMethod: 'bookingFields',
+				mode: 'add',
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+			},
+		},
+	},
+];
+
+/**
+ * The offered fields the user filled for one item. Values are read as entered (expressions resolved), not
+ * converted to the sampled types: a dropdown lists only one page of rooms or clients, and an expression may
+ * rightly name another; the API is the judge of values. Empty fields are not sent.
+ */
+export function readSeenFields(context: ParameterReader, itemIndex: number): IDataObject {
+	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
+	const values = isPlainObject(mapper) && isPlainObject(mapper.value) ? mapper.value : {};
+	const filled = Object.entries(values).filter(([, value]) => value !== null && value !== undefined && value !== '');
+	return Object.fromEntries(filled) as IDataObject;
+}
+
+/**
+ * The body sent: the offered fields and the free-form body together. A name in both is an error that
+ * names it, because one of the two values would otherwise be lost without a word.
+ */
+export function mergeBody(context: ParameterReader, itemIndex: number, fields: IDataObject, body: unknown): unknown {
+	if (Object.keys(fields).length === 0) return body;
+	if (body === undefined) return fields;
+	if (!isPlainObject(body)) {
+		throw inputError(context, itemIndex, LABEL, 'cannot be combined with a body that is not a JSON object',
+			'Send the fields inside the JSON body instead, or clear the fields.');
+	}
+	const clash = Object.keys(fields).find((name) => Object.prototype.hasOwnProperty.call(body, name));
+	if (clash !== undefined) {
+		throw inputError(context, itemIndex, LABEL, `"${clash}" is also given in the body`,
+			'Give each field once: clear it in the fields or remove it from the body.');
+	}
+	return { ...fields, ...body };
+}

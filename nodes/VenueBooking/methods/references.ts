@@ -1,0 +1,61 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { findEndpoint, type Endpoint } from '../endpoints';
+import { chooseIdentityMode } from '../trigger/identity';
+import type { ApiClient } from '../transport/request';
+import type { SeenField } from './fieldTypes';
+import { identityOf } from './identity';
+import { labelOf } from './labels';
+import { samplePage } from './samplePage';
+
+/** A list whose records bookings may refer to: rooms, services and clients. */
+export interface ReferenceList {
+	what: string;
+	/** The records of its first page, as dropdown entries (label, identity). */
+	options: INodePropertyOptions[];
+}
+
+const REFERENCED: Array<{ what: string; endpoint: Endpoint }> = [
+	{ what: 'room', endpoint: findEndpoint('room', 'getAll') },
+	{ what: 'service', endpoint: findEndpoint('service', 'getAll') },
+	{ what: 'client', endpoint: findEndpoint('client', 'getAll') },
+];
+
+/**
+ * The first page of each list bookings may refer to. A list the key may not read (or that fails) is left
+ * out: its dropdown is a comfort, and the field stays a text field the user fills.
+ */
+export async function loadReferenceLists(client: ApiClient): Promise<ReferenceList[]> {
+	const lists = await Promise.all(
+		REFERENCED.map(async ({ what, endpoint }): Promise<ReferenceList | undefined> => {
+			try {
+				const { records } = await samplePage(client, endpoint);
+				if (records.length === 0 || chooseIdentityMode(records) !== 'id') return undefined;
+				const rule = { path: 'id', named: false };
+				const options = records.flatMap((record) => {
+					const identity = identityOf(record, rule);
+					return identity === undefined ? [] : [{ name: labelOf(record, identity), value: identity }];
+				});
+				return { what, options };
+			} catch {
+				return undefined;
+			}
+		}),
+	);
+	return lists.filter((list): list is ReferenceList => list !== undefined);
+}
+
+/**
+ * The list a field refers to: the one whose identities cover most of the field's sampled values, and at
+ * least half of them (a first page of clients need not hold every client a booking names).
+ */
+export function referencedList(field: SeenField, lists: ReferenceList[]): ReferenceList | undefined {
+	if (field.values.length === 0 || field.type === 'boolean' || field.type === 'dateTime') return undefined;
+	let best: { list: ReferenceList; matches: number } | undefined;
+	for (const list of lists) {
+		const identities = new Set(list.options.map((option) => String(option.value)));
+		const matches = field.values.filter((value) => identities.has(String(value))).length;
+		if (matches > 0 && matches * 2 >= field.values.length && (!best || matches > best.matches)) best = { list, matches };
+	}
+	return best?.list;
+}
