@@ -1036,3 +1036,42 @@ export function node(
 		...settings,
 	};
 }
+
+// ---------------------------------------------------------------------------------------------
+// Editor methods (list search, load options, resource mapping)
+// ---------------------------------------------------------------------------------------------
+
+export interface MethodContextOptions {
+	/** The node as the editor holds it: its type, credentials and current parameters. */
+	node: INode;
+	nodeTypes: NodeTypeMap;
+	credentialTypes?: ICredentialType[];
+	credentials?: CredentialsMap;
+	/** The path of the parameter the editor asks for, e.g. `parameters.bookingId`. */
+	path: string;
+}
+
+/**
+ * The context n8n's `/rest/dynamic-node-parameters/*` routes hand to a node's listSearch,
+ * loadOptions and resourceMapping methods: n8n-core's own `LoadOptionsContext`, over a one-node
+ * workflow named like n8n's (`Temp-Node`), with the node's current parameters as the additional data's
+ * `currentNodeParameters`, and the harness's real credentials helper.
+ */
+export function methodContext(options: MethodContextOptions): LoadOptionsContext {
+	setUpN8nCore();
+	const node: INode = { ...structuredClone(options.node), name: 'Temp-Node' };
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new HarnessNodeTypes(options.nodeTypes),
+	});
+	const credentialsHelper = new HarnessCredentialsHelper(
+		new HarnessCredentialTypes(options.credentialTypes ?? []),
+		options.credentials ?? {},
+	);
+	const id = `harness-${++executionCounter}`;
+	const hooks = new ExecutionLifecycleHooks('internal', id, workflowBase(id, [node], {}));
+	const additionalData = { ...additionalDataFor(credentialsHelper, hooks), currentNodeParameters: node.parameters };
+	return new LoadOptionsContext(workflow, workflow.getNode('Temp-Node') ?? node, additionalData, options.path);
+}

@@ -13,6 +13,8 @@ export interface ReferenceList {
 	what: string;
 	/** The records of its first page, as dropdown entries (label, identity). */
 	options: INodePropertyOptions[];
+	/** Whether that page was the whole list. */
+	complete: boolean;
 }
 
 const REFERENCED: Array<{ what: string; endpoint: Endpoint }> = [
@@ -29,14 +31,14 @@ export async function loadReferenceLists(client: ApiClient): Promise<ReferenceLi
 	const lists = await Promise.all(
 		REFERENCED.map(async ({ what, endpoint }): Promise<ReferenceList | undefined> => {
 			try {
-				const { records } = await samplePage(client, endpoint);
+				const { records, nextToken } = await samplePage(client, endpoint);
 				if (records.length === 0 || chooseIdentityMode(records) !== 'id') return undefined;
 				const rule = { path: 'id', named: false };
 				const options = records.flatMap((record) => {
 					const identity = identityOf(record, rule);
 					return identity === undefined ? [] : [{ name: labelOf(record, identity), value: identity }];
 				});
-				return { what, options };
+				return { what, options, complete: nextToken === undefined };
 			} catch {
 				return undefined;
 			}
@@ -46,8 +48,9 @@ export async function loadReferenceLists(client: ApiClient): Promise<ReferenceLi
 }
 
 /**
- * The list a field refers to: the one whose identities cover most of the field's sampled values, and at
- * least half of them (a first page of clients need not hold every client a booking names).
+ * The list a field refers to: the one whose identities cover most of the field's sampled values. A whole
+ * list must cover at least half of them; a list seen only in part (a first page of clients need not hold
+ * the clients a page of bookings names) needs one match.
  */
 export function referencedList(field: SeenField, lists: ReferenceList[]): ReferenceList | undefined {
 	if (field.values.length === 0 || field.type === 'boolean' || field.type === 'dateTime') return undefined;
@@ -55,7 +58,8 @@ export function referencedList(field: SeenField, lists: ReferenceList[]): Refere
 	for (const list of lists) {
 		const identities = new Set(list.options.map((option) => String(option.value)));
 		const matches = field.values.filter((value) => identities.has(String(value))).length;
-		if (matches > 0 && matches * 2 >= field.values.length && (!best || matches > best.matches)) best = { list, matches };
+		const enough = list.complete ? matches * 2 >= field.values.length : matches > 0;
+		if (matches > 0 && enough && (!best || matches > best.matches)) best = { list, matches };
 	}
 	return best?.list;
 }

@@ -1,0 +1,188 @@
+/**
+ * The editor's methods (Booking ID / Client ID lists, the fields seen on bookings) called through n8n-core's
+ * real LoadOptionsContext — what n8n's /rest/dynamic-node-parameters routes hand them — against the sandbox
+ * over HTTP, in four dialects; then a create → cancel run that uses only what the methods offered.
+ */
+import axios from 'axios';
+import type { IDataObject, INodeListSearchResult, INodeParameters, ResourceMapperFields } from 'n8n-workflow';
+
+import { bookingFields } from '../../nodes/VenueBooking/methods/bookingFields';
+import { searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { methodContext, node } from './harness';
+import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, NODE_TYPE, nodeTypes, runNode, SECRET_KEY } from './venueBooking';
+
+const NO_BOOKINGS_KEY = 'vb_test_catalog-only-key-55';
+
+const DIALECTS: Array<[string, SandboxOptions]> = [
+	['envelope, snake_case, cursor', { pagination: 'cursor', dialect: { envelope: true, naming: 'snake' } }],
+	['bare arrays, camelCase, page numbers', { pagination: 'page', dialect: { envelope: false, naming: 'camel' } }],
+	['envelope per resource, snake_case, Link header', { pagination: 'linkHeader', dialect: { envelope: true, naming: 'snake', listKey: 'byResource' } }],
+	['bare arrays, camelCase, next URL', { pagination: 'nextUrl', dialect: { envelope: false, naming: 'camel' } }],
+];
+
+type Context = ReturnType<typeof methodContext>;
+
+function contextFor(sandbox: Pick<Sandbox, 'url'>, parameters: INodeParameters, path: string, apiKey = SECRET_KEY, baseUrl?: string): Context {
+	return methodContext({
+		node: node('Venue Booking', NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
+		nodeTypes,
+		credentialTypes,
+		credentials: credentialsFor(sandbox, apiKey, baseUrl),
+		path,
+	});
+}
+
+const bookingGet = { resource: 'booking', operation: 'get' };
+const clientGet = { resource: 'client', operation: 'get' };
+const bookingCreate = { resource: 'booking', operation: 'create' };
+
+async function listAll(search: (token?: string) => Promise<INodeListSearchResult>) {
+	const pages: INodeListSearchResult[] = [];
+	let token: string | undefined;
+	do {
+		const page = await search(token);
+		pages.push(page);
+		token = page.paginationToken as string | undefined;
+	} while (token !== undefined && pages.length < 50);
+	return pages;
+}
+
+describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) => {
+	let sandbox: Sandbox;
+	const camel = options.dialect?.naming === 'camel';
+	const name = (snake: string) => (camel ? snake.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()) : snake);
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({
+			...options,
+			keys: { [SECRET_KEY]: [...ALL_SCOPES], [NO_BOOKINGS_KEY]: ['catalog.read', 'clients.read'] },
+		});
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => sandbox.resetRequests());
+
+	it('Booking ID → From List: one page per call, each booking once across the pages, labelled from its content', async () => {
+		const first = await searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId'));
+		expect(sandbox.requests).toHaveLength(1);
+		expect(sandbox.requests[0].path).toBe('/api/partners/v1/bookings');
+		expect(first.results.length).toBeGreaterThan(0);
+		expect(first.results.length).toBeLessThan(sandbox.store.bookings.length);
+		expect(first.paginationToken).toEqual(expect.any(String));
+
+		sandbox.resetRequests();
+		const pages = await listAll((token) => searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId'), undefined, token));
+		expect(sandbox.requests).toHaveLength(pages.length);
+		const values = pages.flatMap((page) => page.results.map((result) => result.value));
+		expect(values).toEqual(sandbox.store.bookings.map((booking) => booking.id));
+		const booking = sandbox.store.bookings[0];
+		const label = pages[0].results[0].name;
+		// The label is the booking's own text (its start and its state), not its identity.
+		expect(label).toContain(booking.start);
+		expect(label).toContain(booking.status);
+	});
+
+	it('Client ID → From List: the search box filters what the pages contain, without a search parameter', async () => {
+		const wanted = sandbox.store.clients[sandbox.store.clients.length - 1];
+		const found = await searchClients.call(contextFor(sandbox, clientGet, 'parameters.clientId'), wanted.name.toUpperCase());
+		expect(found.results).toContainEqual({ name: expect.stringContaining(wanted.name), value: wanted.id });
+		expect(found.results.every((result) => result.name.toLowerCase().includes(wanted.name.toLowerCase()) || result.value === wanted.id)).toBe(true);
+		expect(sandbox.requests.every((request) => Object.keys(request.query).every((key) => !/search|q|filter/i.test(key)))).toBe(true);
+	});
+
+	it('the fields seen on bookings: types, examples, a room dropdown by name, a few-value choice; the identity left out', async () => {
+		const result = (await bookingFields.call(contextFor(sandbox, bookingCreate, 'parameters.fields'))) as ResourceMapperFields;
+		const byId = new Map(result.fields.map((field) => [field.id, field]));
+		expect(byId.has('id')).toBe(false);
+		const room = byId.get(name('room_id'));
+		expect(room?.type).toBe('options');
+		expect(room?.displayName).toContain('a room');
+		const studio = sandbox.store.rooms[0];
+		expect(room?.options).toContainEqual({ name: expect.stringContaining(studio.name), value: studio.id });
+		expect(byId.get(name('service_id'))?.displayName).toContain('a service');
+		expect(byId.get('start')?.type).toBe('dateTime');
+		expect(byId.get(name('price_cents'))?.type).toBe('number');
+		expect(byId.get('currency')?.options).toEqual([{ name: 'EUR', value: 'EUR' }]);
+		// Bookings, rooms, services and clients: one page each.
+		const paths = sandbox.requests.map((request) => request.path).sort();
+		expect(paths).toEqual(['/bookings', '/clients', '/rooms', '/services'].map((path) => `/api/partners/v1${path}`));
+	});
+
+	it('a key without bookings.read: the list shows the scope-named error, the fields fall back with a notice', async () => {
+		await expect(searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId', NO_BOOKINGS_KEY))).rejects.toThrow(/bookings\.read/);
+		const fields = await bookingFields.call(contextFor(sandbox, bookingCreate, 'parameters.fields', NO_BOOKINGS_KEY));
+		expect(fields.fields).toEqual([]);
+		expect(fields.emptyFieldsNotice).toMatch(/bookings\.read/);
+		expect(fields.emptyFieldsNotice).toMatch(/Body/);
+		expect(JSON.stringify(fields)).not.toContain(NO_BOOKINGS_KEY);
+	});
+
+	it('create with a room picked from the dropdown and the time in an offered field, then cancel it picked from the list', async () => {
+		const offered = await bookingFields.call(contextFor(sandbox, bookingCreate, 'parameters.fields'));
+		const room = offered.fields.find((field) => field.id === name('room_id'));
+		const pickedRoom = String(room?.options?.find((option) => String(option.name).startsWith(sandbox.store.rooms[0].name))?.value);
+		const slots = await axios.get(`${sandbox.apiUrl}/slots`, {
+			params: { from: '2027-03-03', to: '2027-03-03', [name('room_id')]: pickedRoom },
+			headers: { Authorization: `Bearer ${SECRET_KEY}` },
+		});
+		const slot = (Array.isArray(slots.data) ? slots.data : (Object.values(slots.data).find(Array.isArray) as IDataObject[]))[0];
+		const client = offered.fields.find((field) => field.id === name('client_id'))?.options?.[0]?.value;
+		const value = { [name('room_id')]: pickedRoom, [name('service_id')]: slot[name('service_id')], start: slot.start, [name('client_id')]: client, note: null };
+		const created = await runNode(sandbox, { ...bookingCreate, fields: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: offered.fields } });
+		expect(created.errorOf('Venue Booking')?.description).toBeUndefined();
+		expect(created.status).toBe('success');
+		const booking = itemsOf(created)[0];
+		expect(sandbox.requests.at(-1)?.body).toEqual({ [name('room_id')]: pickedRoom, [name('service_id')]: slot[name('service_id')], start: slot.start, [name('client_id')]: client });
+
+		// Typed into the search box, then scrolled: each call reads on only until its pages hold a match.
+		const search = await listAll((token) =>
+			searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId'), String(slot.start), token),
+		);
+		const shown = search.flatMap((page) => page.results);
+		expect(shown.every((result) => result.name.includes(String(slot.start)))).toBe(true);
+		const picked = shown.find((result) => result.value === booking.id);
+		expect(picked).toBeDefined();
+		const status = offered.fields.find((field) => field.id === 'status');
+		const cancelled = await runNode(sandbox, {
+			resource: 'booking',
+			operation: 'update',
+			bookingId: { __rl: true, mode: 'list', value: String(picked?.value), cachedResultName: picked?.name },
+			fields: { mappingMode: 'defineBelow', value: { status: 'cancelled' }, matchingColumns: [], schema: status ? [status] : [] },
+		});
+		expect(cancelled.status).toBe('success');
+		expect(itemsOf(cancelled)[0]).toMatchObject({ id: booking.id, status: 'cancelled' });
+	});
+});
+
+describe('editor methods at the edges', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ scale: { bookings: 0 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+	});
+	afterAll(async () => sandbox.close());
+
+	it('an empty workspace: no fields, a notice that says why and points at the body', async () => {
+		const fields = await bookingFields.call(contextFor(sandbox, bookingCreate, 'parameters.fields'));
+		expect(fields).toEqual({ fields: [], emptyFieldsNotice: expect.stringMatching(/no bookings yet.*Body/) });
+	});
+
+	it('an unreachable Base URL: the list says so instead of showing nothing', async () => {
+		const closed = await startSandbox({});
+		const url = closed.url;
+		await closed.close();
+		await expect(
+			searchClients.call(contextFor(sandbox, { ...clientGet, options: { maxRetries: 0 } }, 'parameters.clientId', SECRET_KEY, url)),
+		).rejects.toThrow(/refused|reach|connect/i);
+	});
+
+	it('a field the user names and the body: a name in both is an error naming it and the item', async () => {
+		const result = await runNode(sandbox, {
+			...bookingCreate,
+			fields: { mappingMode: 'defineBelow', value: { start: '2027-03-03T10:00:00Z' }, matchingColumns: [], schema: [] },
+			specifyBody: 'json',
+			jsonBody: '{ "start": "2027-03-03T11:00:00Z" }',
+		});
+		expect(result.errorOf('Venue Booking')?.message).toBe('Fields Seen in Your Workspace: "start" is also given in the body (item 0)');
+		expect(sandbox.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+	});
+});
