@@ -4,7 +4,7 @@
  * over HTTP, in four dialects; then a create → cancel run that uses only what the methods offered.
  */
 import axios from 'axios';
-import type { IDataObject, INodeListSearchResult, INodeParameters, ResourceMapperFields } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchResult, INodeParameters, ResourceMapperField, ResourceMapperFields, ResourceMapperValue } from 'n8n-workflow';
 
 import { bookingFields } from '../../nodes/VenueBooking/methods/bookingFields';
 import { searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
@@ -36,6 +36,12 @@ function contextFor(sandbox: Pick<Sandbox, 'url'>, parameters: INodeParameters, 
 const bookingGet = { resource: 'booking', operation: 'get' };
 const clientGet = { resource: 'client', operation: 'get' };
 const bookingCreate = { resource: 'booking', operation: 'create' };
+
+/** A resourceMapper parameter as the editor saves it. */
+function mapped(value: ResourceMapperValue['value'], schema: ResourceMapperField[]): INodeParameters[string] {
+	const saved: ResourceMapperValue = { mappingMode: 'defineBelow', value, matchingColumns: [], schema, attemptToConvertTypes: false, convertFieldsToString: false };
+	return saved as unknown as INodeParameters[string];
+}
 
 async function listAll(search: (token?: string) => Promise<INodeListSearchResult>) {
 	const pages: INodeListSearchResult[] = [];
@@ -128,7 +134,7 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		const slot = (Array.isArray(slots.data) ? slots.data : (Object.values(slots.data).find(Array.isArray) as IDataObject[]))[0];
 		const client = offered.fields.find((field) => field.id === name('client_id'))?.options?.[0]?.value;
 		const value = { [name('room_id')]: pickedRoom, [name('service_id')]: slot[name('service_id')], start: slot.start, [name('client_id')]: client, note: null };
-		const created = await runNode(sandbox, { ...bookingCreate, fields: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: offered.fields } });
+		const created = await runNode(sandbox, { ...bookingCreate, fields: mapped(value as ResourceMapperValue['value'], offered.fields) });
 		expect(created.errorOf('Venue Booking')?.description).toBeUndefined();
 		expect(created.status).toBe('success');
 		const booking = itemsOf(created)[0];
@@ -147,7 +153,7 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 			resource: 'booking',
 			operation: 'update',
 			bookingId: { __rl: true, mode: 'list', value: String(picked?.value), cachedResultName: picked?.name },
-			fields: { mappingMode: 'defineBelow', value: { status: 'cancelled' }, matchingColumns: [], schema: status ? [status] : [] },
+			fields: mapped({ status: 'cancelled' }, status ? [status] : []),
 		});
 		expect(cancelled.status).toBe('success');
 		expect(itemsOf(cancelled)[0]).toMatchObject({ id: booking.id, status: 'cancelled' });
@@ -178,7 +184,7 @@ describe('editor methods at the edges', () => {
 	it('a field the user names and the body: a name in both is an error naming it and the item', async () => {
 		const result = await runNode(sandbox, {
 			...bookingCreate,
-			fields: { mappingMode: 'defineBelow', value: { start: '2027-03-03T10:00:00Z' }, matchingColumns: [], schema: [] },
+			fields: mapped({ start: '2027-03-03T10:00:00Z' }, []),
 			specifyBody: 'json',
 			jsonBody: '{ "start": "2027-03-03T11:00:00Z" }',
 		});
