@@ -187,6 +187,16 @@ export class N8nRestClient {
 		}
 	}
 
+	/**
+	 * One of the editor's `/rest/dynamic-node-parameters/*` routes (e.g. `resource-locator-results`,
+	 * `resource-mapper-fields`), as the editor calls it. Returns the status and n8n's answer whole, so a
+	 * caller can look at an error's message as the editor shows it.
+	 */
+	async dynamicNodeParameters(route: string, payload: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+		const response = await this.http.post(`/rest/dynamic-node-parameters/${route}`, payload);
+		return { status: response.status, body: response.data as unknown };
+	}
+
 	/** A key for the public API (/api/v1), with every scope the owner may grant. */
 	async createApiKey(label: string): Promise<string> {
 		const scopes = unwrap<string[]>(await this.http.get('/rest/api-keys/scopes'));

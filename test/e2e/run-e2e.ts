@@ -16,7 +16,9 @@
  *   examples.checks.ts (the examples import, their node types load, 01/02/03 run to completion);
  *   trigger.checks.ts (activated, the trigger emits exactly the new journal entries; --skip-trigger skips
  *   it and its one-minute wait); triggerFilter.checks.ts (Keep Only Entries: its dropdowns through the editor's
- *   REST route, and an activated trigger filtered on one event kind; no wait of its own).
+ *   REST route, and an activated trigger filtered on one event kind; no wait of its own);
+ *   editor.checks.ts (the editor's dynamic-node-parameters routes answer with the lists and fields; a booking
+ *   created from offered fields is cancelled by picking it from the list).
  *
  * Prints `N passed, M failed` last and exits non-zero when anything failed.
  */
@@ -31,6 +33,7 @@ import { timed } from '../../scripts/n8n/timing';
 import { DEFAULT_N8N_VERSION, n8nProfile } from '../../scripts/n8n/versions';
 import { outputDirOf, type E2eContext } from './context';
 import { credentialTestChecks } from './credential.checks';
+import { editorRoutesCheck, pickedBookingCheck } from './editor.checks';
 import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
 import { runCliChecks, runServerChecks, stopServerCheck, type RunningInstance } from './infrastructure.checks';
@@ -136,6 +139,9 @@ async function runVersion(version: string): Promise<void> {
 					console.log(`SKIP [n8n ${version}] trigger filter: activated for one event kind (not run on 2.x yet, see run-e2e.ts)`);
 				}
 			}
+			// Last: the booking it creates and cancels must not land in the trigger checks' journal windows.
+			await editorRoutesCheck(context, rest);
+			await pickedBookingCheck(context, rest);
 		}
 	} finally {
 		if (running.server) await stopServerCheck(versionChecks, running.server);

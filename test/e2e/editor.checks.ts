@@ -1,0 +1,162 @@
+/**
+ * The editor's own REST routes for the node's methods (`/rest/dynamic-node-parameters/*`), in real n8n: the
+ * Booking ID list (one page, the next by n8n's token), the Client ID search, the fields seen on bookings with
+ * the room dropdown, a key without bookings.read; then a booking created with a room picked from the dropdown
+ * and the time in an offered field, and cancelled by picking it from the list — each as a saved workflow run.
+ */
+import axios from 'axios';
+import { nodeOutputItems, runError } from '../../scripts/n8n/run-data';
+import type { N8nRestClient } from '../../scripts/n8n/rest';
+import { FULL_CREDENTIAL, FULL_KEY, type E2eContext } from './context';
+import { assert, assertEqual } from './harness';
+
+const NODE_TYPE = 'n8n-nodes-venue-booking.venueBooking';
+const NO_BOOKINGS_KEY = 'sandbox-webhooks';
+
+interface ListAnswer {
+	results: Array<{ name: string; value: string }>;
+	paginationToken?: string;
+}
+interface FieldsAnswer {
+	fields: Array<{ id: string; displayName: string; type?: string; options?: Array<{ name: string; value: string }> }>;
+	emptyFieldsNotice?: string;
+}
+
+type Credential = { id: string; name: string };
+
+function payload(parameters: Record<string, unknown>, path: string, methodName: string, credential: Credential, extra: Record<string, unknown> = {}) {
+	return {
+		nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
+		currentNodeParameters: parameters,
+		credentials: { venueBookingApi: { id: credential.id, name: credential.name } },
+		path,
+		methodName,
+		...extra,
+	};
+}
+
+async function route<T>(rest: N8nRestClient, name: string, body: Record<string, unknown>): Promise<T> {
+	const answer = await rest.dynamicNodeParameters(name, body);
+	assertEqual(answer.status, 200, `status of ${name} (${JSON.stringify(answer.body).slice(0, 300)})`);
+	return (answer.body as { data: T }).data;
+}
+
+const bookingGet = { resource: 'booking', operation: 'get', bookingId: { __rl: true, mode: 'list', value: '' } };
+const bookingCreate = { resource: 'booking', operation: 'create' };
+
+async function listBookings(rest: N8nRestClient, credential: Credential, filter?: string, paginationToken?: string) {
+	return await route<ListAnswer>(rest, 'resource-locator-results', payload(bookingGet, 'parameters.bookingId', 'searchBookings', credential, { filter, paginationToken }));
+}
+
+export async function editorRoutesCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
+	const { checks, sandbox } = context;
+	await checks.check('editor routes: Booking ID list by pages, Client ID search, fields with the room dropdown', async () => {
+		sandbox.resetRequests();
+		const first = await listBookings(rest, FULL_CREDENTIAL);
+		assertEqual(sandbox.requests.length, 1, 'requests for the first view of the list');
+		assert(typeof first.paginationToken === 'string', 'the first page hands n8n a token for the next');
+		const second = await listBookings(rest, FULL_CREDENTIAL, undefined, first.paginationToken);
+		const expected = sandbox.store.bookings.slice(0, first.results.length + second.results.length).map((booking) => booking.id);
+		assertEqual([...first.results, ...second.results].map((result) => result.value), expected, 'bookings of the first two pages, in order');
+		assert(first.results[0].name.includes(sandbox.store.bookings[0].start), `label "${first.results[0].name}" shows the booking's start`);
+
+		const client = sandbox.store.clients[sandbox.store.clients.length - 1];
+		const clients = await route<ListAnswer>(rest, 'resource-locator-results',
+			payload({ resource: 'client', operation: 'get' }, 'parameters.clientId', 'searchClients', FULL_CREDENTIAL, { filter: client.name }));
+		assert(clients.results.some((result) => result.value === client.id && result.name.includes(client.name)), `search "${client.name}" finds ${client.id}`);
+
+		const fields = await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(bookingCreate, 'parameters.fields', 'bookingFields', FULL_CREDENTIAL));
+		const room = fields.fields.find((field) => field.id === 'room_id');
+		assertEqual(room?.type, 'options', 'type of the offered room_id field');
+		const studio = sandbox.store.rooms[0];
+		assert(room?.options?.some((option) => option.value === studio.id && option.name.includes(studio.name)), `${studio.name} is in the room dropdown`);
+		assertEqual(fields.fields.find((field) => field.id === 'start')?.type, 'dateTime', 'type of the offered start field');
+	});
+
+	await checks.check('editor routes: a key without bookings.read — the list shows the scope error, the fields fall back with a notice', async () => {
+		const credential = await rest.createCredential({
+			name: 'Venue Booking API (webhooks only)',
+			type: 'venueBookingApi',
+			data: { baseUrl: sandbox.url, apiKey: NO_BOOKINGS_KEY },
+		});
+		const limited = { id: credential.id, name: 'Venue Booking API (webhooks only)' };
+		const answer = await rest.dynamicNodeParameters('resource-locator-results', payload(bookingGet, 'parameters.bookingId', 'searchBookings', limited));
+		assert(answer.status >= 400, `the list route fails (status ${answer.status})`);
+		assert(JSON.stringify(answer.body).includes('bookings.read'), `the error names the scope: ${JSON.stringify(answer.body).slice(0, 300)}`);
+		const fields = await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(bookingCreate, 'parameters.fields', 'bookingFields', limited));
+		assertEqual(fields.fields, [], 'fields offered');
+		assert(fields.emptyFieldsNotice?.includes('bookings.read'), `notice names the scope: ${fields.emptyFieldsNotice}`);
+	});
+}
+
+function workflowWith(name: string, parameters: Record<string, unknown>) {
+	return {
+		name,
+		nodes: [
+			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'vb',
+				name: 'Venue Booking',
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [300, 0],
+				parameters,
+				credentials: { venueBookingApi: { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name } },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Venue Booking', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+async function runSaved(rest: N8nRestClient, workflow: ReturnType<typeof workflowWith>) {
+	const { id } = await rest.createWorkflow(workflow);
+	const execution = await rest.waitForExecution(await rest.runWorkflow(id, 'Start'), 60_000);
+	assertEqual(runError(execution.run), undefined, `error of "${workflow.name}"`);
+	return nodeOutputItems(execution.run, 'Venue Booking');
+}
+
+export async function pickedBookingCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
+	const { checks, sandbox } = context;
+	await checks.check('editor: a booking created with the room picked from the dropdown, cancelled by picking it from the list', async () => {
+		const offered = await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(bookingCreate, 'parameters.fields', 'bookingFields', FULL_CREDENTIAL));
+		const pick = (id: string, label?: string) => {
+			const options = offered.fields.find((field) => field.id === id)?.options ?? [];
+			const option = label ? options.find((entry) => entry.name.startsWith(label)) : options[0];
+			assert(option, `the ${id} dropdown offers ${label ?? 'an entry'}`);
+			return option.value;
+		};
+		const room = pick('room_id', sandbox.store.rooms[0].name);
+		const slots = await axios.get(`${sandbox.apiUrl}/slots`, {
+			params: { from: '2027-03-04', to: '2027-03-04', room_id: room },
+			headers: { Authorization: `Bearer ${FULL_KEY}` },
+		});
+		const slot = (slots.data as { items: Array<Record<string, string>> }).items[0];
+		const value = { room_id: room, service_id: slot.service_id, client_id: pick('client_id'), start: slot.start };
+		const created = await runSaved(rest, workflowWith('e2e: create from offered fields', {
+			...bookingCreate,
+			fields: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: offered.fields, attemptToConvertTypes: false, convertFieldsToString: false },
+		}));
+		const booking = created[0];
+		assertEqual([booking.room_id, booking.start, booking.status], [room, slot.start, 'confirmed'], 'the created booking [room, start, status]');
+
+		let token: string | undefined;
+		let picked: ListAnswer['results'][number] | undefined;
+		for (let views = 0; views < 10 && !picked; views++) {
+			const page = await listBookings(rest, FULL_CREDENTIAL, slot.start, token);
+			picked = page.results.find((result) => result.value === booking.id);
+			token = page.paginationToken;
+			if (!token) break;
+		}
+		assert(picked, `the new booking ${String(booking.id)} is in the list when searched by its start`);
+		const status = offered.fields.find((field) => field.id === 'status');
+		const cancelled = await runSaved(rest, workflowWith('e2e: cancel a booking picked from the list', {
+			resource: 'booking',
+			operation: 'update',
+			bookingId: { __rl: true, mode: 'list', value: picked.value, cachedResultName: picked.name },
+			fields: { mappingMode: 'defineBelow', value: { status: 'cancelled' }, matchingColumns: [], schema: status ? [status] : [], attemptToConvertTypes: false, convertFieldsToString: false },
+		}));
+		assertEqual([cancelled[0].id, cancelled[0].status], [booking.id, 'cancelled'], 'the cancelled booking [id, status]');
+		assertEqual(sandbox.store.findBooking(String(booking.id))?.status, 'cancelled', 'the booking in the workspace');
+	});
+}
