@@ -9,7 +9,9 @@
  * - workflow-canvas.png      the Venue Booking Trigger and two Venue Booking nodes on the canvas;
  * - node-parameters.png      Payment → Get Many open: Return All, Options with Pagination (cursor) and Max Retries;
  * - ai-agent-tools.png       example 04: an AI Agent with four Venue Booking tools;
- * - trigger-filter.png       the trigger's Keep Only Entries with its Values dropdown open (values seen in the journal).
+ * - trigger-filter.png       the trigger's Keep Only Entries with its Values dropdown open (values seen in the journal);
+ * - booking-list.png         Booking → Cancel or Reschedule, the Booking ID list open (bookings of the workspace);
+ * - offered-fields.png       Booking → Create, the fields seen on bookings, the room dropdown open.
  *
  * Everything listens on 127.0.0.1 and stops when the script ends. `--hold` keeps n8n running afterwards
  * (Ctrl-C stops it), to look at the editor the browser saw; `--examples` also pictures every example
@@ -34,7 +36,7 @@ import { N8nRestClient } from './n8n/rest';
 import { startN8nServer } from './n8n/server';
 import { timed } from './n8n/timing';
 import { ensureChromium, ensurePuppeteer, startChromium } from './screenshot/browser';
-import { canvasWorkflow, FILTERED_TRIGGER_NODE, parametersWorkflow, PAYMENTS_NODE, triggerFilterWorkflow } from './screenshot/workflows';
+import { CANCEL_NODE, canvasWorkflow, CREATE_NODE, discoveryWorkflow, FILTERED_TRIGGER_NODE, parametersWorkflow, PAYMENTS_NODE, triggerFilterWorkflow } from './screenshot/workflows';
 
 const { values: options } = parseArgs({
 	options: {
@@ -54,7 +56,7 @@ export interface CaptureJob {
 	puppeteerDir: string;
 	editorUrl: string;
 	authCookie: string;
-	shots: Array<{ file: string; workflowId: string; openNode?: string; fit?: boolean; openDropdown?: string }>;
+	shots: Array<{ file: string; workflowId: string; openNode?: string; fit?: boolean; openDropdown?: string; open?: 'bookingList' | 'roomDropdown' }>;
 }
 
 async function main(): Promise<void> {
@@ -82,7 +84,8 @@ async function main(): Promise<void> {
 	const canvas = canvasWorkflow(CREDENTIAL);
 	const parameters = parametersWorkflow(CREDENTIAL);
 	const triggerFilter = triggerFilterWorkflow(CREDENTIAL);
-	await importWorkflows(instance, [...examples, canvas, parameters, triggerFilter]);
+	const discovery = discoveryWorkflow(CREDENTIAL);
+	await importWorkflows(instance, [...examples, canvas, parameters, triggerFilter, discovery]);
 
 	const server = await timed('start n8n', () => startN8nServer(instance));
 	onShutdown(server.stop);
@@ -103,6 +106,8 @@ async function main(): Promise<void> {
 			{ file: path.join(outDir, 'node-parameters.png'), workflowId: parameters.id, openNode: PAYMENTS_NODE },
 			{ file: path.join(outDir, 'ai-agent-tools.png'), workflowId: 'vbAiAgent' },
 			{ file: path.join(outDir, 'trigger-filter.png'), workflowId: triggerFilter.id, openNode: FILTERED_TRIGGER_NODE, openDropdown: 'values' },
+			{ file: path.join(outDir, 'booking-list.png'), workflowId: discovery.id, openNode: CANCEL_NODE, open: 'bookingList' },
+			{ file: path.join(outDir, 'offered-fields.png'), workflowId: discovery.id, openNode: CREATE_NODE, open: 'roomDropdown' },
 			...(options.examples ? examples.map((example) => ({ file: path.join(outDir, `examples-${example.id}.png`), workflowId: example.id })) : []),
 		],
 	};

@@ -2,8 +2,10 @@
  * Runs on Node 24 (puppeteer-core needs Node >= 22.12): `node capture.mjs <job.json>`, started by
  * scripts/screenshot.ts. The job (CaptureJob there): the DevTools endpoint of a Chromium that script
  * started, where puppeteer-core is installed, the editor URL, the owner's `n8n-auth` cookie, and the shots:
- * `{ file, workflowId, openNode?, openDropdown? }` — a workflow's canvas, or with `openNode` that node's parameter
- * panel, and with `openDropdown` (a parameter name) that parameter's dropdown opened, its options loaded.
+ * `{ file, workflowId, openNode?, openDropdown?, open? }` — a workflow's canvas, or with `openNode` that node's parameter
+ * panel, with `openDropdown` (a parameter name) that parameter's dropdown opened, its options loaded, and with
+ * `open` a list of the panel opened: `bookingList` (the Booking ID picker), `roomDropdown` (the room field of the
+ * fields seen in the workspace).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -87,6 +89,31 @@ async function openDropdown(page, parameterName) {
 	await sleep(1500);
 }
 
+/** Opens the Booking ID picker and waits for the workspace's bookings in it. */
+async function openBookingList(page) {
+	await page.click('[data-test-id="rlc-input"]');
+	await page.waitForSelector('[data-test-id="rlc-item"]', { timeout: 30_000 });
+	await sleep(800);
+}
+
+/** Waits for the fields seen in the workspace, then opens the dropdown of the field whose label names a room. */
+async function openRoomDropdown(page) {
+	await page.waitForSelector('[data-test-id="mapping-fields-container"]', { timeout: 30_000 });
+	await sleep(1000);
+	const opened = await page.$$eval('[data-test-id="mapping-fields-container"] label, [data-test-id="mapping-fields-container"] [class*="label"]', (labels) => {
+		const label = labels.find((element) => /\(a room/.test(element.textContent ?? ''));
+		if (!label) return false;
+		let box = label;
+		while (box && !box.querySelector('input')) box = box.parentElement;
+		const input = box?.querySelector('input');
+		input?.scrollIntoView({ block: 'center' });
+		input?.click();
+		return Boolean(input);
+	});
+	if (!opened) throw new Error('no field labelled as a room among the fields seen in the workspace');
+	await sleep(1000);
+}
+
 async function main() {
 	const browser = await puppeteer.connect({ browserWSEndpoint: job.wsEndpoint, defaultViewport: VIEWPORT });
 	try {
@@ -101,6 +128,8 @@ async function main() {
 				await openNode(page, shot.openNode);
 				await scrollParametersToTop(page);
 				if (shot.openDropdown) await openDropdown(page, shot.openDropdown);
+				if (shot.open === 'bookingList') await openBookingList(page);
+				if (shot.open === 'roomDropdown') await openRoomDropdown(page);
 			}
 			if (process.env.CAPTURE_DEBUG) {
 				const ids = await page.$$eval('[data-test-id]', (elements) => [...new Set(elements.map((e) => e.getAttribute('data-test-id')))]);

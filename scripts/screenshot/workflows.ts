@@ -126,3 +126,51 @@ export function triggerFilterWorkflow(credential: CredentialRef): WorkflowToImpo
 		connections: {},
 	};
 }
+
+export const CREATE_NODE = 'Create a booking';
+export const CANCEL_NODE = 'Cancel a booking';
+
+/**
+ * Booking → Create with the fields seen in the workspace, and Cancel or Reschedule with the booking to pick
+ * from the list: what the README's "Discovering your workspace's fields" pictures show.
+ */
+export function discoveryWorkflow(credential: CredentialRef): WorkflowToImport {
+	const credentials = { venueBookingApi: credential };
+	return {
+		id: 'shotDiscover0001',
+		name: 'Create a booking from the fields seen, cancel one picked from the list',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: '5c7e0000-0003-4000-8000-000000000001',
+				name: 'When clicking ‘Execute workflow’',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: '5c7e0000-0003-4000-8000-000000000002',
+				name: CREATE_NODE,
+				type: `${PACKAGE}.venueBooking`,
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: { resource: 'booking', operation: 'create', fields: { mappingMode: 'defineBelow', value: null }, options: {} },
+				credentials,
+			},
+			{
+				id: '5c7e0000-0003-4000-8000-000000000003',
+				name: CANCEL_NODE,
+				type: `${PACKAGE}.venueBooking`,
+				typeVersion: 1,
+				position: [520, 0],
+				parameters: { resource: 'booking', operation: 'update', bookingId: { __rl: true, mode: 'list', value: '' }, options: {} },
+				credentials,
+			},
+		],
+		connections: {
+			'When clicking ‘Execute workflow’': { main: [[{ node: CREATE_NODE, type: 'main', index: 0 }]] },
+			[CREATE_NODE]: { main: [[{ node: CANCEL_NODE, type: 'main', index: 0 }]] },
+		},
+	};
+}

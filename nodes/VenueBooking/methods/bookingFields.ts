@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import { findEndpoint } from '../endpoints';
+import type { ApiClient } from '../transport/request';
 import { chooseIdentityMode } from '../trigger/identity';
 import { editorClient, readIdentityField } from './editorClient';
 import { looksLikeChoice, seenFields, type SeenField, type SeenType } from './fieldTypes';
@@ -56,7 +57,7 @@ function failureNotice(error: unknown): string {
  */
 export async function bookingFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	let records: unknown[];
-	let client;
+	let client: ApiClient;
 	try {
 		client = await editorClient(this);
 		({ records } = await samplePage(client, findEndpoint('booking', 'getAll')));
