@@ -120,7 +120,11 @@ async function main() {
 		await browser.setCookie({ name: 'n8n-auth', value: job.authCookie, domain: '127.0.0.1', path: '/', httpOnly: true });
 		const page = await browser.newPage();
 		await page.setViewport(VIEWPORT);
+		// Leaving an editor with an open list may ask to confirm; the pictures change nothing worth keeping.
+		page.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
 		for (const shot of job.shots) {
+			// A fresh load each time: the same workflow twice in a row would otherwise be no navigation at all.
+			await page.goto('about:blank');
 			await page.setViewport(shot.openNode ? NDV_VIEWPORT : VIEWPORT);
 			await openWorkflow(page, shot.workflowId);
 			await fitView(page);
