@@ -18,7 +18,8 @@ Server
 
 Workspace
   --seed N                   data seed (default 1)
-  --today YYYY-MM-DD         the workspace's today (default: the real current date)
+  --today YYYY-MM-DD         start the workspace clock at 08:00 UTC that day (default: the real
+                             current time; the seeded data lies around it either way)
   --scale-clients N  --scale-bookings N  --scale-payments N  --scale-deliveries N
   --key name=scope1,scope2   an extra API key (repeatable); scopes: ${SCOPES.join(', ')}
 
@@ -78,8 +79,8 @@ function scriptEntry(text: string): ScriptedFault {
 }
 
 /** Parses flags; "--flag=value" and "--flag value" both work. Throws with a clear message on a bad flag. */
-export function parseCliArgs(argv: readonly string[], realToday = new Date().toISOString().slice(0, 10)): CliConfig {
-	const options: SandboxOptions = { port: DEFAULT_CLI_PORT, today: realToday };
+export function parseCliArgs(argv: readonly string[]): CliConfig {
+	const options: SandboxOptions = { port: DEFAULT_CLI_PORT };
 	const faults: FaultOptions = {};
 	let faultsGiven = false;
 	let quiet = false;

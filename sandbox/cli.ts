@@ -5,6 +5,7 @@
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
 import { CLI_USAGE, parseCliArgs } from './cli-args';
 import { startSandbox } from './index';
+import { formatInstant } from './time';
 
 async function main(): Promise<void> {
 	let config;
@@ -35,7 +36,8 @@ async function main(): Promise<void> {
 	const settings = sandbox.settings;
 	console.log(`Partner API sandbox listening at ${sandbox.url}${API_PATH_PREFIX}`);
 	console.log(`  (base URL for the credential: ${sandbox.url})`);
-	console.log(`  workspace today ${config.options.today}, seed ${config.options.seed ?? 1}: ${sandbox.store.clients.length} clients, ${sandbox.store.bookings.length} bookings, ${sandbox.store.payments.length} payments, ${sandbox.store.deliveries.length} deliveries`);
+	const clock = config.options.today ? `fixed by --today ${config.options.today}` : 'the real time';
+	console.log(`  workspace time ${formatInstant(sandbox.store.clock.now())} (${clock}), seed ${config.options.seed ?? 1}: ${sandbox.store.clients.length} clients, ${sandbox.store.bookings.length} bookings, ${sandbox.store.payments.length} payments, ${sandbox.store.deliveries.length} deliveries`);
 	console.log(
 		`  pagination ${settings.pagination} (default ${settings.defaultPageSize}, max ${settings.maxPageSize}), ${settings.envelope ? `envelope "${settings.listKey}"` : 'bare arrays'}, ${settings.naming} names, journal ${settings.journalOrder}${settings.brokenPagination ? ', BROKEN pagination' : ''}${config.options.faults ? `, faults ${JSON.stringify(config.options.faults)}` : ''}`,
 	);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { API_PATH_PREFIX, type Scope } from '../nodes/VenueBooking/endpoints';
 import { buildKeyring } from './auth';
 import { FaultInjector, type FaultOptions } from './faults';
-import { applyRuntimeOptions, DEFAULT_TODAY, resolveSettings, type RuntimeOptions, type SandboxOptions, type Settings } from './options';
+import { applyRuntimeOptions, resolveSettings, type RuntimeOptions, type SandboxOptions, type Settings } from './options';
 import { paginationParameterNames, type PaginationParameterNames } from './pagination-names';
 import type { RecordedRequest } from './request-log';
 import { createSandboxServer } from './server';
@@ -39,8 +39,9 @@ export interface Sandbox {
 	close(): Promise<void>;
 }
 
-/** The workspace clock's start: 08:00 UTC of "today". */
-function clockStart(today: string): number {
+/** The workspace clock's start: 08:00 UTC of "today" when one is given, else the real time (whole seconds). */
+function clockStart(today: string | undefined): number {
+	if (today === undefined) return Math.floor(Date.now() / 1000) * 1000;
 	const parsed = parseDateOrInstant(today);
 	if (!parsed || !parsed.dateOnly) throw new Error(`Sandbox option today must be YYYY-MM-DD; got ${today}`);
 	return parsed.ms + 8 * HOUR_MS;
@@ -50,7 +51,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	let settings = resolveSettings(options);
 	const keyring = buildKeyring(options.keys);
 	const faults = new FaultInjector(options.faults);
-	const store = new Store({ seed: options.seed ?? 1, startMs: clockStart(options.today ?? DEFAULT_TODAY), scale: options.scale });
+	const store = new Store({ seed: options.seed ?? 1, startMs: clockStart(options.today), scale: options.scale });
 	const requests: RecordedRequest[] = [];
 	const { server, delays } = createSandboxServer({
 		store,
@@ -111,7 +112,7 @@ export type { Fault, FaultOptions, FaultRequestInfo, ScriptedFault } from './fau
 export type * from './model';
 export {
 	DEFAULT_SETTINGS,
-	DEFAULT_TODAY,
+	FIXED_TODAY,
 	JOURNAL_ORDERS,
 	NAMINGS,
 	PAGINATION_STYLES,

@@ -62,7 +62,10 @@ export interface SandboxOptions {
 	host?: string;
 	/** Seed of the workspace data (default 1). */
 	seed?: number;
-	/** The workspace's "today", YYYY-MM-DD (default 2027-03-01, a Monday); the clock starts at 08:00 UTC that day. */
+	/**
+	 * The workspace's "today", YYYY-MM-DD: the clock starts at 08:00 UTC that day, whatever the real date (tests
+	 * that write dates down pass FIXED_TODAY). Default: the real current time, with the data seeded around it.
+	 */
 	today?: string;
 	scale?: ScaleOptions;
 	/** More API keys, key value → scopes, on top of the preconfigured ones. */
@@ -120,7 +123,8 @@ export type RuntimeOptions = Pick<
 	| 'intercept'
 >;
 
-export const DEFAULT_TODAY = '2027-03-01';
+/** A Monday: tests pass it as `today` so that the dates they write down are the workspace's. */
+export const FIXED_TODAY = '2027-03-01';
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {

@@ -24,7 +24,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
 import { createTempUserFolder, prepareInstance, type N8nInstance } from '../../scripts/n8n/env';
 import { ensureN8n } from '../../scripts/n8n/install';
 import { onShutdown } from '../../scripts/n8n/processes';
@@ -97,7 +97,8 @@ async function runVersion(version: string): Promise<void> {
 	let running: RunningInstance = {};
 	try {
 		const withPackage = !options['skip-package'] && (await installPackageCheck(versionChecks, instance));
-		if (withPackage) sandbox = await startSandbox({});
+		// The operations checks book on dates they write down (operations.checks.ts).
+		if (withPackage) sandbox = await startSandbox({ today: FIXED_TODAY });
 		const context: E2eContext | undefined = sandbox ? { checks: versionChecks, instance, sandbox, outputDir } : undefined;
 
 		// CLI phase: the server is not running (CLI commands open the instance's database themselves).

@@ -1,5 +1,5 @@
 /** Creating, cancelling and rescheduling bookings: validation (400/422), conflicts (409), payments, journal. */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
 import { computeFreeSlots } from '../../sandbox/slots';
 import { DAY_MS, HOUR_MS } from '../../sandbox/time';
 import { apiClient } from './helpers';
@@ -7,7 +7,7 @@ import { apiClient } from './helpers';
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ dialect: { naming: 'camel' } });
+	sandbox = await startSandbox({ today: FIXED_TODAY, dialect: { naming: 'camel' } });
 });
 afterAll(() => sandbox.close());
 

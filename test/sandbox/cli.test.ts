@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { parseCliArgs } from '../../sandbox/cli-args';
 
 describe('parseCliArgs', () => {
-	it('defaults to port 4010 and the real date', () => {
-		expect(parseCliArgs([], '2026-11-22')).toEqual({ options: { port: 4010, today: '2026-11-22' }, quiet: false, help: false });
+	it('defaults to port 4010 and the real time (no fixed today)', () => {
+		expect(parseCliArgs([])).toEqual({ options: { port: 4010 }, quiet: false, help: false });
 	});
 
 	it('parses every switch', () => {
@@ -23,7 +23,6 @@ describe('parseCliArgs', () => {
 				'--retry-after', '0.5', '--retry-after-mode', 'httpDate', '--latency-ms', '20', '--fault-methods', 'get,post',
 				'--fault-script', '429,ok,503,drop',
 			],
-			'2026-11-22',
 		);
 		expect(options).toEqual({
 			port: 0,
@@ -85,6 +84,9 @@ describe('npm run sandbox', () => {
 			});
 			expect(output).toContain('sandbox-full');
 			expect(output).toMatch(/extra\s+slots\.read/);
+			// Without --today the workspace runs on the real time, as --help says.
+			const workspaceTime = /workspace time (\S+) \(the real time\)/.exec(output);
+			expect(Math.abs(Date.parse(workspaceTime?.[1] ?? '') - Date.now())).toBeLessThan(60_000);
 			const response = await axios.get(`${apiUrl}/slots`, { headers: { Authorization: 'Bearer extra' }, validateStatus: () => true });
 			expect(response.status).toBe(200);
 		} finally {

@@ -1,11 +1,11 @@
 /** Every endpoint answers, its filters work, and ids are decoded safely. */
-import { startSandbox, UNUSUAL_CLIENT_IDS, type Sandbox } from '../../sandbox';
+import { FIXED_TODAY, startSandbox, UNUSUAL_CLIENT_IDS, type Sandbox } from '../../sandbox';
 import { apiClient, itemsOf, rawRequest } from './helpers';
 
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ pagination: 'none', dialect: { naming: 'camel' } });
+	sandbox = await startSandbox({ today: FIXED_TODAY, pagination: 'none', dialect: { naming: 'camel' } });
 });
 afterAll(() => sandbox.close());
 

@@ -1,12 +1,12 @@
 /** GET /slots: computed from opening hours, service durations and bookings; range validation. */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
 import { HOUR_MS } from '../../sandbox/time';
 import { apiClient, itemsOf } from './helpers';
 
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ pagination: 'none', dialect: { naming: 'camel' } });
+	sandbox = await startSandbox({ today: FIXED_TODAY, pagination: 'none', dialect: { naming: 'camel' } });
 });
 afterAll(() => sandbox.close());
 

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox, type Slot } from '../../sandbox';
+import { FIXED_TODAY, startSandbox, type Sandbox, type Slot } from '../../sandbox';
 import { computeFreeSlots } from '../../sandbox/slots';
 import { ALL_SCOPES, itemsOf, jsonQuery, NODE_NAME, runNode, SECRET_KEY } from './venueBooking';
 
@@ -16,7 +16,7 @@ const READ_FAULTS = { rate429: 0.15, retryAfterSeconds: 0.01, rate5xx: 0.2, rate
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ scale: { payments: 3000 }, maxPageSize: 100, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+	sandbox = await startSandbox({ today: FIXED_TODAY, scale: { payments: 3000 }, maxPageSize: 100, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
 });
 afterAll(async () => sandbox.close());
 beforeEach(() => {

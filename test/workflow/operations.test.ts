@@ -6,7 +6,7 @@
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { FIXED_TODAY, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { ALL_SCOPES, field, itemsOf, jsonBody, jsonQuery, runNode, SECRET_KEY } from './venueBooking';
 
 const DIALECTS: Array<[string, SandboxOptions]> = [
@@ -33,7 +33,7 @@ describe.each(DIALECTS)('every operation, sandbox dialect: %s', (_name, options)
 	let sandbox: Sandbox;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ ...options, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		sandbox = await startSandbox({ today: FIXED_TODAY, ...options, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
 	});
 	afterAll(async () => sandbox.close());
 	beforeEach(() => sandbox.resetRequests());
