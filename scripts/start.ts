@@ -1,10 +1,12 @@
 /**
- * `npm start [-- --n8n 2.41.1] [-- --port 5678] [-- --verbose]`: the sandbox Partner API plus a real n8n
- * with this package installed, ready to use in the editor. See scripts/n8n/local-stack.ts.
+ * `npm start [-- --n8n 2.41.1] [-- --port 5678] [-- --sandbox-port 4010] [-- --fresh] [-- --verbose]`: the
+ * sandbox Partner API plus a real n8n with this package installed, ready to use in the editor. See
+ * scripts/n8n/local-stack.ts.
  * `npm start -- --queue [--durable-cursors]`: the same on n8n in queue mode (scripts/n8n/queue/local.ts).
  */
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../sandbox';
+import { DEFAULT_CLI_PORT } from '../sandbox/cli-args';
 import { startLocalStack } from './n8n/local-stack';
 
 const { values: options } = parseArgs({
@@ -12,11 +14,15 @@ const { values: options } = parseArgs({
 		n8n: { type: 'string', default: process.env.N8N_VERSION },
 		port: { type: 'string', default: process.env.N8N_PORT },
 		'sandbox-port': { type: 'string', default: process.env.SANDBOX_PORT },
+		fresh: { type: 'boolean', default: false },
 		verbose: { type: 'boolean', default: false },
 		queue: { type: 'boolean', default: false },
 		'durable-cursors': { type: 'boolean', default: false },
 	},
 });
+
+// The port `npm run sandbox` uses too, so the address in the README and the saved credential stay right.
+const sandboxPort = options['sandbox-port'] ? Number(options['sandbox-port']) : DEFAULT_CLI_PORT;
 
 const started = options.queue
 	? // Queue mode (n8n 2.41.1, a main, two workers, Postgres, Redis): scripts/n8n/queue/local.ts.
@@ -24,7 +30,7 @@ const started = options.queue
 			startQueueLocalStack({
 				startSandbox,
 				n8nPort: options.port ? Number(options.port) : undefined,
-				sandboxPort: options['sandbox-port'] ? Number(options['sandbox-port']) : undefined,
+				sandboxPort,
 				durableCursors: options['durable-cursors'],
 			}),
 		)
@@ -32,7 +38,8 @@ const started = options.queue
 			startSandbox,
 			n8nVersion: options.n8n,
 			n8nPort: options.port ? Number(options.port) : undefined,
-			sandboxPort: options['sandbox-port'] ? Number(options['sandbox-port']) : undefined,
+			sandboxPort,
+			fresh: options.fresh,
 			verbose: options.verbose,
 		});
 

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CACHE_DIR } from './paths';
 import { withInstallLock } from './install-lock';
+import { countManifestFetches, countUnpackedPackages, installProgressLine } from './install-progress';
 import { currentNode, ensureNode, type NodeRuntime } from './node-runtime';
 import { runCommand, tail } from './processes';
 import { DEFAULT_N8N_VERSION, n8nMajor, n8nProfile, type N8nProfile } from './versions';
@@ -71,11 +72,14 @@ function generatedPackageJson(profile: N8nProfile): object {
 
 async function installInto(installDir: string, profile: N8nProfile, node: NodeRuntime): Promise<void> {
 	const logFile = `${installDir}.install.log`;
-	console.log(`installing n8n ${profile.version} into .cache — first time only, takes a few minutes (log: ${logFile})`);
+	console.log(`installing n8n ${profile.version} into .cache — first time only, 4 to 8 minutes (log: ${logFile})`);
 	const started = Date.now();
+	const finishing = profile.scripts.mode === 'ignoreScripts' ? `building ${profile.scripts.rebuild.join(', ')}` : 'running install scripts (sqlite3 builds)';
 	const heartbeat = setInterval(() => {
-		console.log(`  … still installing n8n ${profile.version} (${Math.round((Date.now() - started) / 1000)} s)`);
-	}, 30_000);
+		const seconds = Math.round((Date.now() - started) / 1000);
+		const progress = { resolved: countManifestFetches(logFile), unpacked: countUnpackedPackages(installDir) };
+		console.log(`  … n8n ${profile.version}: ${installProgressLine(progress, profile.packages, seconds, finishing)}`);
+	}, 15_000);
 
 	try {
 		// Start clean: a half-written node_modules from an interrupted run is not worth repairing.
@@ -86,7 +90,8 @@ async function installInto(installDir: string, profile: N8nProfile, node: NodeRu
 
 		const env = nodeToolEnv(node);
 		const npm = async (args: string[], what: string): Promise<void> => {
-			const result = await runCommand('npm', [...args, '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: installDir, env, logFile });
+			// http: one log line per package manifest fetched, which the progress lines count.
+			const result = await runCommand('npm', [...args, '--no-audit', '--no-fund', '--loglevel=http'], { cwd: installDir, env, logFile });
 			if (result.code !== 0) {
 				throw new Error(`${what} failed (exit ${result.code}); see ${logFile}:\n${tail(result.stdout + result.stderr)}`);
 			}

@@ -2,8 +2,11 @@
  * What `npm start` runs: the sandbox Partner API and a real n8n with the freshly packed package
  * installed, a credential pointing at the sandbox, the example workflows imported, and an owner login.
  * Everything listens on 127.0.0.1; Ctrl-C stops n8n and the sandbox and leaves no process behind.
+ *
+ * n8n's user folder (workflows, executions, credentials) is kept between starts, one per n8n release;
+ * the sandbox starts fresh each time on a stable port, so the saved credential keeps pointing at it.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { importCredentials, importWorkflows } from './cli';
 import { prepareInstance } from './env';
@@ -22,7 +25,10 @@ import { timed } from './timing';
 export interface SandboxHandle {
 	/** Without the /api/partners/v1 suffix. */
 	url: string;
+	port: number;
 	keys: unknown;
+	/** The workspace clock, shown so nobody books "tomorrow" in another year unawares. */
+	store: { clock: { now(): number } };
 	close(): Promise<void> | void;
 }
 export type StartSandbox = (options: { port?: number; recordRequests?: boolean }) => Promise<SandboxHandle>;
@@ -35,7 +41,10 @@ export interface LocalStackOptions {
 	n8nVersion?: string;
 	/** Preferred n8n port (default 5678); another free one is used if it is taken. */
 	n8nPort?: number;
-	sandboxPort?: number;
+	/** Preferred sandbox port; another free one is used (and the credential updated) if it is taken. */
+	sandboxPort: number;
+	/** Delete the kept n8n user folder first: no workflows, executions or settings of earlier starts. */
+	fresh?: boolean;
 	/** Echo n8n's log to the terminal (it always goes to .cache/start-n8n.log). */
 	verbose?: boolean;
 }
@@ -58,18 +67,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<void>
 
 	const runtime = await timed('ensure n8n', () => ensureN8n(options.n8nVersion));
 
-	// A fresh user folder each start: the sandbox's data and address are new each time too.
-	const userFolder = path.join(CACHE_DIR, 'start-user');
-	rmSync(userFolder, { recursive: true, force: true });
+	// Kept between starts, one per release: a database that n8n 2.x migrated cannot be opened by 1.x.
+	const userFolder = path.join(CACHE_DIR, `start-user-${runtime.version}`);
+	if (options.fresh) rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
+	// Written once the examples are in: they are imported on the first start only, never twice.
+	const examplesMarker = path.join(userFolder, 'examples-imported');
 	// The file-writing examples write /tmp/venue-booking-*.csv; n8n 2.x allows only ~/.n8n-files by default.
 	const extraEnv = runtime.major >= 2 ? { N8N_RESTRICT_FILE_ACCESS_TO: '~/.n8n-files;/tmp' } : {};
 	const instance = await prepareInstance(runtime, { userFolder, preferredPort: options.n8nPort ?? 5678, extraEnv });
 
 	await timed('install the package into n8n', () => installPackageTarball(userFolder, tarball));
+	// Imported on every start (n8n updates it in place, by id): it must name this start's sandbox address.
 	await importCredentials(instance, [{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } }]);
-	const examples = loadExampleWorkflows(path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
+	const firstStart = !existsSync(examplesMarker);
+	const examples = firstStart ? loadExampleWorkflows(path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL) : [];
 	if (examples.length > 0) await importWorkflows(instance, examples);
+	if (firstStart) writeFileSync(examplesMarker, `${examples.length} example workflows imported ${new Date().toISOString()}\n`);
 
 	const logFile = path.join(CACHE_DIR, 'start-n8n.log');
 	rmSync(logFile, { force: true });
@@ -82,10 +96,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<void>
 		`  editor      ${server.url}`,
 		`  login       ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}`,
 		`  credential  "${CREDENTIAL.name}" → the sandbox, key ${SANDBOX_API_KEY}`,
-		`  workflows   ${examples.length} imported from examples/`,
+		firstStart
+			? `  workflows   ${examples.length} imported from examples/; what you save is kept for the next start`
+			: `  workflows   kept from earlier starts (npm start -- --fresh starts clean)`,
+		`  user folder ${path.relative(REPO_DIR, userFolder)}`,
 		`  n8n log     ${logFile}`,
 		'',
-		`sandbox Partner API: ${sandbox.url}/api/partners/v1`,
+		`sandbox Partner API: ${sandbox.url}/api/partners/v1${sandbox.port === options.sandboxPort ? '' : ` (port ${options.sandboxPort} was taken)`}`,
+		`  workspace time ${new Date(sandbox.store.clock.now()).toISOString().replace(/\.\d+Z$/, 'Z')} (the real time; the data is seeded around it afresh each start)`,
 		'  keys (Authorization: Bearer <key>):',
 		...describeKeys(sandbox.keys).map((key) => `    ${key}`),
 		'',

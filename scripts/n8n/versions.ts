@@ -20,6 +20,8 @@ export interface N8nProfile {
 	legacyExpressionEngine: boolean;
 	/** Variables only this release knows, to keep it quiet and off the internet. */
 	env: Record<string, string>;
+	/** Packages in a finished install (distinct names, counted once), against which the install's progress is shown. */
+	packages: number;
 }
 
 // xlsx: a dependency of n8n-nodes-base points at a CDN tarball; this is the same code from the registry.
@@ -33,6 +35,7 @@ export const N8N_PROFILES: Record<string, N8nProfile> = {
 		scripts: { mode: 'allowScripts', allow: { sqlite3: true, 'isolated-vm': false } },
 		legacyExpressionEngine: true,
 		env: {},
+		packages: 1230,
 	},
 	'2.41.1': {
 		version: '2.41.1',
@@ -50,6 +53,7 @@ export const N8N_PROFILES: Record<string, N8nProfile> = {
 			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 			N8N_DISABLED_MODULES: 'mcp-registry',
 		},
+		packages: 1538,
 	},
 };
 
