@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { nodeProperties } from './actions/operations';
 import { route } from './actions/router';
+import { documentationSection } from './documentation';
 import { bookingFields } from './methods/bookingFields';
 import { searchBookings, searchClients } from './methods/listSearch';
 import { venueBookingApiTest } from './methods/credentialTest';
@@ -17,6 +18,7 @@ export class VenueBooking implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Read and manage bookings, slots, catalog, clients, payments and webhooks of a venue workspace',
+		documentationUrl: documentationSection('operations'),
 		defaults: { name: 'Venue Booking' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -2,6 +2,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
 import { readTransportOptions } from './actions/common/options';
+import { documentationSection } from './documentation';
 import { venueBookingApiTest } from './methods/credentialTest';
 import { journalFields, journalValues } from './methods/journalFilter';
 import { ApiClient } from './transport/request';
@@ -9,8 +10,22 @@ import { toJsonItems } from './transport/responseItems';
 import { FILTERED_SAMPLE_WINDOW, MANUAL_SAMPLE_SIZE, triggerProperties } from './trigger/description';
 import { describeFilter, keepEntries, readEntryFilter } from './trigger/filter';
 import { JournalReader } from './trigger/journal';
+import { describeQuery } from './trigger/queryText';
 import { pollParameters, readJournalSettings } from './trigger/settings';
 import { readState, writeState } from './trigger/state';
+
+/** Fetch Test Event found no entry: with query parameters sent, the journal may well have entries that did not match. */
+function nothingToShow(context: IPollFunctions, query: IDataObject): NodeOperationError {
+	const sent = describeQuery(query);
+	if (sent) {
+		return new NodeOperationError(context.getNode(), `No webhook delivery journal entry matched the query parameters sent (${sent})`, {
+			description: 'The journal may have other entries. Change or remove Send Query Parameters, then fetch again.',
+		});
+	}
+	return new NodeOperationError(context.getNode(), 'The webhook delivery journal is empty', {
+		description: 'Nothing to show yet. Create or change a booking, or run Venue Booking > Webhook > Send Test, then fetch again.',
+	});
+}
 
 /** Starts a workflow for every new entry of the webhook delivery journal, each entry exactly once. */
 export class VenueBookingTrigger implements INodeType {
@@ -21,7 +36,11 @@ export class VenueBookingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'New webhook delivery journal entries',
-		description: 'Starts the workflow when new entries appear in the webhook delivery journal of a venue workspace',
+		// n8n's node picker shows one entry for "Venue Booking" and "Venue Booking Trigger", with the 12 actions and
+		// the trigger, under the trigger's description: so this one speaks for both nodes.
+		description:
+			'Read and manage bookings, slots, catalog, clients, payments and webhooks of a venue workspace, or start a workflow on new webhook delivery journal entries',
+		documentationUrl: documentationSection('venue-booking-trigger'),
 		defaults: { name: 'Venue Booking Trigger' },
 		polling: true,
 		inputs: [],
@@ -39,8 +58,9 @@ export class VenueBookingTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const parameters = pollParameters(this);
 		const client = await ApiClient.create(this, readTransportOptions(parameters, 0));
+		const settings = readJournalSettings(parameters);
 		// A polling trigger has no execution hints in n8n; how the journal was read goes to n8n's log.
-		const journal = new JournalReader(client, readJournalSettings(parameters), (message) => this.logger.info(message));
+		const journal = new JournalReader(client, settings, (message) => this.logger.info(message));
 		const filter = readEntryFilter(parameters);
 		const staticData = this.getWorkflowStaticData('node') as IDataObject;
 		const state = readState(staticData);
@@ -48,12 +68,7 @@ export class VenueBookingTrigger implements INodeType {
 		if (this.getMode() === 'manual') {
 			// "Fetch Test Event": a sample to build the workflow with; the saved position stays as it is.
 			const sample = await journal.sample(state, filter ? FILTERED_SAMPLE_WINDOW : MANUAL_SAMPLE_SIZE);
-			if (sample.length === 0) {
-				throw new NodeOperationError(this.getNode(), 'The webhook delivery journal is empty', {
-					description:
-						'Nothing to show yet. Create or change a booking, or run Venue Booking > Webhook > Send Test, then fetch again.',
-				});
-			}
+			if (sample.length === 0) throw nothingToShow(this, settings.query);
 			const kept = keepEntries(sample, filter).slice(-MANUAL_SAMPLE_SIZE);
 			if (filter && kept.length === 0) {
 				throw new NodeOperationError(this.getNode(), `Keep Only Entries kept none of the newest ${sample.length} journal entries`, {

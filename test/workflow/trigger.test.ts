@@ -100,6 +100,18 @@ describe('first activation and Fetch Test Event', () => {
 		}
 	});
 
+	it('Fetch Test Event says that nothing matched the query sent, not that the journal is empty', async () => {
+		// The seeded journal holds booking entries only: no webhook.test entry matches.
+		const poller = pollerFor(sandbox, { sendQuery: true, queryParameters: { parameters: [{ name: 'event', value: 'webhook.test' }] } });
+		try {
+			expect(sandbox.store.deliveries.length).toBeGreaterThan(0);
+			const sample = await poller.fetchTestEvent();
+			expect(sample.error?.message).toBe('No webhook delivery journal entry matched the query parameters sent (event=webhook.test)');
+		} finally {
+			await poller.close();
+		}
+	});
+
 	it('a key without webhooks.read fails the activation, naming the scope', async () => {
 		const poller = createPoller({
 			node: triggerNode(),

@@ -244,10 +244,21 @@ describe('hints', () => {
 		const { hints } = await run({
 			items: 2,
 			parameters: { resource: 'payment', operation: 'getAll', returnAll: true },
-			answers: [ok({ data: [{ id: 1 }], next_cursor: null }), ok({ data: [{ id: 1 }], next_cursor: null })],
+			answers: [1, 2].flatMap(() => [ok({ data: [{ id: 1 }], next_cursor: 'c2' }), ok({ data: [{ id: 2 }], next_cursor: null })]),
 		});
 		expect(hints).toHaveLength(1);
-		expect(hints[0].message).toMatch(/taken as complete/);
+		expect(hints[0].message).toMatch(/^Pagination \(automatic\): /);
+	});
+
+	it('gives no hint for a single short page without markers, and one for a page as full as the query asked', async () => {
+		const short = await run({ parameters: { resource: 'payment', operation: 'getAll', returnAll: true }, answers: [ok({ data: [{ id: 1 }, { id: 2 }] })] });
+		expect(short.hints).toEqual([]);
+		const full = await run({
+			parameters: { resource: 'payment', operation: 'getAll', returnAll: true, sendQuery: true, queryParameters: { parameters: [{ name: 'size', value: '3' }] } },
+			answers: [ok({ data: [{ id: 1 }, { id: 2 }, { id: 3 }] })],
+		});
+		expect(full.hints).toHaveLength(1);
+		expect(full.hints[0].message).toMatch(/held 3 entries, exactly as many as the query parameter "size" asked for/);
 	});
 });
 

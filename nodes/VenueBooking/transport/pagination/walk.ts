@@ -7,6 +7,7 @@ import type { ApiRequest, ApiResponse } from '../types';
 import { listAt, locateList, type ListLocation } from '../responseItems';
 import { describeWindow } from '../adaptiveWindow';
 import { PagePrefetcher } from './concurrentPages';
+import { reasonToDoubtCompleteness } from './completeness';
 import { detectPagination } from './detect';
 import { addressPages } from './pageAddress';
 import type { PaginationSettings, ResolvedPagination } from './settings';
@@ -18,7 +19,10 @@ export interface WalkOptions {
 	limit?: number;
 	/** The user's override of where the list sits in each response. */
 	itemsPath?: string;
-	/** Told once what Automatic mode used, so the user can see it (and override it). */
+	/**
+	 * Told once what Automatic mode used, so the user can see it (and override it); a single page without
+	 * markers is mentioned only when it looks like a full page of a longer list.
+	 */
 	onDetected?: (description: string) => void;
 	/** Continue a walk of an earlier run: re-request this page with these settled settings. */
 	resume?: { pagination: ResolvedPagination; request: PageRequest };
@@ -149,11 +153,13 @@ async function* walkInOrder(client: ApiClient, base: ApiRequest, options: WalkOp
 		if (detecting && number === 1 && entries !== undefined && entries.length > 0) {
 			pagination = detectPagination({ query, response, entries }) ?? { mode: 'off' };
 			strategy = strategyFor(pagination);
-			options.onDetected?.(
-				strategy
-					? `Pagination (automatic): ${strategy.description}`
-					: 'Pagination (automatic): the response named no next page, so it was taken as complete. If entries are missing, set Options > Pagination explicitly.',
-			);
+			const doubt = strategy || (limit !== undefined && entries.length >= limit) ? undefined : reasonToDoubtCompleteness(entries.length, query);
+			if (strategy) options.onDetected?.(`Pagination (automatic): ${strategy.description}`);
+			else if (doubt) {
+				options.onDetected?.(
+					`Pagination (automatic): the response named no next page, so it was taken as complete, but it held ${entries.length} entries, ${doubt}. If entries are missing, set Options > Pagination explicitly.`,
+				);
+			}
 		}
 		yield { number, query, response, entries, request, pagination };
 		if (entries === undefined || entries.length === 0) return;

@@ -86,11 +86,20 @@ describe('walkPages, automatic mode', () => {
 		expect(requests.length).toBeLessThanOrEqual(6);
 	});
 
-	it('takes a response without markers as complete, and says so', async () => {
+	it('takes a short response without markers as complete, without a warning', async () => {
 		const { ids, requests, detected } = await walk(() => ({ statusCode: 200, body: ENTRIES.slice(0, 5) }));
 		expect(ids).toHaveLength(5);
 		expect(requests).toHaveLength(1);
-		expect(detected[0]).toMatch(/taken as complete/);
+		expect(detected).toEqual([]);
+	});
+
+	it('warns when a response without markers is exactly a common page size', async () => {
+		const twenty = Array.from({ length: 20 }, (_, i) => ({ id: `q${i}` }));
+		const { ids, requests, detected } = await walk(() => ({ statusCode: 200, body: twenty }));
+		expect(ids).toHaveLength(20);
+		expect(requests).toHaveLength(1);
+		expect(detected).toHaveLength(1);
+		expect(detected[0]).toMatch(/taken as complete, but it held 20 entries, a common page size/);
 	});
 
 	it('with a limit asks for no page it does not need', async () => {
