@@ -61,7 +61,10 @@ describe.each(DIALECTS)('every operation, sandbox dialect: %s', (_name, options)
 		for (const [name, value] of Object.entries(query)) expect(requests[0].query[name]).toBe(value);
 		// One request per page of the sandbox's default size (20), plus at most one closing empty page.
 		expect(requests.length).toBeLessThanOrEqual(Math.ceil(expected.length / 20) + 1);
-		expect(result.hintsOf('Venue Booking').map((h) => h.message).join()).toMatch(/Pagination \(automatic\)/);
+		// Several pages: the hint says how they were walked; one short page is never doubted.
+		const hints = result.hintsOf('Venue Booking').map((h) => h.message).join();
+		if (expected.length > 20) expect(hints).toMatch(/Pagination \(automatic\)/);
+		else expect(hints).not.toMatch(/taken as complete/);
 	});
 
 	it('payment → Get Many with Limit 7 returns the first 7', async () => {

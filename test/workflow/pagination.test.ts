@@ -86,7 +86,10 @@ describe.each(DIALECTS)('pagination over 10,000 payments, $name', ({ dialect }) 
 			// Page and offset styles end on one empty page unless the response states a total.
 			expect(sandbox.requests.length).toBeGreaterThanOrEqual(pages);
 			expect(sandbox.requests.length).toBeLessThanOrEqual(pages + 1);
-			expect(result.hintsOf(NODE_NAME)[0].message).toMatch(/^Pagination \(automatic\): /);
+			// One page of 10,000 with no marker is no common page size: nothing to warn about.
+			const hints = result.hintsOf(NODE_NAME).map((hint) => hint.message);
+			if (style === 'none') expect(hints).toEqual([]);
+			else expect(hints[0]).toMatch(/^Pagination \(automatic\): /);
 		});
 
 		it('explicit strategy, Return All: the same entries', async () => {
