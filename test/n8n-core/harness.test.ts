@@ -1,6 +1,6 @@
 /**
  * Proves the harness runs n8n-core for real, and pins down the n8n-core 1.122.48 behaviour the
- * package's transport and trigger are designed from (README.md in this folder lists it).
+ * package's transport and trigger are designed from (test/workflow/README.md lists it).
  */
 import {
 	NodeApiError,
@@ -17,7 +17,7 @@ import {
 	toStoredJson,
 	type RunWorkflowOptions,
 	type WorkflowResult,
-} from './harness';
+} from '../workflow/harness';
 import {
 	Echo,
 	FlakyPoll,
