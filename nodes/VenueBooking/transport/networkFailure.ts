@@ -34,9 +34,9 @@ export class NetworkFailure extends Error {
 	}
 }
 
-/** Node's system error codes: ECONNRESET, ETIMEDOUT, ERR_SOCKET_CONNECTION_TIMEOUT and the like. */
-const SYSTEM_CODE = /^(E[A-Z]+|ERR_[A-Z_]+)$/;
-const SYSTEM_CODE_IN_TEXT = /\b(E[A-Z]{3,}|ERR_[A-Z_]+)\b/;
+/** Node's system error codes: ECONNRESET, ETIMEDOUT, ERR_SOCKET_CONNECTION_TIMEOUT, DNS's EAI_AGAIN and the like. */
+const SYSTEM_CODE = /^(E[A-Z]+|EAI_[A-Z]+|ERR_[A-Z_]+)$/;
+const SYSTEM_CODE_IN_TEXT = /\b(EAI_[A-Z]+|E[A-Z]{3,}|ERR_[A-Z_]+)\b/;
 
 function summaryFor(code: string, message: string): string {
 	if (code === 'ECONNREFUSED') return 'The API refused the connection';
