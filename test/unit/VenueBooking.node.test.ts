@@ -1,9 +1,9 @@
 import { NodeOperationError, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { UnexpectedNodeError } from '../../../nodes/VenueBooking/actions/common/unexpectedError';
-import { ENDPOINTS } from '../../../nodes/VenueBooking/endpoints';
-import { VenueBooking } from '../../../nodes/VenueBooking/VenueBooking.node';
-import { mockContext, TEST_KEY, type MockContextOptions } from '../mockContext';
+import { UnexpectedNodeError } from '../../nodes/VenueBooking/actions/common/unexpectedError';
+import { ENDPOINTS } from '../../nodes/VenueBooking/endpoints';
+import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
+import { mockContext, TEST_KEY, type MockContextOptions } from './mockContext';
 
 const node = new VenueBooking();
 

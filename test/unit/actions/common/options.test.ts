@@ -1,0 +1,78 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import {
+	listOptions,
+	optionsProperty,
+	readListOptions,
+	readParallelRequests,
+	readTransportOptions,
+	transportOptions,
+} from '../../../../nodes/VenueBooking/actions/common/options';
+import { DEFAULT_RETRY_POLICY } from '../../../../nodes/VenueBooking/transport/retry';
+import { DEFAULT_TIMEOUT_MS } from '../../../../nodes/VenueBooking/transport/types';
+import { mockContext } from '../../mockContext';
+
+const reader = (options: IDataObject) => mockContext({ parameters: { options } }).context;
+const defaultOf = (properties: INodeProperties[], name: string) => properties.find((p) => p.name === name)?.default;
+
+describe('optionsProperty', () => {
+	const names = (property: INodeProperties) => (property.options as INodeProperties[]).map((o) => o.displayName);
+
+	it('offers the list extras or Parallel Requests beside the transport options, sorted by label', () => {
+		const list = names(optionsProperty('list'));
+		const perItem = names(optionsProperty('perItem'));
+		expect(list).toEqual([...list].sort((a, b) => a.localeCompare(b)));
+		expect(list).toEqual(expect.arrayContaining(['Items Field', 'Max Pages', 'Pagination', 'Max Retries', 'Timeout (Ms)']));
+		expect(list).not.toContain('Parallel Requests');
+		expect(perItem).toContain('Parallel Requests');
+		expect(perItem).not.toContain('Pagination');
+	});
+});
+
+describe('readTransportOptions', () => {
+	it('falls back to the defaults the option descriptions show', () => {
+		expect(readTransportOptions(reader({}), 0)).toEqual({
+			retry: { maxRetries: defaultOf(transportOptions, 'maxRetries'), maxWaitMs: (defaultOf(transportOptions, 'maxWait') as number) * 1000 },
+			timeoutMs: defaultOf(transportOptions, 'timeout'),
+		});
+		expect(readTransportOptions(reader({}), 0)).toEqual({ retry: DEFAULT_RETRY_POLICY, timeoutMs: DEFAULT_TIMEOUT_MS });
+	});
+
+	it('reads Max Wait in seconds and cuts Max Retries to a whole number', () => {
+		expect(readTransportOptions(reader({ maxRetries: 2.7, maxWait: 1.5, timeout: 250 }), 0)).toEqual({
+			retry: { maxRetries: 2, maxWaitMs: 1500 },
+			timeoutMs: 250,
+		});
+	});
+
+	it('refuses a timeout below 1 ms, naming the option and the item', () => {
+		expect(() => readTransportOptions(reader({ timeout: 0 }), 3)).toThrow('Timeout: must be a number of at least 1 (item 3)');
+	});
+});
+
+describe('readParallelRequests', () => {
+	it('is 1 unless set, a whole number, and at most 32', () => {
+		expect(readParallelRequests(reader({}))).toBe(1);
+		expect(readParallelRequests(reader({ parallelRequests: 4.9 }))).toBe(4);
+		expect(readParallelRequests(reader({ parallelRequests: 500 }))).toBe(32);
+	});
+});
+
+describe('readListOptions', () => {
+	it('defaults to automatic pagination, the Max Pages default, no items path and no raw response', () => {
+		expect(readListOptions(reader({}), 0)).toEqual({
+			itemsPath: undefined,
+			rawResponse: false,
+			pagination: { mode: 'auto', maxPages: defaultOf(listOptions, 'maxPages') },
+		});
+	});
+
+	it('passes the chosen pagination settings on, trims the items path, and reads Raw Response', () => {
+		const options = { itemsPath: ' data.rows ', rawResponse: true, maxPages: 3, pagination: { settings: { mode: 'cursor', cursorParameter: 'c' } } };
+		expect(readListOptions(reader(options), 0)).toEqual({
+			itemsPath: 'data.rows',
+			rawResponse: true,
+			pagination: { mode: 'cursor', cursorParameter: 'c', maxPages: 3 },
+		});
+	});
+});
