@@ -1,0 +1,67 @@
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+
+import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigger.node';
+import { mockContext, type MockAnswer } from './mockContext';
+
+const trigger = new VenueBookingTrigger();
+const ok = (body: unknown): MockAnswer => ({ statusCode: 200, body });
+const DELIVERIES = 'https://studio.example.com/api/partners/v1/webhooks/deliveries';
+
+/**
+ * A poll context over the mocked helpers: parameters without an item index, static data, a mode. The
+ * journal answers every request with the same page, however many the trigger makes.
+ */
+function pollContext(mode: 'trigger' | 'manual', answer: MockAnswer, staticData: IDataObject = {}) {
+	const mock = mockContext({ parameters: {}, answers: () => answer });
+	const context = Object.assign(mock.context, {
+		getMode: () => mode,
+		getWorkflowStaticData: () => staticData,
+		getNodeParameter: (_name: string, fallback?: unknown) => fallback,
+	}) as unknown as IPollFunctions;
+	return { context, requests: mock.requests, staticData };
+}
+
+describe('VenueBookingTrigger', () => {
+	it('is a polling trigger with the package credential', () => {
+		expect(trigger.description).toMatchObject({ name: 'venueBookingTrigger', polling: true, inputs: [], credentials: [{ name: 'venueBookingApi', required: true }] });
+	});
+
+	it('on its first poll records where the journal stands and emits nothing', async () => {
+		const { context, requests, staticData } = pollContext('trigger', ok([{ id: 1 }, { id: 2 }]));
+		expect(await trigger.poll.call(context)).toBeNull();
+		expect(new Set(requests.map((r) => r.url))).toEqual(new Set([DELIVERIES]));
+		expect(staticData.journal).toMatchObject({ version: 1, identity: 'id' });
+	});
+
+	it('emits an entry that appeared since the last poll, once', async () => {
+		const first = pollContext('trigger', ok([{ id: 1 }]));
+		await trigger.poll.call(first.context);
+		const second = pollContext('trigger', ok([{ id: 1 }, { id: 2 }]), first.staticData);
+		expect(await trigger.poll.call(second.context)).toEqual([[{ json: { id: 2 } }]]);
+		const third = pollContext('trigger', ok([{ id: 1 }, { id: 2 }]), second.staticData);
+		expect(await trigger.poll.call(third.context)).toBeNull();
+	});
+
+	it('leaves the saved position alone when a poll fails', async () => {
+		const first = pollContext('trigger', ok([{ id: 1 }]));
+		await trigger.poll.call(first.context);
+		const saved = JSON.stringify(first.staticData);
+		const failing = pollContext('trigger', { statusCode: 403, body: {} }, first.staticData);
+		await expect(trigger.poll.call(failing.context)).rejects.toThrow(/webhooks\.read/);
+		expect(JSON.stringify(first.staticData)).toBe(saved);
+	});
+
+	it('in manual mode returns a sample without touching the saved position', async () => {
+		const { context, staticData } = pollContext('manual', ok([{ id: 1 }, { id: 2 }]));
+		const items = await trigger.poll.call(context);
+		expect(items?.[0].length).toBeGreaterThan(0);
+		expect(items?.[0].length).toBeLessThanOrEqual(5);
+		expect(staticData).toEqual({});
+	});
+
+	it('in manual mode says so when the journal is empty', async () => {
+		const poll = trigger.poll.call(pollContext('manual', ok([])).context);
+		await expect(poll).rejects.toThrow(NodeOperationError);
+		await expect(trigger.poll.call(pollContext('manual', ok([])).context)).rejects.toThrow('The webhook delivery journal is empty');
+	});
+});

@@ -1,0 +1,81 @@
+import { missingSetting, strategyFor } from '../../../../nodes/VenueBooking/transport/pagination/strategies';
+import { page, PAGE_URL } from './page';
+
+describe('strategyFor', () => {
+	it('has no strategy for Off', () => {
+		expect(strategyFor({ mode: 'off' })).toBeUndefined();
+	});
+
+	describe('next URL', () => {
+		it('follows the Link header, resolving a relative link against the page that gave it', () => {
+			const strategy = strategyFor({ mode: 'nextUrl' })!;
+			expect(strategy.first(undefined)).toEqual({});
+			const next = strategy.next(page([1], { headers: { link: '</api/partners/v1/payments?page=2>; rel="next"' } }), undefined);
+			expect(next).toEqual({ url: 'https://studio.example.com/api/partners/v1/payments?page=2', marker: 'https://studio.example.com/api/partners/v1/payments?page=2' });
+			expect(strategy.next(page([1]), undefined)).toBeUndefined();
+		});
+
+		it('reads a body field when one is named, and ends when it is empty', () => {
+			const strategy = strategyFor({ mode: 'nextUrl', nextUrlPath: 'links.next' })!;
+			expect(strategy.next(page({ links: { next: '?page=3' } }), undefined)?.url).toBe(`${PAGE_URL}?page=3`);
+			expect(strategy.next(page({ links: { next: '' } }), undefined)).toBeUndefined();
+		});
+	});
+
+	describe('cursor', () => {
+		const strategy = strategyFor({ mode: 'cursor', cursorParameter: 'cursor', cursorPath: 'meta.next', hasMorePath: 'meta.more', pageSizeParameter: 'per_page' })!;
+
+		it('sends the page size from the start and the cursor the last page gave', () => {
+			expect(strategy.first(25)).toEqual({ query: { per_page: 25 } });
+			expect(strategy.next(page({ meta: { next: 'c2', more: true } }), 25)).toEqual({ query: { cursor: 'c2', per_page: 25 }, marker: 'c2' });
+		});
+
+		it('ends without a cursor, or when the body says there is no more', () => {
+			expect(strategy.next(page({ meta: { next: null } }), undefined)).toBeUndefined();
+			expect(strategy.next(page({ meta: { next: 'c3', more: false } }), undefined)).toBeUndefined();
+		});
+
+		it('reads a cursor from a header', () => {
+			const fromHeader = strategyFor({ mode: 'cursor', cursorParameter: 'after', cursorPath: 'header:X-Next-Cursor' })!;
+			expect(fromHeader.next(page([1], { headers: { 'x-next-cursor': 'h2' } }), undefined)).toEqual({ query: { after: 'h2' }, marker: 'h2' });
+		});
+	});
+
+	describe('page number', () => {
+		const strategy = strategyFor({ mode: 'pageNumber', pageParameter: 'page', totalPagesPath: 'pages' })!;
+
+		it('counts pages from the first page, 1 unless told otherwise', () => {
+			expect(strategy.first(undefined)).toEqual({ query: { page: 1 } });
+			expect(strategy.next(page({ pages: 3 }, { query: { page: 1 } }), undefined)).toEqual({ query: { page: 2 }, marker: '2' });
+			expect(strategyFor({ mode: 'pageNumber', pageParameter: 'p', firstPage: 0 })!.first(undefined)).toEqual({ query: { p: 0 } });
+		});
+
+		it('ends at the total of pages the response states', () => {
+			expect(strategy.next(page({ pages: 3 }, { query: { page: 3 } }), undefined)).toBeUndefined();
+		});
+	});
+
+	describe('offset', () => {
+		const strategy = strategyFor({ mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', totalPath: 'total' })!;
+
+		it('starts at 0 and moves on by the entries the last page returned', () => {
+			expect(strategy.first(10)).toEqual({ query: { offset: 0, limit: 10 } });
+			expect(strategy.next(page({ total: 25 }, { query: { offset: 10 }, entries: [1, 2, 3] }), 10)).toEqual({ query: { offset: 13, limit: 10 }, marker: '13' });
+		});
+
+		it('ends once the offset reaches the stated total', () => {
+			expect(strategy.next(page({ total: 13 }, { query: { offset: 10 }, entries: [1, 2, 3] }), 10)).toBeUndefined();
+		});
+	});
+});
+
+describe('missingSetting', () => {
+	it('names the option an explicit mode cannot work without', () => {
+		expect(missingSetting({ mode: 'cursor', cursorParameter: 'c' })).toBe('Next Cursor Field');
+		expect(missingSetting({ mode: 'cursor', cursorParameter: ' ', cursorPath: 'n' })).toBe('Cursor Parameter');
+		expect(missingSetting({ mode: 'pageNumber' })).toBe('Page Parameter');
+		expect(missingSetting({ mode: 'offset' })).toBe('Offset Parameter');
+		expect(missingSetting({ mode: 'nextUrl' })).toBeUndefined();
+		expect(missingSetting({ mode: 'offset', offsetParameter: 'o' })).toBeUndefined();
+	});
+});

@@ -1,0 +1,55 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { DEFAULT_MAX_EXISTING } from '../../../nodes/VenueBooking/trigger/description';
+import { pollParameters, readJournalSettings } from '../../../nodes/VenueBooking/trigger/settings';
+import { mockContext, TEST_NODE } from '../mockContext';
+
+const reader = (parameters: IDataObject) => mockContext({ parameters }).context;
+
+describe('pollParameters', () => {
+	it('reads a poll context\'s parameters (no item index) through the item-indexed reader shape', () => {
+		const asked: unknown[][] = [];
+		const poll = {
+			getNode: () => TEST_NODE,
+			getNodeParameter: (name: string, fallback?: unknown) => {
+				asked.push([name, fallback]);
+				return name === 'options.maxExisting' ? 7 : fallback;
+			},
+		} as unknown as IPollFunctions;
+		const parameters = pollParameters(poll);
+		expect(parameters.getNode()).toBe(TEST_NODE);
+		expect(parameters.getNodeParameter('options.maxExisting', 0, 100)).toBe(7);
+		expect(parameters.getNodeParameter('options.identityPath', 3, '')).toBe('');
+		expect(asked).toEqual([['options.maxExisting', 100], ['options.identityPath', '']]);
+	});
+});
+
+describe('readJournalSettings', () => {
+	it('defaults to automatic order, no identity field, no existing entries and automatic pagination', () => {
+		expect(readJournalSettings(reader({}))).toEqual({
+			order: 'auto',
+			identityPath: undefined,
+			emitExisting: false,
+			maxExisting: DEFAULT_MAX_EXISTING,
+			itemsPath: undefined,
+			pagination: expect.objectContaining({ mode: 'auto' }),
+			query: {},
+		});
+	});
+
+	it('reads the options and the query', () => {
+		const settings = readJournalSettings(
+			reader({
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'status', value: 'failed' }] },
+				options: { journalOrder: 'newestFirst', identityPath: ' meta.key ', emitExisting: true, maxExisting: 20, itemsPath: 'rows' },
+			}),
+		);
+		expect(settings).toMatchObject({ order: 'newestFirst', identityPath: 'meta.key', emitExisting: true, maxExisting: 20, itemsPath: 'rows', query: { status: 'failed' } });
+	});
+
+	it('takes an unknown order as automatic and refuses a Max Existing Entries below 1', () => {
+		expect(readJournalSettings(reader({ options: { journalOrder: 'sideways' } })).order).toBe('auto');
+		expect(() => readJournalSettings(reader({ options: { maxExisting: 0 } }))).toThrow('Max Existing Entries: must be a number of at least 1 (item 0)');
+	});
+});

@@ -1,0 +1,60 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { readState, RECENT_LIMIT, remember, writeState, type JournalState } from '../../../nodes/VenueBooking/trigger/state';
+
+const state = (overrides: Partial<JournalState> = {}): JournalState => ({ version: 1, identity: 'id', recent: ['a', 'b'], ...overrides });
+
+describe('readState', () => {
+	it('reads what writeState wrote', () => {
+		const staticData: IDataObject = {};
+		writeState(staticData, state({ order: 'newestFirst', head: 'b' }));
+		expect(readState(staticData)).toEqual(state({ order: 'newestFirst', head: 'b' }));
+	});
+
+	it.each([
+		['nothing', {}],
+		['another version', { journal: { version: 2, identity: 'id', recent: [] } }],
+		['no list of recent identities', { journal: { version: 1, identity: 'id', recent: 'a' } }],
+		['an unknown identity mode', { journal: { version: 1, identity: 'path', recent: [] } }],
+		['not an object', { journal: 'x' }],
+	])('takes %s as no state', (_case, staticData) => {
+		expect(readState(staticData as IDataObject)).toBeUndefined();
+	});
+});
+
+describe('writeState', () => {
+	it('keeps only the newest RECENT_LIMIT identities', () => {
+		const staticData: IDataObject = {};
+		const recent = Array.from({ length: RECENT_LIMIT + 10 }, (_, i) => `e${i}`);
+		writeState(staticData, state({ recent }));
+		expect(readState(staticData)?.recent).toEqual(recent.slice(10));
+	});
+
+	it('drops a stored next-page URL longer than 2,048 characters, keeping a short one', () => {
+		const tail = (url: string): JournalState['tail'] => ({ pagination: { mode: 'nextUrl' }, request: { url } });
+		const staticData: IDataObject = {};
+		writeState(staticData, state({ tail: tail(`https://x.example/?c=${'a'.repeat(2100)}`) }));
+		expect(readState(staticData)?.tail).toBeUndefined();
+		writeState(staticData, state({ tail: tail('https://x.example/?c=2') }));
+		expect(readState(staticData)?.tail).toEqual(tail('https://x.example/?c=2'));
+	});
+
+	it('stores a copy: later changes to the poll\'s objects do not reach the static data', () => {
+		const staticData: IDataObject = {};
+		const written = state();
+		writeState(staticData, written);
+		written.recent.push('c');
+		expect(readState(staticData)?.recent).toEqual(['a', 'b']);
+	});
+});
+
+describe('remember', () => {
+	it('appends new identities, newest last, bounded to RECENT_LIMIT', () => {
+		expect(remember(['a'], ['b', 'c'])).toEqual(['a', 'b', 'c']);
+		const full = Array.from({ length: RECENT_LIMIT }, (_, i) => `e${i}`);
+		const merged = remember(full, ['new']);
+		expect(merged).toHaveLength(RECENT_LIMIT);
+		expect(merged[0]).toBe('e1');
+		expect(merged.at(-1)).toBe('new');
+	});
+});
