@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, NodeExecutionHint } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, NodeExecutionHint, NodeOperationError } from 'n8n-workflow';
 
 /** What a mocked HTTP exchange answers: a response, or a thrown network error. */
 export type MockAnswer =
@@ -80,4 +80,19 @@ export function mockContext(options: MockContextOptions) {
 		},
 	};
 	return { context: context as unknown as IExecuteFunctions, requests, hints };
+}
+
+/** The context as a parameter reader over fixed parameters, for tests of the parameter readers alone. */
+export function parameterReader(parameters: IDataObject): IExecuteFunctions {
+	return mockContext({ parameters }).context;
+}
+
+/** The error a synchronous action throws; fails the test when it throws nothing. */
+export function thrownBy<T extends Error = NodeOperationError>(action: () => unknown): T {
+	try {
+		action();
+	} catch (error) {
+		return error as T;
+	}
+	throw new Error('expected an error, but nothing was thrown');
 }

@@ -1,18 +1,5 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
-
 import { bodyProperties, readBody } from '../../../../nodes/VenueBooking/actions/common/body';
-import { mockContext } from '../../mockContext';
-
-const reader = (parameters: IDataObject) => mockContext({ parameters }).context;
-
-function thrown(action: () => unknown): NodeOperationError {
-	try {
-		action();
-	} catch (error) {
-		return error as NodeOperationError;
-	}
-	throw new Error('expected an error');
-}
+import { parameterReader, thrownBy } from '../../mockContext';
 
 describe('bodyProperties', () => {
 	it('adds a Send Body switch only when the body is optional, and shows the rest only when it is on', () => {
@@ -25,23 +12,23 @@ describe('bodyProperties', () => {
 
 describe('readBody', () => {
 	it('sends nothing when an optional body is switched off', () => {
-		expect(readBody(reader({ jsonBody: '{"a":1}', specifyBody: 'json' }), 0, true)).toBeUndefined();
+		expect(readBody(parameterReader({ jsonBody: '{"a":1}', specifyBody: 'json' }), 0, true)).toBeUndefined();
 	});
 
 	it('reads rows into an object by default', () => {
 		const parameters = { bodyParameters: { parameters: [{ name: 'room', value: 'loft' }] } };
-		expect(readBody(reader(parameters), 0, false)).toEqual({ room: 'loft' });
+		expect(readBody(parameterReader(parameters), 0, false)).toEqual({ room: 'loft' });
 	});
 
 	it('refuses a row name given twice', () => {
 		const parameters = { bodyParameters: { parameters: [{ name: 'a', value: '1' }, { name: 'a', value: '2' }] } };
-		expect(thrown(() => readBody(reader(parameters), 3, false)).message).toBe('Body Parameters: "a" is given more than once (item 3)');
+		expect(thrownBy(() => readBody(parameterReader(parameters), 3, false)).message).toBe('Body Parameters: "a" is given more than once (item 3)');
 	});
 
 	it('takes a JSON object or array, an empty object for blank JSON, and refuses a bare value', () => {
-		expect(readBody(reader({ specifyBody: 'json', jsonBody: '[1,2]' }), 0, false)).toEqual([1, 2]);
-		expect(readBody(reader({ specifyBody: 'json', jsonBody: '' }), 0, false)).toEqual({});
-		expect(thrown(() => readBody(reader({ specifyBody: 'json', jsonBody: '"x"' }), 0, false)).message).toBe(
+		expect(readBody(parameterReader({ specifyBody: 'json', jsonBody: '[1,2]' }), 0, false)).toEqual([1, 2]);
+		expect(readBody(parameterReader({ specifyBody: 'json', jsonBody: '' }), 0, false)).toEqual({});
+		expect(thrownBy(() => readBody(parameterReader({ specifyBody: 'json', jsonBody: '"x"' }), 0, false)).message).toBe(
 			'Body (JSON): must be a JSON object or array, but it is a string (item 0)',
 		);
 	});

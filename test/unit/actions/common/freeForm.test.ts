@@ -1,30 +1,18 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
-
 import {
 	freeFormProperties,
 	readJson,
 	readJsonObject,
 	readPairs,
 } from '../../../../nodes/VenueBooking/actions/common/freeForm';
-import { mockContext } from '../../mockContext';
+import { parameterReader, thrownBy } from '../../mockContext';
 
-const reader = (parameters: IDataObject) => mockContext({ parameters }).context;
 const rows = (...pairs: Array<[unknown, unknown]>) => ({ list: { parameters: pairs.map(([name, value]) => ({ name, value })) } });
 const keepFirst = (_name: string, existing: unknown) => existing;
-
-function thrown(action: () => unknown): NodeOperationError {
-	try {
-		action();
-	} catch (error) {
-		return error as NodeOperationError;
-	}
-	throw new Error('expected an error');
-}
 
 describe('readPairs', () => {
 	it('trims names, turns a missing value into empty text, and asks onDuplicate about a repeated name', () => {
 		const seen: unknown[] = [];
-		const result = readPairs(reader(rows([' a ', '1'], ['b', undefined], ['a', '2'])), 0, 'list', 'Fields', (name, existing, value) => {
+		const result = readPairs(parameterReader(rows([' a ', '1'], ['b', undefined], ['a', '2'])), 0, 'list', 'Fields', (name, existing, value) => {
 			seen.push([name, existing, value]);
 			return `${String(existing)}+${String(value)}`;
 		});
@@ -33,43 +21,43 @@ describe('readPairs', () => {
 	});
 
 	it('keeps __proto__ as a plain key and leaves Object.prototype alone', () => {
-		const result = readPairs(reader(rows(['__proto__', 'x'])), 0, 'list', 'Fields', keepFirst);
+		const result = readPairs(parameterReader(rows(['__proto__', 'x'])), 0, 'list', 'Fields', keepFirst);
 		expect(Object.keys(result)).toEqual(['__proto__']);
 		expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
 	});
 
 	it('refuses a row without a name, naming its position and the item', () => {
-		const error = thrown(() => readPairs(reader(rows(['a', '1'], ['  ', '2'])), 2, 'list', 'Fields', keepFirst));
+		const error = thrownBy(() => readPairs(parameterReader(rows(['a', '1'], ['  ', '2'])), 2, 'list', 'Fields', keepFirst));
 		expect(error.message).toBe('Fields: row 2 has no name (item 2)');
 	});
 
 	it('reads nothing when the list is unset', () => {
-		expect(readPairs(reader({}), 0, 'list', 'Fields', keepFirst)).toEqual({});
+		expect(readPairs(parameterReader({}), 0, 'list', 'Fields', keepFirst)).toEqual({});
 	});
 });
 
 describe('readJson', () => {
 	it('parses text, takes a value an expression already produced as it is, and reads blank text as nothing', () => {
-		expect(readJson(reader({ json: '{"a":[1,2]}' }), 0, 'json', 'JSON')).toEqual({ a: [1, 2] });
+		expect(readJson(parameterReader({ json: '{"a":[1,2]}' }), 0, 'json', 'JSON')).toEqual({ a: [1, 2] });
 		const object = { already: true };
-		expect(readJson(reader({ json: object }), 0, 'json', 'JSON')).toBe(object);
-		expect(readJson(reader({ json: '   ' }), 0, 'json', 'JSON')).toBeUndefined();
+		expect(readJson(parameterReader({ json: object }), 0, 'json', 'JSON')).toBe(object);
+		expect(readJson(parameterReader({ json: '   ' }), 0, 'json', 'JSON')).toBeUndefined();
 	});
 
 	it('refuses invalid JSON with the parser message, the label and the item', () => {
-		const error = thrown(() => readJson(reader({ json: '{"a":' }), 1, 'json', 'Body (JSON)'));
+		const error = thrownBy(() => readJson(parameterReader({ json: '{"a":' }), 1, 'json', 'Body (JSON)'));
 		expect(error.message).toMatch(/^Body \(JSON\): is not valid JSON \(.+\) \(item 1\)$/);
 	});
 });
 
 describe('readJsonObject', () => {
 	it('gives the object, or an empty one for blank text', () => {
-		expect(readJsonObject(reader({ json: '{"a":1}' }), 0, 'json', 'Query')).toEqual({ a: 1 });
-		expect(readJsonObject(reader({ json: '' }), 0, 'json', 'Query')).toEqual({});
+		expect(readJsonObject(parameterReader({ json: '{"a":1}' }), 0, 'json', 'Query')).toEqual({ a: 1 });
+		expect(readJsonObject(parameterReader({ json: '' }), 0, 'json', 'Query')).toEqual({});
 	});
 
 	it.each([['[1]', 'an array'], ['7', 'a number'], ['null', 'null']])('refuses %s as %s', (json, type) => {
-		expect(thrown(() => readJsonObject(reader({ json }), 0, 'json', 'Query')).message).toBe(
+		expect(thrownBy(() => readJsonObject(parameterReader({ json }), 0, 'json', 'Query')).message).toBe(
 			`Query: must be a JSON object, but it is ${type} (item 0)`,
 		);
 	});

@@ -2,24 +2,14 @@ import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { idProperty, readId } from '../../../../nodes/VenueBooking/actions/common/ids';
 import type { IdParameter } from '../../../../nodes/VenueBooking/endpoints';
-import { mockContext } from '../../mockContext';
+import { parameterReader, thrownBy } from '../../mockContext';
 
 const BOOKING_ID: IdParameter = { name: 'bookingId', displayName: 'Booking ID', what: 'booking' };
-const reader = (parameters: IDataObject) => mockContext({ parameters }).context;
-
-function thrown(action: () => unknown): NodeOperationError {
-	try {
-		action();
-	} catch (error) {
-		return error as NodeOperationError;
-	}
-	throw new Error('expected an error');
-}
 
 describe('readId', () => {
 	it('trims text and takes a number as text; characters a path cannot hold are left to the transport', () => {
-		expect(readId(reader({ bookingId: '  bk/1 ' }), 0, BOOKING_ID)).toBe('bk/1');
-		expect(readId(reader({ bookingId: 42 }), 0, BOOKING_ID)).toBe('42');
+		expect(readId(parameterReader({ bookingId: '  bk/1 ' }), 0, BOOKING_ID)).toBe('bk/1');
+		expect(readId(parameterReader({ bookingId: 42 }), 0, BOOKING_ID)).toBe('42');
 	});
 
 	it.each([
@@ -30,7 +20,7 @@ describe('readId', () => {
 		[{ id: 1 }, 'Booking ID: must be text or a number, but it is an object (item 1)'],
 		[null, 'Booking ID: must be text or a number, but it is null (item 1)'],
 	])('refuses %p before any request', (bookingId, message) => {
-		const error = thrown(() => readId(reader({ bookingId: bookingId as IDataObject[string] }), 1, BOOKING_ID));
+		const error = thrownBy(() => readId(parameterReader({ bookingId: bookingId as IDataObject[string] }), 1, BOOKING_ID));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(message);
 	});

@@ -1,30 +1,18 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
-
 import { queryProperties, readQuery } from '../../../../nodes/VenueBooking/actions/common/query';
-import { mockContext } from '../../mockContext';
+import { parameterReader, thrownBy } from '../../mockContext';
 
-const reader = (parameters: IDataObject) => mockContext({ parameters }).context;
 const rows = (...pairs: Array<[string, unknown]>) => ({
 	sendQuery: true,
 	queryParameters: { parameters: pairs.map(([name, value]) => ({ name, value })) },
 });
 
-function thrown(action: () => unknown): NodeOperationError {
-	try {
-		action();
-	} catch (error) {
-		return error as NodeOperationError;
-	}
-	throw new Error('expected an error');
-}
-
 describe('readQuery', () => {
 	it('sends nothing unless Send Query Parameters is on', () => {
-		expect(readQuery(reader({ queryParameters: { parameters: [{ name: 'a', value: '1' }] } }), 0)).toEqual({});
+		expect(readQuery(parameterReader({ queryParameters: { parameters: [{ name: 'a', value: '1' }] } }), 0)).toEqual({});
 	});
 
 	it('repeats a name given in several rows as a list, in row order', () => {
-		expect(readQuery(reader(rows(['tag', 'a'], ['status', 'x'], ['tag', 'b'], ['tag', 'c'])), 0)).toEqual({
+		expect(readQuery(parameterReader(rows(['tag', 'a'], ['status', 'x'], ['tag', 'b'], ['tag', 'c'])), 0)).toEqual({
 			tag: ['a', 'b', 'c'],
 			status: 'x',
 		});
@@ -32,15 +20,15 @@ describe('readQuery', () => {
 
 	it('takes JSON with scalars and lists of scalars', () => {
 		const parameters = { sendQuery: true, specifyQuery: 'json', jsonQuery: '{"a":1,"b":[true,"x"]}' };
-		expect(readQuery(reader(parameters), 0)).toEqual({ a: 1, b: [true, 'x'] });
+		expect(readQuery(parameterReader(parameters), 0)).toEqual({ a: 1, b: [true, 'x'] });
 	});
 
 	it('refuses a value a URL cannot carry, naming it, the input and the item', () => {
 		const json = { sendQuery: true, specifyQuery: 'json', jsonQuery: '{"a":[{"b":1}]}' };
-		expect(thrown(() => readQuery(reader(json), 2)).message).toBe(
+		expect(thrownBy(() => readQuery(parameterReader(json), 2)).message).toBe(
 			'Query Parameters (JSON): the value of "a" is an array, which a URL cannot carry (item 2)',
 		);
-		expect(thrown(() => readQuery(reader({ sendQuery: true, specifyQuery: 'json', jsonQuery: '{"n":null}' }), 0)).message).toMatch(
+		expect(thrownBy(() => readQuery(parameterReader({ sendQuery: true, specifyQuery: 'json', jsonQuery: '{"n":null}' }), 0)).message).toMatch(
 			/the value of "n" is null/,
 		);
 	});
