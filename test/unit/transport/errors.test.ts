@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { findServerMessage, httpStatusError, transportError, type FailureContext } from '../../../nodes/VenueBooking/transport/errors';
+import { findServerMessage, httpStatusError, isStalePageRefusal, transportError, type FailureContext } from '../../../nodes/VenueBooking/transport/errors';
 import { keyRedactor } from '../../../nodes/VenueBooking/transport/secrets';
 import { TEST_KEY, TEST_NODE } from '../mockContext';
 
@@ -74,5 +74,14 @@ describe('transportError', () => {
 		expect(error.message).toBe('Could not reach *** after 2 attempts');
 		expect(error.description).toBe('Check the Base URL.');
 		expect(error.context.itemIndex).toBe(2);
+	});
+});
+
+describe('isStalePageRefusal', () => {
+	it('takes 400, 404, 410 and 422 answers as a stored page the API no longer serves, and nothing else', () => {
+		for (const status of [400, 404, 410, 422]) expect(isStalePageRefusal(httpStatusError(context(), status, ''))).toBe(true);
+		for (const status of [401, 403, 429, 500]) expect(isStalePageRefusal(httpStatusError(context(), status, ''))).toBe(false);
+		expect(isStalePageRefusal(transportError(context(), 'refused', 'hint'))).toBe(false);
+		expect(isStalePageRefusal(new Error('404'))).toBe(false);
 	});
 });
