@@ -21,6 +21,16 @@ const TYPE_ONLY: Record<string, string> = {
  * module being restructured or just added, tested through its callers meanwhile).
  */
 const SKIPPED: Record<string, string> = {
+	'nodes/VenueBooking/actions/adaptiveConcurrency.ts':
+		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
+	'nodes/VenueBooking/transport/loadSignals.ts':
+		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
+	'nodes/VenueBooking/transport/pagination/pageAddress.ts':
+		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
+	'nodes/VenueBooking/methods/journalFilter.ts':
+		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
+	'nodes/VenueBooking/methods/journalSample.ts':
+		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
 	'nodes/VenueBooking/methods/credentialTestMessages.ts':
 		'new with the credential test function; tested through test/workflow/credential.test.ts and the e2e until its own unit test is written',
 	'nodes/VenueBooking/methods/credentialTestRequest.ts':

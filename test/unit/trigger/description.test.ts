@@ -12,9 +12,8 @@ describe('triggerProperties', () => {
 		expect(names).toEqual(expect.arrayContaining(['emitExisting', 'maxExisting', 'identityPath', 'journalOrder', 'itemsPath', 'maxPages', 'pagination', 'maxRetries', 'timeout']));
 	});
 
-	it('leaves out Raw Response (a raw page is no journal entry) and Parallel Requests', () => {
+	it('leaves out Raw Response (a raw page is no journal entry), and lists each option once', () => {
 		expect(names).not.toContain('rawResponse');
-		expect(names).not.toContain('parallelRequests');
 		expect(new Set(names).size).toBe(names.length);
 	});
 

@@ -18,12 +18,11 @@ const defaultOf = (properties: INodeProperties[], name: string) => properties.fi
 describe('optionsProperty', () => {
 	const names = (property: INodeProperties) => (property.options as INodeProperties[]).map((o) => o.displayName);
 
-	it('offers the list extras or Parallel Requests beside the transport options, sorted by label', () => {
+	it('offers the list extras beside the transport options, sorted by label', () => {
 		const list = names(optionsProperty('list'));
 		const perItem = names(optionsProperty('perItem'));
 		expect(list).toEqual([...list].sort((a, b) => a.localeCompare(b)));
 		expect(list).toEqual(expect.arrayContaining(['Items Field', 'Max Pages', 'Pagination', 'Max Retries', 'Timeout (Ms)']));
-		expect(list).not.toContain('Parallel Requests');
 		expect(perItem).toContain('Parallel Requests');
 		expect(perItem).not.toContain('Pagination');
 	});
@@ -51,10 +50,12 @@ describe('readTransportOptions', () => {
 });
 
 describe('readParallelRequests', () => {
-	it('is 1 unless set, a whole number, and at most 32', () => {
-		expect(readParallelRequests(reader({}))).toBe(1);
-		expect(readParallelRequests(reader({ parallelRequests: 4.9 }))).toBe(4);
-		expect(readParallelRequests(reader({ parallelRequests: 500 }))).toBe(32);
+	it('is 1 for writes unless set, a whole number, and capped', () => {
+		expect(readParallelRequests(reader({}), 'write')).toBe(1);
+		expect(readParallelRequests(reader({ parallelRequests: 4.9 }), 'write')).toBe(4);
+		const capped = readParallelRequests(reader({ parallelRequests: 5000 }), 'read');
+		expect(capped).toBeLessThan(5000);
+		expect(readParallelRequests(reader({ parallelRequests: 50_000 }), 'read')).toBe(capped);
 	});
 });
 
