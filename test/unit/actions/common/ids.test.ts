@@ -27,8 +27,12 @@ describe('readId', () => {
 });
 
 describe('idProperty', () => {
-	it('is a required text parameter with the row name and label', () => {
-		expect(idProperty(BOOKING_ID)).toMatchObject({ name: 'bookingId', displayName: 'Booking ID', type: 'string', required: true });
-		expect(idProperty(BOOKING_ID).description).toContain("booking's identifier");
+	it('is a required resource locator with the row name and label: From List (the search method of its kind) or By ID', () => {
+		const property = idProperty(BOOKING_ID);
+		expect(property).toMatchObject({ name: 'bookingId', displayName: 'Booking ID', type: 'resourceLocator', required: true });
+		expect(property.default).toEqual({ mode: 'list', value: '' });
+		expect(property.modes?.map((mode) => [mode.name, mode.type])).toEqual([['list', 'list'], ['id', 'string']]);
+		expect(property.modes?.[0].typeOptions?.searchListMethod).toEqual(expect.any(String));
+		expect(property.description).toContain('identifier');
 	});
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { countManifestFetches, countUnpackedPackages, installProgressLine } from '../../../scripts/n8n/install-progress';
+import { countManifestFetches, countUnpackedPackages, installProgressLine } from '../../scripts/n8n/install-progress';
 
 describe('reading the install', () => {
 	let dir: string;
