@@ -12,6 +12,7 @@ import type { ICredentialType, INodeType } from 'n8n-workflow';
 import type * as CredentialModule from '../credentials/VenueBookingApi.credentials';
 import type * as NodeModule from '../nodes/VenueBooking/VenueBooking.node';
 import type * as TriggerModule from '../nodes/VenueBooking/VenueBookingTrigger.node';
+import { createPoller, node } from '../test/workflow/harness';
 
 export const NODE_TYPE = 'n8n-nodes-venue-booking.venueBooking';
 export const TRIGGER_TYPE = 'n8n-nodes-venue-booking.venueBookingTrigger';
@@ -37,4 +38,14 @@ export const credentialTypes: ICredentialType[] = [new VenueBookingApi()];
 
 export function credentialsFor(baseUrl: string, apiKey: string) {
 	return { cred: { type: 'venueBookingApi', data: { baseUrl, apiKey } } };
+}
+
+/** The trigger as a user adds it (no options: the journal order is detected), polled through n8n-core. */
+export function ourTriggerPoller(baseUrl: string, apiKey: string) {
+	return createPoller({
+		node: node(TRIGGER_NAME, TRIGGER_TYPE, {}, { credentials: { venueBookingApi: 'cred' } }),
+		nodeTypes,
+		credentialTypes,
+		credentials: credentialsFor(baseUrl, apiKey),
+	});
 }

@@ -63,7 +63,7 @@ export async function triggerEndBench(context: BenchContext): Promise<ScenarioRe
 	const worst = Math.max(...revealed.flatMap((row) => row.samples.flatMap((sample) => [num(sample, 'activationRequests'), num(sample, 'sampleRequests')])));
 	return {
 		id: 'triggerEnd',
-		title: `Trigger activation and Fetch Test Event, ${TRIGGER_END.deliveries.toLocaleString('en')}-entry oldest-first journal (medians)`,
+		title: `Trigger activation and Fetch Test Event, ${TRIGGER_END.deliveries.toLocaleString('en')}-entry oldest-first journal`,
 		notes: [
 			"page size 20 (the sandbox's default: the trigger sets none); order and pagination detected (Automatic)",
 			'without a revealed end, activation walks the journal once and Fetch Test Event reads its first 3 pages only',

@@ -3,11 +3,10 @@
  * requests and time each takes, with the end revealed (Link rel="last", page totals) and without (cursor).
  * Fetch Test Event must show the journal's newest entries where the end is revealed.
  */
-import { createPoller, node } from '../../test/workflow/harness';
 import { check, type Contender, type Scenario } from '../child/contender';
 import { timed } from '../child/measure';
 import { API_KEY } from '../config';
-import { credentialsFor, credentialTypes, nodeTypes, TRIGGER_NAME, TRIGGER_TYPE } from '../our-nodes';
+import { ourTriggerPoller } from '../our-nodes';
 import type { RunParams } from '../protocol';
 
 interface TriggerEndParams extends RunParams {
@@ -18,12 +17,7 @@ interface TriggerEndParams extends RunParams {
 const ours: Contender = {
 	async run(params, rpc) {
 		const p = params as TriggerEndParams;
-		const poller = createPoller({
-			node: node(TRIGGER_NAME, TRIGGER_TYPE, {}, { credentials: { venueBookingApi: 'cred' } }),
-			nodeTypes,
-			credentialTypes,
-			credentials: credentialsFor(p.baseUrl, API_KEY),
-		});
+		const poller = ourTriggerPoller(p.baseUrl, API_KEY);
 		try {
 			await rpc('resetRequests');
 			const sample = await timed(() => poller.fetchTestEvent());

@@ -3,11 +3,10 @@
  * the journal stands), then 10 new entries, then one poll, through n8n-core's real polling (the harness's
  * createPoller). Measured: that poll's requests, time and the static data n8n would store.
  */
-import { createPoller, node } from '../../test/workflow/harness';
 import { check, type Contender, type Scenario } from '../child/contender';
 import { timed } from '../child/measure';
 import { API_KEY } from '../config';
-import { credentialsFor, credentialTypes, nodeTypes, TRIGGER_NAME, TRIGGER_TYPE } from '../our-nodes';
+import { ourTriggerPoller } from '../our-nodes';
 import type { RunParams } from '../protocol';
 
 interface TriggerParams extends RunParams {
@@ -17,13 +16,7 @@ interface TriggerParams extends RunParams {
 const ours: Contender = {
 	async run(params, rpc) {
 		const p = params as TriggerParams;
-		// The trigger as a user adds it: no options, so the journal order is detected (Automatic).
-		const poller = createPoller({
-			node: node(TRIGGER_NAME, TRIGGER_TYPE, {}, { credentials: { venueBookingApi: 'cred' } }),
-			nodeTypes,
-			credentialTypes,
-			credentials: credentialsFor(p.baseUrl, API_KEY),
-		});
+		const poller = ourTriggerPoller(p.baseUrl, API_KEY);
 		try {
 			await rpc('resetRequests');
 			const activation = await timed(() => poller.poll());
