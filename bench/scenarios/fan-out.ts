@@ -122,7 +122,7 @@ async function behindTokenBucket(context: BenchContext): Promise<ScenarioResult>
 					met: worst('oursDefault', 'failedItems') === 0,
 				},
 				{
-					name: 'Behind the token bucket: 429 answers, ours vs the HTTP Request node',
+					name: 'Behind the token bucket: 429 answers, ours vs the HTTP Request node (medians)',
 					goal: 'fewer',
 					measured: `${num(ours, 'throttled')} vs ${num(http, 'throttled')}`,
 					met: num(ours, 'throttled') < num(http, 'throttled'),
