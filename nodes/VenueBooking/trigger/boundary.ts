@@ -1,6 +1,6 @@
 import type { WalkedPage } from '../transport/pagination/walk';
-import type { JournalState } from './state';
-import { RECENT_LIMIT } from './state';
+import { LastEntries } from './lastEntries';
+import { RECENT_LIMIT, type JournalState } from './state';
 
 /** Where the journal's page walk ended: the request of its last non-empty page. */
 export type JournalTail = JournalState['tail'];
@@ -32,20 +32,20 @@ export async function scanForNew(
 	identityOf: (entry: unknown) => string,
 	options: { side: NewEntriesSide; fromTop: boolean },
 ): Promise<BoundaryScan> {
-	const { side } = options;
 	const scan: BoundaryScan = { fresh: [], freshIdentities: [], sawKnown: false, tail: undefined, lastIdentities: [] };
+	const last = new LastEntries<string>(RECENT_LIMIT);
 	const seen = new Set<string>();
-	for await (const page of pages) {
+	scanning: for await (const page of pages) {
 		const entries = page.entries ?? [];
 		if (entries.length === 0) continue;
 		if (options.fromTop && page.number === 1) scan.head = identityOf(entries[0]);
 		scan.tail = { pagination: page.pagination ?? { mode: 'off' }, request: page.request };
 		for (const entry of entries) {
 			const identity = identityOf(entry);
-			keepLast(scan.lastIdentities, identity);
+			last.push(identity);
 			if (known.has(identity)) {
 				scan.sawKnown = true;
-				if (side === 'beforeKnown') return finished(scan);
+				if (options.side === 'beforeKnown') break scanning;
 				// Everything listed before a remembered entry is older than it, hence already seen.
 				scan.fresh = [];
 				scan.freshIdentities = [];
@@ -58,16 +58,6 @@ export async function scanForNew(
 			scan.freshIdentities.push(identity);
 		}
 	}
-	return finished(scan);
-}
-
-function finished(scan: BoundaryScan): BoundaryScan {
-	scan.lastIdentities = scan.lastIdentities.slice(-RECENT_LIMIT);
+	scan.lastIdentities = last.last();
 	return scan;
-}
-
-/** Keeps the newest RECENT_LIMIT identities; trimming in batches keeps pushing cheap on long journals. */
-function keepLast(list: string[], identity: string): void {
-	list.push(identity);
-	if (list.length >= RECENT_LIMIT * 2) list.splice(0, list.length - RECENT_LIMIT);
 }

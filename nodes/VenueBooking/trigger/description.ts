@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { listOptions, paginationOption, transportOptions } from '../actions/common/options';
+import { listOptions, transportOptions } from '../actions/common/options';
+import { paginationOption } from '../actions/common/paginationOption';
 import { queryProperties } from '../actions/common/query';
 
 /** Entries "Fetch Test Event" shows: enough to map fields, few enough to read. */

@@ -1,32 +1,19 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { findEndpoint } from '../endpoints';
 import { isStalePageRefusal } from '../transport/errors';
-import type { PaginationSettings } from '../transport/pagination/settings';
 import { walkPages, type WalkedPage } from '../transport/pagination/walk';
 import type { ApiClient } from '../transport/request';
 import { scanForNew, type BoundaryScan, type JournalTail, type NewEntriesSide } from './boundary';
 import { chooseIdentityMode, identityOf, type IdentityMode } from './identity';
 import { readFromEnd, type EndRead } from './journalEnd';
+import { LastEntries } from './lastEntries';
 import { detectOrder, type JournalOrder } from './order';
+import type { JournalSettings } from './settings';
 import { remember, RECENT_LIMIT, type JournalState } from './state';
 
 const deliveries = findEndpoint('webhookDelivery', 'getAll');
 
 /** Pages a manual sample reads at most when the journal does not reveal its end. */
 const MAX_SAMPLE_PAGES = 3;
-
-export interface JournalSettings {
-	order: 'auto' | JournalOrder;
-	/** Dot path of a field that identifies an entry, when the user names one. */
-	identityPath?: string;
-	/** Emit entries that exist at the first poll (up to maxExisting) instead of only recording them. */
-	emitExisting: boolean;
-	maxExisting: number;
-	itemsPath?: string;
-	pagination: PaginationSettings;
-	query: IDataObject;
-}
 
 export interface PollOutcome {
 	/** New entries, oldest first, exactly as the API gave them. */
@@ -42,21 +29,6 @@ interface OpenedWalk {
 	rest: AsyncGenerator<WalkedPage>;
 	/** Page 1 followed by the rest, for callers that go through every page. */
 	all(): AsyncGenerator<WalkedPage>;
-}
-
-/** Entries kept in arrival order with a cap: the journal's newest end when walking an oldest-first list. */
-class LastEntries {
-	readonly items: unknown[] = [];
-	constructor(private readonly capacity: number) {}
-	push(entry: unknown): void {
-		if (this.capacity === 0) return;
-		this.items.push(entry);
-		// Trimming in batches keeps pushing cheap on 100,000-entry journals.
-		if (this.items.length >= this.capacity * 2) this.items.splice(0, this.items.length - this.capacity);
-	}
-	last(): unknown[] {
-		return this.items.slice(-this.capacity);
-	}
 }
 
 /**

@@ -1,11 +1,25 @@
-import type { IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ParameterReader } from '../actions/common/inputError';
+import type { PaginationSettings } from '../transport/pagination/settings';
+import type { JournalOrder } from './order';
 import { readNumberParameter } from '../actions/common/numberParameter';
 import { readListOptions } from '../actions/common/options';
 import { readQuery } from '../actions/common/query';
 import { DEFAULT_MAX_EXISTING } from './description';
-import type { JournalSettings } from './journal';
+
+/** How the trigger reads the journal, from its parameters. */
+export interface JournalSettings {
+	order: 'auto' | JournalOrder;
+	/** Dot path of a field that identifies an entry, when the user names one. */
+	identityPath?: string;
+	/** Emit entries that exist at the first poll (up to maxExisting) instead of only recording them. */
+	emitExisting: boolean;
+	maxExisting: number;
+	itemsPath?: string;
+	pagination: PaginationSettings;
+	query: IDataObject;
+}
 
 /** A poll context reads parameters without an item index; the shared readers expect one. */
 export function pollParameters(context: IPollFunctions): ParameterReader {

@@ -2,7 +2,8 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
-import { JournalReader, type JournalSettings } from '../../../nodes/VenueBooking/trigger/journal';
+import { JournalReader } from '../../../nodes/VenueBooking/trigger/journal';
+import type { JournalSettings } from '../../../nodes/VenueBooking/trigger/settings';
 import type { JournalState } from '../../../nodes/VenueBooking/trigger/state';
 import { mockContext, type MockAnswer } from '../mockContext';
 

@@ -7,7 +7,8 @@ import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { DEFAULT_PAGINATION } from '../../../nodes/VenueBooking/transport/pagination/settings';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
-import { JournalReader, type JournalSettings } from '../../../nodes/VenueBooking/trigger/journal';
+import { JournalReader } from '../../../nodes/VenueBooking/trigger/journal';
+import type { JournalSettings } from '../../../nodes/VenueBooking/trigger/settings';
 import type { JournalState } from '../../../nodes/VenueBooking/trigger/state';
 import { TEST_KEY, TEST_NODE } from '../mockContext';
 

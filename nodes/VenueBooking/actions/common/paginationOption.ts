@@ -1,0 +1,110 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { PaginationMode } from '../../transport/pagination/settings';
+
+const paginationModes: Array<{ name: string; value: PaginationMode; description: string }> = [
+	{ name: 'Automatic', value: 'auto', description: 'Detect the pagination from the first response' },
+	{ name: 'Cursor', value: 'cursor', description: 'Send back the cursor each page gives' },
+	{ name: 'Next URL', value: 'nextUrl', description: 'Follow the next-page URL in the body or the Link header' },
+	{ name: 'Off', value: 'off', description: 'Make one request and return what it gives' },
+	{ name: 'Offset', value: 'offset', description: 'Send an increasing offset' },
+	{ name: 'Page Number', value: 'pageNumber', description: 'Send an increasing page number' },
+];
+
+export const paginationOption: INodeProperties = {
+	displayName: 'Pagination',
+	name: 'pagination',
+	type: 'fixedCollection',
+	default: {},
+	placeholder: 'Set Pagination',
+	description: 'How to fetch further pages. Automatic fits most APIs; set it when the automatic guess is wrong.',
+	options: [
+		{
+			displayName: 'Pagination',
+			name: 'settings',
+			values: [
+				{
+					displayName: 'Cursor Parameter',
+					name: 'cursorParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['cursor'] } },
+					default: '',
+					placeholder: 'e.g. cursor',
+					description: 'Query parameter that carries the cursor to the API',
+				},
+				{
+					displayName: 'First Page',
+					name: 'firstPage',
+					type: 'number',
+					displayOptions: { show: { mode: ['pageNumber'] } },
+					default: 1,
+					description: 'The number of the first page (usually 1, sometimes 0)',
+				},
+				{
+					displayName: 'Limit Parameter',
+					name: 'limitParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['offset'] } },
+					default: '',
+					placeholder: 'e.g. limit',
+					description: 'Query parameter that carries how many entries to return per page (optional)',
+				},
+				{ displayName: 'Mode', name: 'mode', type: 'options', options: paginationModes, default: 'auto' },
+				{
+					displayName: 'Next Cursor Field',
+					name: 'cursorPath',
+					type: 'string',
+					displayOptions: { show: { mode: ['cursor'] } },
+					default: '',
+					placeholder: 'e.g. meta.next_cursor',
+					description: 'Dot path of the next cursor in the response body, or header:Name to read a response header',
+				},
+				{
+					displayName: 'Next URL Field',
+					name: 'nextUrlPath',
+					type: 'string',
+					displayOptions: { show: { mode: ['nextUrl'] } },
+					default: '',
+					placeholder: 'e.g. links.next',
+					description: 'Dot path of the next page URL in the response body. Leave empty to follow the Link header (rel="next").',
+				},
+				{
+					displayName: 'Offset Parameter',
+					name: 'offsetParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['offset'] } },
+					default: '',
+					placeholder: 'e.g. offset',
+					description: 'Query parameter that carries the offset of the first entry wanted',
+				},
+				{
+					displayName: 'Page Parameter',
+					name: 'pageParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['pageNumber'] } },
+					default: '',
+					placeholder: 'e.g. page',
+					description: 'Query parameter that carries the page number',
+				},
+				{
+					displayName: 'Page Size',
+					name: 'pageSize',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					displayOptions: { show: { mode: ['cursor', 'pageNumber', 'offset'] } },
+					default: 100,
+					description: 'How many entries to ask for per page, sent through the page size (or limit) parameter when one is set',
+				},
+				{
+					displayName: 'Page Size Parameter',
+					name: 'pageSizeParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['cursor', 'pageNumber'] } },
+					default: '',
+					placeholder: 'e.g. per_page',
+					description: 'Query parameter that carries the page size (optional)',
+				},
+			],
+		},
+	],
+};
