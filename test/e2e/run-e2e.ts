@@ -1,10 +1,12 @@
 /**
  * End-to-end run in real n8n instances:
  *
- *   npx tsx test/e2e/run-e2e.ts [--n8n 1.123.81,2.41.1] [--skip-package] [--skip-trigger] [--keep]
+ *   npx tsx test/e2e/run-e2e.ts [--n8n 1.123.81,2.41.1] [--skip-package] [--skip-trigger] [--skip-queue] [--keep]
  *
  * By default it runs n8n 1.123.81 (Node 20) and then n8n 2.41.1 (Node 24 from .cache), each installed into
- * .cache on first use, each in a fresh temp user folder. Per version:
+ * .cache on first use, each in a fresh temp user folder, and then the package in n8n 2.41.1 in queue mode
+ * (queue/run-queue-e2e.ts: a main, two workers, Postgres, Redis; --skip-queue or E2E_SKIP_QUEUE=1 skips it;
+ * `npm run test:e2e:queue` runs it alone). Per version:
  *
  * - infrastructure.checks.ts: the machinery with n8n's built-in nodes (CLI import/execute/activate, the
  *   server, owner login, REST runs, the public API, a clean stop);
@@ -36,6 +38,7 @@ import { credentialTestChecks } from './credential.checks';
 import { editorRoutesCheck, pickedBookingCheck } from './editor.checks';
 import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
+import { runQueueE2e } from './queue/run-queue-e2e';
 import { runCliChecks, runServerChecks, stopServerCheck, type RunningInstance } from './infrastructure.checks';
 import { importCredentialsCheck, runOperationsChecks, runScopeErrorCheck } from './operations.checks';
 import { installPackageCheck, loadedTypesCheck } from './package.checks';
@@ -50,6 +53,7 @@ const { values: options } = parseArgs({
 		n8n: { type: 'string', multiple: true },
 		'skip-package': { type: 'boolean', default: false },
 		'skip-trigger': { type: 'boolean', default: false },
+		'skip-queue': { type: 'boolean', default: process.env.E2E_SKIP_QUEUE === '1' },
 		keep: { type: 'boolean', default: false }, // keep the user folders to look at afterwards
 	},
 });
@@ -157,6 +161,9 @@ async function main(): Promise<void> {
 		await runVersion(version);
 		console.log(`timing: e2e on n8n ${version} (install included): ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	}
+	// Reuses the 2.41.1 install in .cache; prints its own timings.
+	if (options['skip-queue']) console.log('SKIP e2e in queue mode (--skip-queue)');
+	else await runQueueE2e(checks, { keep: options.keep });
 }
 
 main()
