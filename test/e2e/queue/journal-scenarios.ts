@@ -146,7 +146,8 @@ async function reportKilledExecution(context: PhaseContext, scenario: Scenario, 
 	const executions = await triggerExecutions(context.stack, scenario.workflowId);
 	const record = executions.find((execution) => execution.id === victim.executionId);
 	const rerunBy = executions.filter((execution) => execution.id !== victim.executionId && execution.entryIds.some((id) => victim.entryIds.includes(id)));
-	const kept = record?.entryIds.length ? `its record still holds ${JSON.stringify(record.entryIds)}` : 'its record no longer holds them (n8n replaced its data with the error)';
+	// Read once the execution ended: the queue may fail the job later still, and n8n then replaces the data.
+	const kept = record?.entryIds.length ? `its record, when read, still holds ${JSON.stringify(record.entryIds)}` : 'its record no longer holds them (n8n replaced its data with the error)';
 	const rerun = rerunBy.length > 0 ? `n8n re-ran them in execution(s) ${rerunBy.map((execution) => execution.id).join(', ')}` : 'n8n did not re-run them';
 	console.log(`observed (n8n): execution ${victim.executionId} ended "${record?.status}"; entries ${JSON.stringify(victim.entryIds)} were handed to it once; ${rerun}; ${kept}`);
 }
