@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
+import { itemlessParameters } from './actions/common/itemlessParameters';
 import { readTransportOptions } from './actions/common/options';
 import { documentationSection } from './documentation';
 import { venueBookingApiTest } from './methods/credentialTest';
@@ -11,7 +12,7 @@ import { FILTERED_SAMPLE_WINDOW, MANUAL_SAMPLE_SIZE, triggerProperties } from '.
 import { describeFilter, keepEntries, readEntryFilter } from './trigger/filter';
 import { JournalReader } from './trigger/journal';
 import { describeQuery } from './trigger/queryText';
-import { pollParameters, readJournalSettings } from './trigger/settings';
+import { readJournalSettings } from './trigger/settings';
 import { readState, writeState } from './trigger/state';
 
 /** Fetch Test Event found no entry: with query parameters sent, the journal may well have entries that did not match. */
@@ -56,7 +57,7 @@ export class VenueBookingTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const parameters = pollParameters(this);
+		const parameters = itemlessParameters(this);
 		const client = await ApiClient.create(this, readTransportOptions(parameters, 0));
 		const settings = readJournalSettings(parameters);
 		// A polling trigger has no execution hints in n8n; how the journal was read goes to n8n's log.

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import type { ParameterReader } from '../actions/common/inputError';
+import { itemlessParameters } from '../actions/common/itemlessParameters';
 import { readTransportOptions } from '../actions/common/options';
 import { findEndpoint } from '../endpoints';
 import { walkPages } from '../transport/pagination/walk';
@@ -10,21 +10,13 @@ import { readJournalSettings } from '../trigger/settings';
 
 const deliveries = findEndpoint('webhookDelivery', 'getAll');
 
-/** A load-options context reads parameters without an item index; the shared readers expect one. */
-function editorParameters(context: ILoadOptionsFunctions): ParameterReader {
-	return {
-		getNode: () => context.getNode(),
-		getNodeParameter: (name, _itemIndex, fallback) => context.getNodeParameter(name, fallback as never),
-	};
-}
-
 /**
  * One page of the webhook delivery journal, read the way the trigger reads it (its query, Items Field,
  * pagination and retry options, the same transport and errors), for the editor to learn the entries'
  * fields and values from. One page only, whatever the journal's size; nothing is remembered.
  */
 export async function sampleJournalPage(context: ILoadOptionsFunctions): Promise<unknown[]> {
-	const parameters = editorParameters(context);
+	const parameters = itemlessParameters(context);
 	const client = await ApiClient.create(context, readTransportOptions(parameters, 0));
 	const settings = readJournalSettings(parameters);
 	const pages = walkPages(

@@ -1,4 +1,4 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { ParameterReader } from '../actions/common/inputError';
 import type { PaginationSettings } from '../transport/pagination/settings';
@@ -19,14 +19,6 @@ export interface JournalSettings {
 	itemsPath?: string;
 	pagination: PaginationSettings;
 	query: IDataObject;
-}
-
-/** A poll context reads parameters without an item index; the shared readers expect one. */
-export function pollParameters(context: IPollFunctions): ParameterReader {
-	return {
-		getNode: () => context.getNode(),
-		getNodeParameter: (name, _itemIndex, fallback) => context.getNodeParameter(name, fallback as never),
-	};
 }
 
 export function readJournalSettings(parameters: ParameterReader): JournalSettings {

@@ -1,28 +1,10 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_MAX_EXISTING } from '../../../nodes/VenueBooking/trigger/description';
-import { pollParameters, readJournalSettings } from '../../../nodes/VenueBooking/trigger/settings';
-import { mockContext, TEST_NODE } from '../mockContext';
+import { readJournalSettings } from '../../../nodes/VenueBooking/trigger/settings';
+import { mockContext } from '../mockContext';
 
 const reader = (parameters: IDataObject) => mockContext({ parameters }).context;
-
-describe('pollParameters', () => {
-	it('reads a poll context\'s parameters (no item index) through the item-indexed reader shape', () => {
-		const asked: unknown[][] = [];
-		const poll = {
-			getNode: () => TEST_NODE,
-			getNodeParameter: (name: string, fallback?: unknown) => {
-				asked.push([name, fallback]);
-				return name === 'options.maxExisting' ? 7 : fallback;
-			},
-		} as unknown as IPollFunctions;
-		const parameters = pollParameters(poll);
-		expect(parameters.getNode()).toBe(TEST_NODE);
-		expect(parameters.getNodeParameter('options.maxExisting', 0, 100)).toBe(7);
-		expect(parameters.getNodeParameter('options.identityPath', 3, '')).toBe('');
-		expect(asked).toEqual([['options.maxExisting', 100], ['options.identityPath', '']]);
-	});
-});
 
 describe('readJournalSettings', () => {
 	it('defaults to automatic order, no identity field, no existing entries and automatic pagination', () => {
