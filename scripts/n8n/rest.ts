@@ -197,6 +197,17 @@ export class N8nRestClient {
 		return { status: response.status, body: response.data as unknown };
 	}
 
+	/**
+	 * n8n 2.x publishes a workflow in the background (an outbox): activate answers before the triggers run.
+	 * `GET /rest/workflows/:id/publication-status` says where that stands (`in_progress`, `published`,
+	 * `not_published`, `partial`, `failed`); undefined where the route does not exist (1.x activates at once).
+	 */
+	async publicationStatus(id: string): Promise<string | undefined> {
+		const response = await this.http.get(`/rest/workflows/${encodeURIComponent(id)}/publication-status`);
+		if (response.status === 404) return undefined;
+		return unwrap<{ status: string }>(response).status;
+	}
+
 	/** A key for the public API (/api/v1), with every scope the owner may grant. */
 	async createApiKey(label: string): Promise<string> {
 		const scopes = unwrap<string[]>(await this.http.get('/rest/api-keys/scopes'));

@@ -1,30 +1,29 @@
 /**
  * The editor's own REST routes for the node's methods (`/rest/dynamic-node-parameters/*`), in real n8n: the
  * Booking ID list (one page, the next by n8n's token), the Client ID search, the fields seen on bookings with
- * the room dropdown, a key without bookings.read; then a booking created with a room picked from the dropdown
- * and the time in an offered field, and cancelled by picking it from the list — each as a saved workflow run.
+ * the room dropdown, a key without bookings.read. The helpers here also serve dialects.checks.ts, where a
+ * booking is created from the offered fields and cancelled from the list in every dialect.
  */
-import axios from 'axios';
 import { nodeOutputItems, runError } from '../../scripts/n8n/run-data';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
-import { FULL_CREDENTIAL, FULL_KEY, type E2eContext } from './context';
+import { FULL_CREDENTIAL, type E2eContext } from './context';
 import { assert, assertEqual } from './harness';
 
 const NODE_TYPE = 'n8n-nodes-venue-booking.venueBooking';
 const NO_BOOKINGS_KEY = 'sandbox-webhooks';
 
-interface ListAnswer {
+export interface ListAnswer {
 	results: Array<{ name: string; value: string }>;
 	paginationToken?: string;
 }
-interface FieldsAnswer {
+export interface FieldsAnswer {
 	fields: Array<{ id: string; displayName: string; type?: string; options?: Array<{ name: string; value: string }> }>;
 	emptyFieldsNotice?: string;
 }
 
-type Credential = { id: string; name: string };
+export type Credential = { id: string; name: string };
 
-function payload(parameters: Record<string, unknown>, path: string, methodName: string, credential: Credential, extra: Record<string, unknown> = {}) {
+export function payload(parameters: Record<string, unknown>, path: string, methodName: string, credential: Credential, extra: Record<string, unknown> = {}) {
 	return {
 		nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
 		currentNodeParameters: parameters,
@@ -35,16 +34,16 @@ function payload(parameters: Record<string, unknown>, path: string, methodName: 
 	};
 }
 
-async function route<T>(rest: N8nRestClient, name: string, body: Record<string, unknown>): Promise<T> {
+export async function route<T>(rest: N8nRestClient, name: string, body: Record<string, unknown>): Promise<T> {
 	const answer = await rest.dynamicNodeParameters(name, body);
 	assertEqual(answer.status, 200, `status of ${name} (${JSON.stringify(answer.body).slice(0, 300)})`);
 	return (answer.body as { data: T }).data;
 }
 
-const bookingGet = { resource: 'booking', operation: 'get', bookingId: { __rl: true, mode: 'list', value: '' } };
-const bookingCreate = { resource: 'booking', operation: 'create' };
+export const bookingGet = { resource: 'booking', operation: 'get', bookingId: { __rl: true, mode: 'list', value: '' } };
+export const bookingCreate = { resource: 'booking', operation: 'create' };
 
-async function listBookings(rest: N8nRestClient, credential: Credential, filter?: string, paginationToken?: string) {
+export async function listBookings(rest: N8nRestClient, credential: Credential, filter?: string, paginationToken?: string) {
 	return await route<ListAnswer>(rest, 'resource-locator-results', payload(bookingGet, 'parameters.bookingId', 'searchBookings', credential, { filter, paginationToken }));
 }
 
@@ -89,7 +88,7 @@ export async function editorRoutesCheck(context: E2eContext, rest: N8nRestClient
 	});
 }
 
-function workflowWith(name: string, parameters: Record<string, unknown>) {
+export function workflowWith(name: string, parameters: Record<string, unknown>) {
 	return {
 		name,
 		nodes: [
@@ -109,54 +108,9 @@ function workflowWith(name: string, parameters: Record<string, unknown>) {
 	};
 }
 
-async function runSaved(rest: N8nRestClient, workflow: ReturnType<typeof workflowWith>) {
+export async function runSaved(rest: N8nRestClient, workflow: ReturnType<typeof workflowWith>) {
 	const { id } = await rest.createWorkflow(workflow);
 	const execution = await rest.waitForExecution(await rest.runWorkflow(id, 'Start'), 60_000);
 	assertEqual(runError(execution.run), undefined, `error of "${workflow.name}"`);
 	return nodeOutputItems(execution.run, 'Venue Booking');
-}
-
-export async function pickedBookingCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
-	const { checks, sandbox } = context;
-	await checks.check('editor: a booking created with the room picked from the dropdown, cancelled by picking it from the list', async () => {
-		const offered = await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(bookingCreate, 'parameters.fields', 'bookingFields', FULL_CREDENTIAL));
-		const pick = (id: string, label?: string) => {
-			const options = offered.fields.find((field) => field.id === id)?.options ?? [];
-			const option = label ? options.find((entry) => entry.name.startsWith(label)) : options[0];
-			assert(option, `the ${id} dropdown offers ${label ?? 'an entry'}`);
-			return option.value;
-		};
-		const room = pick('room_id', sandbox.store.rooms[0].name);
-		const slots = await axios.get(`${sandbox.apiUrl}/slots`, {
-			params: { from: '2027-03-04', to: '2027-03-04', room_id: room },
-			headers: { Authorization: `Bearer ${FULL_KEY}` },
-		});
-		const slot = (slots.data as { items: Array<Record<string, string>> }).items[0];
-		const value = { room_id: room, service_id: slot.service_id, client_id: pick('client_id'), start: slot.start };
-		const created = await runSaved(rest, workflowWith('e2e: create from offered fields', {
-			...bookingCreate,
-			fields: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: offered.fields, attemptToConvertTypes: false, convertFieldsToString: false },
-		}));
-		const booking = created[0];
-		assertEqual([booking.room_id, booking.start, booking.status], [room, slot.start, 'confirmed'], 'the created booking [room, start, status]');
-
-		let token: string | undefined;
-		let picked: ListAnswer['results'][number] | undefined;
-		for (let views = 0; views < 10 && !picked; views++) {
-			const page = await listBookings(rest, FULL_CREDENTIAL, slot.start, token);
-			picked = page.results.find((result) => result.value === booking.id);
-			token = page.paginationToken;
-			if (!token) break;
-		}
-		assert(picked, `the new booking ${String(booking.id)} is in the list when searched by its start`);
-		const status = offered.fields.find((field) => field.id === 'status');
-		const cancelled = await runSaved(rest, workflowWith('e2e: cancel a booking picked from the list', {
-			resource: 'booking',
-			operation: 'update',
-			bookingId: { __rl: true, mode: 'list', value: picked.value, cachedResultName: picked.name },
-			fields: { mappingMode: 'defineBelow', value: { status: 'cancelled' }, matchingColumns: [], schema: status ? [status] : [], attemptToConvertTypes: false, convertFieldsToString: false },
-		}));
-		assertEqual([cancelled[0].id, cancelled[0].status], [booking.id, 'cancelled'], 'the cancelled booking [id, status]');
-		assertEqual(sandbox.store.findBooking(String(booking.id))?.status, 'cancelled', 'the booking in the workspace');
-	});
 }

@@ -14,6 +14,7 @@ import axios from 'axios';
 import type { N8nPublicApiClient, N8nRestClient, NodeParameterOptionsRequest } from '../../scripts/n8n/rest';
 import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
 import { FULL_CREDENTIAL, FULL_KEY, ids, type E2eContext } from './context';
+import { activateSettled, deactivateSettled } from './activation';
 import { assert, assertEqual } from './harness';
 
 const TRIGGER_TYPE = 'n8n-nodes-venue-booking.venueBookingTrigger';
@@ -44,10 +45,9 @@ async function firstJournalPage(context: E2eContext): Promise<Array<Record<strin
 	return (Array.isArray(body) ? body : (body as Record<string, unknown>)[sandbox.settings.listKey]) as Array<Record<string, unknown>>;
 }
 
-/** Step 1. Resolves with the event kinds the Values dropdown offered (empty when the check failed). */
-export async function filterDropdownsCheck(context: E2eContext, rest: N8nRestClient): Promise<unknown[]> {
+/** Step 1. */
+export async function filterDropdownsCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
 	const { checks } = context;
-	let offered: unknown[] = [];
 	const credential = { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name };
 	await checks.check('trigger filter: /rest/dynamic-node-parameters/options offers the journal\'s fields and values', async () => {
 		const page = await firstJournalPage(context);
@@ -59,7 +59,7 @@ export async function filterDropdownsCheck(context: E2eContext, rest: N8nRestCli
 
 		const values = await rest.nodeParameterOptions(optionsRequest('journalValues', VALUES_PATH, filterParameters('event', []), credential));
 		assertEqual(values.error, undefined, 'error of the Values dropdown');
-		offered = values.options?.map((option) => option.value) ?? [];
+		const offered = values.options?.map((option) => option.value) ?? [];
 		assertEqual(new Set(offered).size, offered.length, 'values offered once each');
 		assertEqual([...offered].sort(), [...new Set(page.map((entry) => entry.event))].sort(), 'event kinds offered');
 	});
@@ -72,7 +72,6 @@ export async function filterDropdownsCheck(context: E2eContext, rest: N8nRestCli
 		assertEqual(answer.options, undefined, 'options');
 		assert(/lacks the webhooks\.read scope/.test(answer.error ?? ''), `message: ${answer.error}`);
 	});
-	return offered;
 }
 
 async function triggerExecutions(api: N8nPublicApiClient, workflowId: string): Promise<Array<{ id: string; status: string; entries: unknown[]; error?: string }>> {
@@ -85,49 +84,83 @@ async function triggerExecutions(api: N8nPublicApiClient, workflowId: string): P
 		});
 }
 
-/** Step 2. */
-export async function filteredActivationCheck(context: E2eContext, rest: N8nRestClient, api: N8nPublicApiClient, offered: unknown[]): Promise<void> {
-	const { checks, sandbox } = context;
-	await checks.check('trigger filter: activated for one event kind picked from the dropdown, it emits exactly the new entries of that kind', async () => {
-		const picked = offered.includes('booking.cancelled') ? 'booking.cancelled' : offered[0];
-		assert(typeof picked === 'string', `no event kind was offered (${JSON.stringify(offered)})`);
-		const workflow = await rest.createWorkflow({
-			name: 'e2e: trigger filtered on one event kind',
-			nodes: [
-				{
-					id: 'f1a7e2e0-0000-4000-8000-000000000001',
-					name: TRIGGER,
-					type: TRIGGER_TYPE,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...filterParameters('event', [picked]) },
-					credentials: { venueBookingApi: { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name } },
-				},
-				// A node after the trigger, as in any real workflow (a trigger alone started no execution on n8n 2.41.1).
-				{ id: 'f1a7e2e0-0000-4000-8000-000000000002', name: 'Kept Entries', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
-			],
-			connections: { [TRIGGER]: { main: [[{ node: 'Kept Entries', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		});
-		try {
-			// First activation: records where the journal stands, emits nothing.
-			await api.activateWorkflow(workflow.id);
-			await api.deactivateWorkflow(workflow.id);
-			const appended = (['booking.created', 'booking.cancelled', 'booking.rescheduled', 'webhook.test'] as const).flatMap((event) =>
-				sandbox.store.appendDeliveries(2, event),
-			);
-			const expected = appended.filter((entry) => entry.event === picked).map((entry) => entry.id);
-			await api.activateWorkflow(workflow.id);
-			const deadline = Date.now() + 30_000;
-			let executions = await triggerExecutions(api, workflow.id);
-			while (executions.length === 0 && Date.now() < deadline) {
-				await new Promise((resolve) => setTimeout(resolve, 500));
-				executions = await triggerExecutions(api, workflow.id);
-			}
-			assertEqual(executions.map((execution) => [execution.status, execution.error]), [['success', undefined]], '[status, error] of the trigger executions');
-			assertEqual(ids(executions[0].entries as Array<{ id?: unknown }>), expected, `entries emitted (the ${picked} ones of ${appended.length} appended)`);
-		} finally {
-			await api.deactivateWorkflow(workflow.id).catch(() => undefined);
+/** What the user picked in the Keep Only Entries dropdowns: a field of the entries and one of its values. */
+export interface PickedFilter {
+	field: string;
+	value: string;
+}
+
+/**
+ * The user's way through the two dropdowns, without typing a field name: the Field dropdown describes each
+ * field with an example value; the field whose example is an event kind is picked, then the Values dropdown
+ * for it is opened and one kind picked from what it offers (booking.cancelled when offered).
+ */
+export async function pickEventKind(context: E2eContext, rest: N8nRestClient): Promise<PickedFilter> {
+	const credential = { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name };
+	const kinds = new Set(context.sandbox.store.deliveries.map((entry) => entry.event));
+	const fields = await rest.nodeParameterOptions(optionsRequest('journalFields', FIELD_PATH, { options: {} }, credential));
+	assertEqual(fields.error, undefined, 'error of the Field dropdown');
+	const eventField = fields.options?.find((option) => [...kinds].some((kind) => option.description?.includes(`e.g. ${kind}`)));
+	assert(eventField, `a field described with an event kind among ${JSON.stringify(fields.options)}`);
+	const field = String(eventField.value);
+	const values = await rest.nodeParameterOptions(optionsRequest('journalValues', VALUES_PATH, filterParameters(field, []), credential));
+	assertEqual(values.error, undefined, 'error of the Values dropdown');
+	const offered = values.options?.map((option) => option.value) ?? [];
+	const value = offered.includes('booking.cancelled') ? 'booking.cancelled' : offered[0];
+	assert(typeof value === 'string', `no event kind was offered (${JSON.stringify(offered)})`);
+	return { field, value };
+}
+
+/**
+ * A trigger workflow filtered as picked, activated (records where the journal stands, emits nothing),
+ * deactivated, entries of every kind appended, activated again: n8n's activation poll must emit exactly the
+ * appended entries of the picked kind, in one successful execution. The workflow is deactivated at the end.
+ */
+export async function assertFilteredActivation(context: E2eContext, rest: N8nRestClient, api: N8nPublicApiClient, picked: PickedFilter, name: string): Promise<void> {
+	const { sandbox } = context;
+	const workflow = await rest.createWorkflow({
+		name,
+		nodes: [
+			{
+				id: 'f1a7e2e0-0000-4000-8000-000000000001',
+				name: TRIGGER,
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...filterParameters(picked.field, [picked.value]) },
+				credentials: { venueBookingApi: { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name } },
+			},
+			// A node after the trigger, as in any real workflow.
+			{ id: 'f1a7e2e0-0000-4000-8000-000000000002', name: 'Kept Entries', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+		],
+		connections: { [TRIGGER]: { main: [[{ node: 'Kept Entries', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	});
+	try {
+		await activateSettled(api, rest, workflow.id);
+		await deactivateSettled(api, rest, workflow.id);
+		const appended = (['booking.created', 'booking.cancelled', 'booking.rescheduled', 'webhook.test'] as const).flatMap((event) =>
+			sandbox.store.appendDeliveries(2, event),
+		);
+		const expected = appended.filter((entry) => entry.event === picked.value).map((entry) => entry.id);
+		await activateSettled(api, rest, workflow.id);
+		const deadline = Date.now() + 30_000;
+		let executions = await triggerExecutions(api, workflow.id);
+		while (executions.length === 0 && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 500));
+			executions = await triggerExecutions(api, workflow.id);
 		}
+		assertEqual(executions.map((execution) => [execution.status, execution.error]), [['success', undefined]], '[status, error] of the trigger executions');
+		assertEqual(ids(executions[0].entries as Array<{ id?: unknown }>), expected, `entries emitted (the ${picked.value} ones of ${appended.length} appended)`);
+	} finally {
+		await api.deactivateWorkflow(workflow.id).catch(() => undefined);
+	}
+}
+
+/** Step 2. */
+export async function filteredActivationCheck(context: E2eContext, rest: N8nRestClient, api: N8nPublicApiClient): Promise<void> {
+	await context.checks.check('trigger filter: activated for one event kind picked from the dropdown, it emits exactly the new entries of that kind', async () => {
+		const picked = await pickEventKind(context, rest);
+		await assertFilteredActivation(context, rest, api, picked, 'e2e: trigger filtered on one event kind');
 	});
 }

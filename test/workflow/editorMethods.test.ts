@@ -8,6 +8,7 @@ import type { IDataObject, INodeListSearchResult, INodeParameters, ResourceMappe
 
 import { bookingFields } from '../../nodes/VenueBooking/methods/bookingFields';
 import { searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
+import { REFERENCE_PAGES } from '../../nodes/VenueBooking/methods/references';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { methodContext, node } from './harness';
 import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, NODE_TYPE, nodeTypes, runNode, SECRET_KEY } from './venueBooking';
@@ -109,9 +110,11 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		expect(byId.get('start')?.type).toBe('dateTime');
 		expect(byId.get(name('price_cents'))?.type).toBe('number');
 		expect(byId.get('currency')?.options).toEqual([{ name: 'EUR', value: 'EUR' }]);
-		// Bookings, rooms, services and clients: one page each.
+		// One page of bookings, rooms and services; the 40 clients take two pages of 20, and all are offered.
 		const paths = sandbox.requests.map((request) => request.path).sort();
-		expect(paths).toEqual(['/bookings', '/clients', '/rooms', '/services'].map((path) => `/api/partners/v1${path}`));
+		expect(paths).toEqual(['/bookings', '/clients', '/clients', '/rooms', '/services'].map((path) => `/api/partners/v1${path}`));
+		const clientValues = byId.get(name('client_id'))?.options?.map((option) => option.value);
+		expect(clientValues).toEqual(expect.arrayContaining(sandbox.store.clients.map((client) => client.id)));
 	});
 
 	it('a key without bookings.read: the list shows the scope-named error, the fields fall back with a notice', async () => {
@@ -166,6 +169,20 @@ describe('editor methods at the edges', () => {
 		sandbox = await startSandbox({ scale: { bookings: 0 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
 	});
 	afterAll(async () => sandbox.close());
+
+	it('a workspace of 150 clients (8 pages): the client dropdown reads five pages, not the whole list', async () => {
+		const large = await startSandbox({ scale: { clients: 150, bookings: 30 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		try {
+			const result = (await bookingFields.call(contextFor(large, bookingCreate, 'parameters.fields'))) as ResourceMapperFields;
+			const clientRequests = large.requests.filter((request) => request.path.endsWith('/clients'));
+			expect(clientRequests).toHaveLength(REFERENCE_PAGES);
+			const firstPages = large.store.clients.slice(0, REFERENCE_PAGES * 20).map((client) => client.id);
+			const clientField = result.fields.find((field) => field.options?.some((option) => option.value === firstPages[0]));
+			expect(clientField?.options?.slice(0, firstPages.length).map((option) => option.value)).toEqual(firstPages);
+		} finally {
+			await large.close();
+		}
+	});
 
 	it('an empty workspace: no fields, a notice that says why and points at the body', async () => {
 		const fields = await bookingFields.call(contextFor(sandbox, bookingCreate, 'parameters.fields'));

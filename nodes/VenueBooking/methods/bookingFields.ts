@@ -25,7 +25,7 @@ function describeField(field: SeenField, reference: ReferenceList | undefined): 
 	return `${field.name} (${kind}${seen})`;
 }
 
-/** A reference dropdown: the list's records, plus values seen on bookings that its first page lacks. */
+/** A reference dropdown: the list's records, plus values seen on bookings that its first pages lack. */
 function referenceOptions(field: SeenField, list: ReferenceList): INodePropertyOptions[] {
 	const known = new Set(list.options.map((option) => String(option.value)));
 	const unseen = field.values.filter((value) => !known.has(String(value))).map((value) => ({ name: String(value), value: String(value) }));
