@@ -109,6 +109,10 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		expect(byId.get(name('service_id'))?.displayName).toContain('a service');
 		expect(byId.get('start')?.type).toBe('dateTime');
 		expect(byId.get(name('price_cents'))?.type).toBe('number');
+		// Number fields start removed (n8n's editor would turn an untouched one into 0); the others are shown.
+		expect(result.fields.filter((field) => field.removed).map((field) => field.type)).toEqual(result.fields.filter((field) => field.type === 'number').map(() => 'number'));
+		expect(byId.get(name('price_cents'))?.removed).toBe(true);
+		expect(room?.removed).toBeUndefined();
 		expect(byId.get('currency')?.options).toEqual([{ name: 'EUR', value: 'EUR' }]);
 		// One page of bookings, rooms and services; the 40 clients take two pages of 20, and all are offered.
 		const paths = sandbox.requests.map((request) => request.path).sort();

@@ -39,6 +39,9 @@ function toMapperField(field: SeenField, lists: ReferenceList[]): ResourceMapper
 	if (looksLikeChoice(field)) {
 		return { ...base, type: 'options', options: field.values.map((value) => ({ name: String(value), value: String(value) })) };
 	}
+	// n8n's editor gives an untouched number box the value 0 when it appears, and 0 would then be sent:
+	// number fields start removed, listed under the field picker for the user to add when they mean one.
+	if (field.type === 'number') return { ...base, type: 'number', removed: true };
 	return { ...base, type: field.type };
 }
 
