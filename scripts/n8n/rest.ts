@@ -181,7 +181,9 @@ export class N8nRestClient {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const execution = await this.getExecution(id).catch(() => undefined);
-			if (execution && !['new', 'running', 'waiting', 'unknown'].includes(execution.status)) return execution;
+			// n8n 1.x may report the final status a moment before the run data is stored: wait for both.
+			const ended = execution && !['new', 'running', 'waiting', 'unknown'].includes(execution.status);
+			if (ended && execution.run.data?.resultData) return execution;
 			if (Date.now() > deadline) throw new Error(`execution ${id} did not end within ${timeoutMs / 1000} s (status ${execution?.status})`);
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
