@@ -21,7 +21,9 @@
  *   REST route, and an activated trigger filtered on one event kind; no wait of its own);
  *   editor.checks.ts (the editor's dynamic-node-parameters routes answer with the lists and fields);
  *   dialects.checks.ts (in each of five sandbox dialects, switched at runtime: the lists by pages, a booking
- *   created from offered fields and cancelled by picking it from the list, a trigger filtered on one kind).
+ *   created from offered fields and cancelled by picking it from the list, a trigger filtered on one kind);
+ *   aiTool.checks.ts (an AI Agent with Venue Booking tools fills offered fields and a Booking ID by $fromAI;
+ *   its chat model is a scripted local test double).
  *
  * Prints `N passed, M failed` last and exits non-zero when anything failed.
  */
@@ -34,6 +36,7 @@ import { onShutdown } from '../../scripts/n8n/processes';
 import { N8nPublicApiClient } from '../../scripts/n8n/rest';
 import { timed } from '../../scripts/n8n/timing';
 import { DEFAULT_N8N_VERSION, n8nProfile } from '../../scripts/n8n/versions';
+import { aiToolCheck } from './aiTool.checks';
 import { outputDirOf, type E2eContext } from './context';
 import { credentialTestChecks } from './credential.checks';
 import { dialectChecks } from './dialects.checks';
@@ -142,6 +145,7 @@ async function runVersion(version: string): Promise<void> {
 			}
 			// Last: the booking it creates and cancels must not land in the trigger checks' journal windows.
 			await editorRoutesCheck(context, rest);
+			await aiToolCheck(context, rest);
 			const dialectApi = new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e dialects'));
 			await dialectChecks(context, rest, dialectApi);
 		}

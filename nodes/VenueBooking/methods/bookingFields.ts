@@ -3,6 +3,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, 
 import { findEndpoint } from '../endpoints';
 import type { ApiClient } from '../transport/request';
 import { chooseIdentityMode } from '../trigger/identity';
+import { isAgentTool } from './agentTool';
 import { editorClient, readIdentityField } from './editorClient';
 import { looksLikeChoice, seenFields, type SeenField, type SeenType } from './fieldTypes';
 import { loadReferenceLists, referencedList, type ReferenceList } from './references';
@@ -32,9 +33,15 @@ function referenceOptions(field: SeenField, list: ReferenceList): INodePropertyO
 	return [...list.options, ...unseen];
 }
 
-function toMapperField(field: SeenField, lists: ReferenceList[]): ResourceMapperField {
+/**
+ * As an agent's tool, a field is labelled by its bare name: n8n's "Let the model define this parameter" names
+ * the `$fromAI` key after the label, so the agent is asked for the field by the name the workspace uses
+ * (an example value in the label would end up in the key).
+ */
+function toMapperField(field: SeenField, lists: ReferenceList[], asTool: boolean): ResourceMapperField {
 	const reference = referencedList(field, lists);
-	const base = { id: field.name, displayName: describeField(field, reference), required: false, defaultMatch: false, display: true };
+	const displayName = asTool ? field.name : describeField(field, reference);
+	const base = { id: field.name, displayName, required: false, defaultMatch: false, display: true };
 	if (reference) return { ...base, type: 'options', options: referenceOptions(field, reference) };
 	if (looksLikeChoice(field)) {
 		return { ...base, type: 'options', options: field.values.map((value) => ({ name: String(value), value: String(value) })) };
@@ -73,5 +80,6 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	const identityField = readIdentityField(this) || (chooseIdentityMode(records) === 'id' ? 'id' : '');
 	const fields = seenFields(records).filter((field) => field.name !== identityField);
 	const lists = await loadReferenceLists(client);
-	return { fields: fields.map((field) => toMapperField(field, lists)) };
+	const asTool = isAgentTool(this.getNode());
+	return { fields: fields.map((field) => toMapperField(field, lists, asTool)) };
 }

@@ -17,6 +17,16 @@ export const seenFieldsProperties: INodeProperties[] = [
 		name: 'seenFieldsNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { hide: { '@tool': [true] } },
+	},
+	{
+		// n8n shows `@tool` parameters only on the agent's tool variant of the node.
+		displayName:
+			'As an AI agent\'s tool: click "Let the model define this parameter" beside a field and the agent fills it, asked for it by the field\'s name as your workspace spells it. A field with a dropdown takes an expression instead, e.g. {{ $fromAI(\'room_id\', \'the ID of a room\') }}. The fields were seen on bookings in your workspace; they are not the API\'s schema.',
+		name: 'seenFieldsToolNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@tool': [true] } },
 	},
 	{
 		displayName: LABEL,
