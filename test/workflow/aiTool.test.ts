@@ -6,7 +6,7 @@
  * are not here: the e2e runs a real AI Agent (test/e2e/aiTool.checks.ts).
  */
 import axios from 'axios';
-import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject, type INodeParameters, type ResourceMapperField, type ResourceMapperValue } from 'n8n-workflow';
 // Not re-exported by n8n-core's index; the AI Agent's tool wrapping of a node, used as n8n uses it.
 import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
 
@@ -70,6 +70,18 @@ describe('AI tool mode', () => {
 		expect(asAction.find((field) => field.id === 'start')?.displayName).toMatch(/^start \(date-time, e\.g\. /);
 		// The room dropdown stays: a fixed room may still be picked by name.
 		expect(asTool.find((field) => field.id === 'room_id')?.options?.length).toBeGreaterThan(0);
+	});
+
+	it("the tool variant shows its own notice (how to hand a field to the agent), decided by n8n's @tool display rule", () => {
+		const description = new VenueBooking().description;
+		const notices = description.properties.filter((property) => ['seenFieldsNotice', 'seenFieldsToolNotice'].includes(property.name));
+		const shown = (typeName: string) => {
+			const values = { ...bookingCreate };
+			const asNode = node('Venue Booking', typeName, values);
+			return notices.filter((notice) => NodeHelpers.displayParameter(values, notice, asNode, { ...description, name: typeName })).map((notice) => notice.name);
+		};
+		expect(shown('venueBookingTool')).toEqual(['seenFieldsToolNotice']);
+		expect(shown('venueBooking')).toEqual(['seenFieldsNotice']);
 	});
 
 	it("n8n's tool wrapping asks the model for the workspace's field names and the Booking ID", async () => {
