@@ -22,7 +22,7 @@ export const seenFieldsProperties: INodeProperties[] = [
 	{
 		// n8n shows `@tool` parameters only on the agent's tool variant of the node.
 		displayName:
-			'As an AI agent\'s tool: click "Let the model define this parameter" beside a field and the agent fills it, asked for it by the field\'s name as your workspace spells it. A field with a dropdown takes an expression instead, e.g. {{ $fromAI(\'room_id\', \'the ID of a room\') }}. The fields were seen on bookings in your workspace; they are not the API\'s schema.',
+			'As an AI agent\'s tool: click "Let the model define this parameter" beside a field and the agent fills it, asked for it by the field\'s name as your workspace spells it. A field with a dropdown takes an expression instead: {{ $fromAI(\'<field name>\', \'<what the agent should give>\') }}. The fields were seen on bookings in your workspace; they are not the API\'s schema.',
 		name: 'seenFieldsToolNotice',
 		type: 'notice',
 		default: '',
