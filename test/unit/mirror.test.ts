@@ -27,8 +27,6 @@ const SKIPPED: Record<string, string> = {
 		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
 	'nodes/VenueBooking/actions/booking/writeWithSeenFields.ts':
 		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
-	'nodes/VenueBooking/documentation.ts':
-		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
 	'nodes/VenueBooking/methods/bookingFields.ts':
 		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
 	'nodes/VenueBooking/methods/editorClient.ts':
@@ -37,16 +35,6 @@ const SKIPPED: Record<string, string> = {
 		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
 	'nodes/VenueBooking/methods/references.ts':
 		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
-	'nodes/VenueBooking/transport/pagination/completeness.ts':
-		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
-	'nodes/VenueBooking/trigger/queryText.ts':
-		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
-	'nodes/VenueBooking/actions/adaptiveConcurrency.ts':
-		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
-	'nodes/VenueBooking/transport/loadSignals.ts':
-		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
-	'nodes/VenueBooking/transport/pagination/pageAddress.ts':
-		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
 	'nodes/VenueBooking/methods/journalFilter.ts':
 		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
 	'nodes/VenueBooking/methods/journalSample.ts':

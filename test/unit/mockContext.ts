@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, NodeExecutionHint, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IHttpRequestOptions, INode, NodeExecutionHint, NodeOperationError } from 'n8n-workflow';
 
 /** What a mocked HTTP exchange answers: a response, or a thrown network error. */
 export type MockAnswer =
@@ -95,4 +95,20 @@ export function thrownBy<T extends Error = NodeOperationError>(action: () => unk
 		return error as T;
 	}
 	throw new Error('expected an error, but nothing was thrown');
+}
+
+/**
+ * The same stand-in shaped as the editor's load-options context: parameters are read without an item index
+ * (`getNodeParameter(name, fallback)`), as n8n's LoadOptionsContext reads the node's current parameters.
+ */
+export function mockLoadOptionsContext(options: Omit<MockContextOptions, 'parameters' | 'items' | 'continueOnFail'> & { parameters?: IDataObject }) {
+	const mock = mockContext({ ...options, parameters: options.parameters ?? {} });
+	const execute = mock.context;
+	const context = {
+		getNode: () => execute.getNode(),
+		getCredentials: execute.getCredentials,
+		getNodeParameter: (name: string, fallback?: unknown) => execute.getNodeParameter(name, 0, fallback),
+		helpers: execute.helpers,
+	};
+	return { ...mock, context: context as unknown as ILoadOptionsFunctions };
 }
