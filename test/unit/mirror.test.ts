@@ -39,10 +39,6 @@ const SKIPPED: Record<string, string> = {
 		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
 	'nodes/VenueBooking/methods/journalSample.ts':
 		'landed on main together with this test; tested through the workflow tests until its own unit test is written',
-	'nodes/VenueBooking/methods/credentialTestMessages.ts':
-		'new with the credential test function; tested through test/workflow/credential.test.ts and the e2e until its own unit test is written',
-	'nodes/VenueBooking/methods/credentialTestRequest.ts':
-		'new with the credential test function; tested through test/workflow/credential.test.ts and the e2e until its own unit test is written',
 };
 
 /** Unit tests that sweep several modules at once, named for what they sweep. */
