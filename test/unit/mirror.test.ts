@@ -21,17 +21,7 @@ const TYPE_ONLY: Record<string, string> = {
  * module being restructured or just added, tested through its callers meanwhile).
  */
 const SKIPPED: Record<string, string> = {
-	'nodes/VenueBooking/actions/booking/create.operation.ts':
-		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
-	'nodes/VenueBooking/actions/booking/update.operation.ts':
-		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
-	'nodes/VenueBooking/actions/booking/writeWithSeenFields.ts':
-		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
 	'nodes/VenueBooking/methods/bookingFields.ts':
-		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
-	'nodes/VenueBooking/methods/editorClient.ts':
-		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
-	'nodes/VenueBooking/methods/listSearch.ts':
 		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',
 	'nodes/VenueBooking/methods/references.ts':
 		'landed in the same wave as this test; covered by its workflow tests (test/workflow/editorMethods.test.ts, operations, trigger, pagination) until its own unit test is written',

@@ -1,0 +1,84 @@
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
+import { searchBookings, searchClients, searchRecords } from '../../../nodes/VenueBooking/methods/listSearch';
+import { mockLoadOptionsContext, type MockAnswer } from '../mockContext';
+
+const clients = findEndpoint('client', 'getAll');
+
+/** A cursor-paginated list page as the mocked API answers it. */
+const listPage = (records: unknown[], next?: string): MockAnswer => ({ statusCode: 200, body: { data: records, meta: { next_cursor: next ?? null } } });
+
+function contextWith(answers: MockAnswer[], parameters = {}) {
+	return mockLoadOptionsContext({ parameters, answers });
+}
+
+describe('a From List view of a list endpoint', () => {
+	it('without a search text reads one page, each record as its id with a label from its content, and hands on the token', async () => {
+		const { context, requests } = contextWith([listPage([{ id: 1, name: 'Anna Berg' }, { id: 2, email: 'bo@example.com' }], 'c2')]);
+		const result = await searchRecords(context, clients, 'client');
+		expect(result.results).toEqual([
+			{ name: 'Anna Berg', value: '1' },
+			{ name: 'bo@example.com', value: '2' },
+		]);
+		expect(result.paginationToken).toEqual(expect.any(String));
+		expect(requests).toHaveLength(1);
+	});
+
+	it('continues from the token n8n hands back, and ends with no token on the last page', async () => {
+		const { context, requests } = contextWith([listPage([{ id: 1, name: 'Anna Berg' }], 'c2'), listPage([{ id: 2, name: 'Carl Dahl' }])]);
+		const first = await searchRecords(context, clients, 'client');
+		const second = await searchRecords(context, clients, 'client', undefined, first.paginationToken as string);
+		expect(second).toEqual({ results: [{ name: 'Carl Dahl', value: '2' }], paginationToken: undefined });
+		expect(requests[1].qs).toMatchObject({ cursor: 'c2' });
+	});
+
+	it('treats an empty token as the first page', async () => {
+		const { context, requests } = contextWith([listPage([{ id: 1, name: 'Anna Berg' }])]);
+		await searchRecords(context, clients, 'client', '', '');
+		expect(requests[0].qs?.cursor).toBeUndefined();
+	});
+
+	it('with a search text reads on past pages without a match, at most five, and stops at the first page that has one', async () => {
+		const noMatch = (n: number) => listPage([{ id: n, name: `Other Person ${n}` }], `c${n + 1}`);
+		const { context, requests } = contextWith([noMatch(1), noMatch(2), listPage([{ id: 3, name: 'Zed Quist' }], 'c4'), noMatch(4)]);
+		const result = await searchRecords(context, clients, 'client', ' zed ');
+		expect(result.results).toEqual([{ name: 'Zed Quist', value: '3' }]);
+		expect(requests).toHaveLength(3);
+		expect(result.paginationToken).toEqual(expect.any(String));
+
+		const endless = contextWith(Array.from({ length: 10 }, (_, i) => noMatch(i)));
+		const nothing = await searchRecords(endless.context, clients, 'client', 'zed');
+		expect(nothing.results).toEqual([]);
+		expect(endless.requests).toHaveLength(5);
+		expect(nothing.paginationToken).toEqual(expect.any(String));
+	});
+
+	it('tells apart two records with the same label by adding their identity', async () => {
+		const { context } = contextWith([listPage([{ id: 'a', name: 'Anna Berg' }, { id: 'b', name: 'Anna Berg' }, { id: 'c', name: 'Carl Dahl' }])]);
+		expect((await searchRecords(context, clients, 'client')).results).toEqual([
+			{ name: 'Anna Berg (a)', value: 'a' },
+			{ name: 'Anna Berg (b)', value: 'b' },
+			{ name: 'Carl Dahl', value: 'c' },
+		]);
+	});
+
+	it('uses the Identity Field the user named, and leaves out records without it', async () => {
+		const { context } = contextWith([listPage([{ ref: { code: 'R-1' }, name: 'Anna Berg' }, { name: 'No Code' }])], { options: { identityPath: 'ref.code' } });
+		expect((await searchRecords(context, clients, 'client')).results).toEqual([{ name: 'Anna Berg', value: 'R-1' }]);
+	});
+
+	it('without an id field or a named one, says which option to set', async () => {
+		const { context } = contextWith([listPage([{ code: 'x', name: 'Anna Berg' }])]);
+		await expect(searchRecords(context, clients, 'client')).rejects.toThrow('The client records in your workspace have no "id" field to pick them by');
+	});
+
+	it('Booking ID and Client ID list their own endpoints', async () => {
+		const bookings = contextWith([listPage([])]);
+		await searchBookings.call(bookings.context as ILoadOptionsFunctions);
+		expect(bookings.requests[0].url).toMatch(/\/bookings$/);
+		const clientList = contextWith([listPage([])]);
+		await searchClients.call(clientList.context as ILoadOptionsFunctions, 'x');
+		expect(clientList.requests[0].url).toMatch(/\/clients$/);
+	});
+});
