@@ -93,35 +93,31 @@ function readPageSize(context: PageContext, canonical: string): number {
 	return Math.min(requested ?? context.settings.defaultPageSize, context.settings.maxPageSize);
 }
 
+/**
+ * The items of a numbered or offset page: the window asked for, or with broken pagination always the first
+ * one, whatever was asked, while the page claims there is more (only a loop guard ends such a walk).
+ */
+function pageItems<T>(source: ListSource<T>, context: PageContext, start: number, size: number): T[] {
+	const from = context.settings.brokenPagination ? 0 : start;
+	return toArray(source.items, from, from + size);
+}
+
 function pageByNumber<T>(source: ListSource<T>, context: PageContext): Page<T> {
 	const perPage = readPageSize(context, 'perPage');
 	const page = readInteger(context.query, 'page', 1) ?? 1;
 	const total = source.items.length;
-	if (context.settings.brokenPagination) {
-		// Always the first page, always claiming one more: only a loop guard ends this.
-		return {
-			items: toArray(source.items, 0, perPage),
-			fields: { page, perPage, totalPages: page + 1, totalCount: Math.max(total, (page + 1) * perPage) },
-		};
-	}
-	const start = (page - 1) * perPage;
-	return {
-		items: toArray(source.items, start, start + perPage),
-		fields: { page, perPage, totalPages: Math.ceil(total / perPage), totalCount: total },
-	};
+	const fields = context.settings.brokenPagination
+		? { page, perPage, totalPages: page + 1, totalCount: Math.max(total, (page + 1) * perPage) }
+		: { page, perPage, totalPages: Math.ceil(total / perPage), totalCount: total };
+	return { items: pageItems(source, context, (page - 1) * perPage, perPage), fields };
 }
 
 function pageByOffset<T>(source: ListSource<T>, context: PageContext): Page<T> {
 	const limit = readPageSize(context, 'limit');
 	const offset = readInteger(context.query, 'offset', 0) ?? 0;
 	const total = source.items.length;
-	if (context.settings.brokenPagination) {
-		return {
-			items: toArray(source.items, 0, limit),
-			fields: { offset, limit, totalCount: Math.max(total, offset + limit + 1) },
-		};
-	}
-	return { items: toArray(source.items, offset, offset + limit), fields: { offset, limit, totalCount: total } };
+	const totalCount = context.settings.brokenPagination ? Math.max(total, offset + limit + 1) : total;
+	return { items: pageItems(source, context, offset, limit), fields: { offset, limit, totalCount } };
 }
 
 function startOfTokenPage<T>(source: ListSource<T>, context: PageContext, tokenParameter: string): number {

@@ -4,10 +4,10 @@
  * Fetch Test Event must show the journal's newest entries where the end is revealed.
  */
 import { check, type Contender, type Scenario } from '../child/contender';
-import { timed } from '../child/measure';
 import { API_KEY } from '../config';
 import { ourTriggerPoller } from '../our-nodes';
 import type { RunParams } from '../protocol';
+import { measuredPoll } from './measuredPoll';
 
 interface TriggerEndParams extends RunParams {
 	/** The ids Fetch Test Event should show (the newest), or none when the end is not revealed. */
@@ -19,18 +19,12 @@ const ours: Contender = {
 		const p = params as TriggerEndParams;
 		const poller = ourTriggerPoller(p.baseUrl, API_KEY);
 		try {
-			await rpc('resetRequests');
-			const sample = await timed(() => poller.fetchTestEvent());
-			check(sample.value.error === undefined, `Fetch Test Event failed: ${sample.value.error?.message}`);
-			const sampleRequests = await rpc<number>('requests');
+			const sample = await measuredPoll(rpc, 'Fetch Test Event', () => poller.fetchTestEvent());
 			const shown = (sample.value.items?.[0] ?? []).map((item) => item.json.id);
 			if (p.newest.length > 0) check(JSON.stringify(shown) === JSON.stringify(p.newest), `Fetch Test Event showed ${JSON.stringify(shown)}`);
 
-			await rpc('resetRequests');
-			const activation = await timed(() => poller.poll());
-			check(activation.value.error === undefined, `activation failed: ${activation.value.error?.message}`);
-			const activationRequests = await rpc<number>('requests');
-			return { ms: activation.ms, activationRequests, sampleMs: sample.ms, sampleRequests };
+			const activation = await measuredPoll(rpc, 'activation', () => poller.poll());
+			return { ms: activation.ms, activationRequests: activation.requests, sampleMs: sample.ms, sampleRequests: sample.requests };
 		} finally {
 			await poller.close();
 		}

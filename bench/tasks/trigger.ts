@@ -4,10 +4,10 @@
  * createPoller). Measured: that poll's requests, time and the static data n8n would store.
  */
 import { check, type Contender, type Scenario } from '../child/contender';
-import { timed } from '../child/measure';
 import { API_KEY } from '../config';
 import { ourTriggerPoller } from '../our-nodes';
 import type { RunParams } from '../protocol';
+import { measuredPoll } from './measuredPoll';
 
 interface TriggerParams extends RunParams {
 	newEntries: number;
@@ -18,27 +18,20 @@ const ours: Contender = {
 		const p = params as TriggerParams;
 		const poller = ourTriggerPoller(p.baseUrl, API_KEY);
 		try {
-			await rpc('resetRequests');
-			const activation = await timed(() => poller.poll());
-			check(activation.value.error === undefined, `activation failed: ${activation.value.error?.message}`);
-			const activationRequests = await rpc<number>('requests');
-
+			const activation = await measuredPoll(rpc, 'activation', () => poller.poll());
 			const added = await rpc<string[]>('appendDeliveries', p.newEntries);
-			await rpc('resetRequests');
-			const poll = await timed(() => poller.poll());
-			const requests = await rpc<number>('requests');
-			check(poll.value.error === undefined, `the poll failed: ${poll.value.error?.message}`);
+			const poll = await measuredPoll(rpc, 'the poll', () => poller.poll());
 			const emitted = (poll.value.items?.[0] ?? []).map((item) => item.json.id);
 			check(JSON.stringify(emitted) === JSON.stringify(added), `emitted ${JSON.stringify(emitted)}, expected the new ${JSON.stringify(added)}`);
 			check(poll.value.saved, 'the poll emitted but n8n would not have saved its state');
 
 			return {
 				ms: poll.ms,
-				requests,
+				requests: poll.requests,
 				emitted: emitted.length,
 				stateBytes: Buffer.byteLength(JSON.stringify(poller.savedStaticData)),
 				activationMs: activation.ms,
-				activationRequests,
+				activationRequests: activation.requests,
 			};
 		} finally {
 			await poller.close();

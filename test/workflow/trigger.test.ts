@@ -3,47 +3,18 @@
  * static data persisted the way n8n 1.123 persists it, against the sandbox's journal. Every entry must be
  * emitted exactly once, oldest first, across orders, pagination styles, faults and restarts.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type JournalOrder, type PaginationStyle, type Sandbox } from '../../sandbox';
+import { type JournalOrder, type PaginationStyle, type Sandbox } from '../../sandbox';
 import { RECENT_LIMIT } from '../../nodes/VenueBooking/trigger/state';
-import { createPoller, node, type Poller } from './harness';
-import { ALL_SCOPES, credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, TRIGGER_TYPE } from './venueBooking';
-
-const TRIGGER_NAME = 'Venue Booking Trigger';
-
-function triggerNode(parameters: INodeParameters = {}) {
-	return node(TRIGGER_NAME, TRIGGER_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } });
-}
-
-function pollerFor(sandbox: Sandbox, parameters: INodeParameters = {}, staticData?: IDataObject): Poller {
-	return createPoller({
-		node: triggerNode(parameters),
-		nodeTypes,
-		credentialTypes,
-		credentials: credentialsFor(sandbox),
-		staticData,
-	});
-}
-
-/** Ids of what a poll emitted, in emission order. */
-function emittedIds(items: Awaited<ReturnType<Poller['poll']>>['items']): string[] {
-	return (items?.[0] ?? []).map((item) => String(item.json.id));
-}
-
-/** A tiny seeded generator, so a failing run can be replayed. */
-function seededRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-		return state / 2 ** 32;
-	};
-}
+import { createPoller } from './harness';
+import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
+import { emittedIds, pollerFor, seededRandom, TRIGGER_NAME, triggerNode } from './venueBookingTrigger';
 
 describe('first activation and Fetch Test Event', () => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
-		sandbox = await startSandbox({ keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		sandbox = await startSandboxWithKey();
 	});
 	afterAll(async () => sandbox.close());
 
@@ -89,7 +60,7 @@ describe('first activation and Fetch Test Event', () => {
 	});
 
 	it('Fetch Test Event on an empty journal says so', async () => {
-		const empty = await startSandbox({ scale: { deliveries: 0 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		const empty = await startSandboxWithKey({ scale: { deliveries: 0 } });
 		const poller = pollerFor(empty);
 		try {
 			const sample = await poller.fetchTestEvent();
@@ -139,12 +110,11 @@ const COMBINATIONS: Array<[JournalOrder, PaginationStyle, boolean]> = [
 
 describe.each(COMBINATIONS)('1,000 polls, %s journal, %s pages, envelope %s', (journalOrder, pagination, envelope) => {
 	it('emits every new entry exactly once and in order, through faults and restarts', async () => {
-		const sandbox = await startSandbox({
+		const sandbox = await startSandboxWithKey({
 			journalOrder,
 			pagination,
 			dialect: { envelope, naming: envelope ? 'snake' : 'camel' },
 			defaultPageSize: 20,
-			keys: { [SECRET_KEY]: [...ALL_SCOPES] },
 		});
 		// One retry only, so some polls do fail and the next must pick up from the same place.
 		let poller = pollerFor(sandbox, { options: { maxRetries: 1, maxWait: 0.01 } });
@@ -193,13 +163,12 @@ describe.each(COMBINATIONS)('1,000 polls, %s journal, %s pages, envelope %s', (j
 
 describe('a 100,000-entry journal', () => {
 	it.each(['newestFirst', 'oldestFirst'] as const)('%s: bounded state and requests that follow the new entries, not the journal', async (journalOrder) => {
-		const sandbox = await startSandbox({
+		const sandbox = await startSandboxWithKey({
 			journalOrder,
 			pagination: 'cursor',
 			maxPageSize: 100,
 			defaultPageSize: 100,
 			scale: { deliveries: 100_000 },
-			keys: { [SECRET_KEY]: [...ALL_SCOPES] },
 		});
 		const poller = pollerFor(sandbox, { options: { maxPages: 2000 } });
 		try {
@@ -226,7 +195,7 @@ describe('a 100,000-entry journal', () => {
 
 describe('restarts and failed polls', () => {
 	it('state restored from JSON between every poll loses and repeats nothing', async () => {
-		const sandbox = await startSandbox({ journalOrder: 'oldestFirst', pagination: 'offset', keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		const sandbox = await startSandboxWithKey({ journalOrder: 'oldestFirst', pagination: 'offset' });
 		let saved: IDataObject | undefined;
 		const appended: string[] = [];
 		const emitted: string[] = [];
@@ -247,7 +216,7 @@ describe('restarts and failed polls', () => {
 	});
 
 	it('a poll that fails midway advances nothing; the next one delivers everything once', async () => {
-		const sandbox = await startSandbox({ journalOrder: 'newestFirst', pagination: 'cursor', defaultPageSize: 10, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		const sandbox = await startSandboxWithKey({ journalOrder: 'newestFirst', pagination: 'cursor', defaultPageSize: 10 });
 		const poller = pollerFor(sandbox, { options: { maxRetries: 0 } });
 		try {
 			await poller.poll();

@@ -7,15 +7,10 @@
 import axios from 'axios';
 import type { IDataObject, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 
-import { startSandbox, type DeliveryEvent, type JournalOrder, type PaginationStyle, type Sandbox } from '../../sandbox';
-import { callLoadOptions, createPoller, node, type Poller } from './harness';
-import { ALL_SCOPES, credentialsFor, credentialTypes, field, nodeTypes, SECRET_KEY, TRIGGER_TYPE } from './venueBooking';
-
-const TRIGGER_NAME = 'Venue Booking Trigger';
-
-function triggerNode(parameters: INodeParameters = {}) {
-	return node(TRIGGER_NAME, TRIGGER_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } });
-}
+import { type DeliveryEvent, type JournalOrder, type PaginationStyle, type Sandbox } from '../../sandbox';
+import { callLoadOptions } from './harness';
+import { credentialsFor, credentialTypes, field, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
+import { emittedIds, pollerFor, seededRandom, triggerNode } from './venueBookingTrigger';
 
 /** Trigger parameters with Keep Only Entries set (and any other options). */
 function withFilter(fieldName: string, values: unknown, options: IDataObject = {}): INodeParameters {
@@ -31,14 +26,6 @@ function loadOptions(sandbox: Sandbox, methodName: string, parameters: INodePara
 		methodName,
 		path: `parameters.options.entryFilter.condition.${methodName === 'journalFields' ? 'field' : 'values'}`,
 	});
-}
-
-function pollerFor(sandbox: Sandbox, parameters: INodeParameters = {}, staticData?: IDataObject): Poller {
-	return createPoller({ node: triggerNode(parameters), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), staticData });
-}
-
-function emittedIds(items: Awaited<ReturnType<Poller['poll']>>['items']): string[] {
-	return (items?.[0] ?? []).map((item) => String(item.json.id));
 }
 
 /** The journal's first page exactly as the sandbox answers it (what the dropdowns must be built from). */
@@ -62,14 +49,6 @@ async function rejection(promise: Promise<unknown>): Promise<{ message: string; 
 	throw new Error('expected the load-options method to fail');
 }
 
-function seededRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-		return state / 2 ** 32;
-	};
-}
-
 const EVENTS: DeliveryEvent[] = ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'webhook.test'];
 
 const DIALECTS: Array<[string, { envelope: boolean; naming: 'snake' | 'camel' }, PaginationStyle, JournalOrder]> = [
@@ -82,7 +61,7 @@ const DIALECTS: Array<[string, { envelope: boolean; naming: 'snake' | 'camel' },
 describe.each(DIALECTS)('dropdowns and filter, %s', (_name, dialect, pagination, journalOrder) => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
-		sandbox = await startSandbox({ dialect, pagination, journalOrder, defaultPageSize: 20, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		sandbox = await startSandboxWithKey({ dialect, pagination, journalOrder, defaultPageSize: 20 });
 	});
 	afterAll(async () => sandbox.close());
 
@@ -136,7 +115,7 @@ describe.each(DIALECTS)('dropdowns and filter, %s', (_name, dialect, pagination,
 describe('dropdowns at the edges', () => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
-		sandbox = await startSandbox({ keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		sandbox = await startSandboxWithKey();
 	});
 	afterAll(async () => sandbox.close());
 
@@ -167,7 +146,7 @@ describe('dropdowns at the edges', () => {
 	});
 
 	it('an empty journal says it is empty instead of showing a blank list', async () => {
-		const empty = await startSandbox({ scale: { deliveries: 0 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		const empty = await startSandboxWithKey({ scale: { deliveries: 0 } });
 		try {
 			const failure = await rejection(loadOptions(empty, 'journalFields'));
 			expect(failure.message).toMatch(/journal listed no entries/);
@@ -191,7 +170,7 @@ describe('dropdowns at the edges', () => {
 describe('the filter in polls', () => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
-		sandbox = await startSandbox({ keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+		sandbox = await startSandboxWithKey();
 	});
 	afterAll(async () => sandbox.close());
 
@@ -244,12 +223,11 @@ describe.each([
 	['oldestFirst', 'page', false],
 ] as Array<[JournalOrder, PaginationStyle, boolean]>)('exactly once with a filter, %s journal, %s pages, envelope %s', (journalOrder, pagination, envelope) => {
 	it('over polls with faults and restarts: kept entries once each, skipped ones never, a new filter nothing old', async () => {
-		const sandbox = await startSandbox({
+		const sandbox = await startSandboxWithKey({
 			journalOrder,
 			pagination,
 			dialect: { envelope, naming: envelope ? 'snake' : 'camel' },
 			defaultPageSize: 20,
-			keys: { [SECRET_KEY]: [...ALL_SCOPES] },
 		});
 		const eventField = field(sandbox, 'event');
 		const phases: Array<DeliveryEvent[]> = [

@@ -4,7 +4,7 @@ import { VenueBookingApi } from '../../credentials/VenueBookingApi.credentials';
 import { SCOPES } from '../../nodes/VenueBooking/endpoints';
 import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
 import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigger.node';
-import type { Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { node, runWorkflow, toStoredJson, type NodeOptions, type WorkflowResult } from './harness';
 
 /** The package's nodes as n8n registers a community package's types. */
@@ -20,6 +20,11 @@ export const SECRET_KEY = 'vb_live_7Qm2-SECRET-do-not-log-91c4e';
 
 /** Every scope of the document, for sandbox keys that may do anything. */
 export const ALL_SCOPES = SCOPES;
+
+/** A sandbox on 127.0.0.1 where {@link SECRET_KEY} holds every scope (beside its fixed keys and any others given). */
+export async function startSandboxWithKey(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+	return await startSandbox({ ...options, keys: { [SECRET_KEY]: [...ALL_SCOPES], ...options.keys } });
+}
 
 export function credentialsFor(sandbox: Pick<Sandbox, 'url'>, apiKey = SECRET_KEY, baseUrl = sandbox.url) {
 	return { cred: { type: 'venueBookingApi', data: { baseUrl, apiKey } } };
