@@ -7,34 +7,56 @@ import type { BenchContext, Row } from './scenarios/types';
 import { runInChild, type RpcHandler } from './spawn';
 import { medianMetrics } from './stats';
 
+/** What one run gets of its own, e.g. a fresh sandbox: parameters and RPCs added to the scenario's, and a close. */
+export interface RunSetup {
+	params?: Partial<RunParams>;
+	onRpc?: RpcHandler;
+	close(): Promise<void>;
+}
+
 export interface RoundsOptions {
 	scenario: string;
-	/** contender name → label shown in the table */
-	contenders: Array<{ name: string; label: string; params?: Partial<RunParams>; runs?: number }>;
+	/**
+	 * contender name → label shown in the table; `task` is the child-side contender that runs it (the name by
+	 * default); `runs` caps how often it runs, even when --runs asks for more.
+	 */
+	contenders: Array<{ name: string; label: string; task?: string; params?: Partial<RunParams>; runs?: number }>;
 	runs: number;
-	params: RunParams;
+	params?: Partial<RunParams>;
 	onRpc?: RpcHandler;
 	/** Called before every run, e.g. to reset the sandbox's request counter. */
 	beforeRun?: (contender: string) => void | Promise<void>;
+	/** A setup of its own for every run (closed after it), for scenarios that need a fresh sandbox each time. */
+	setUpRun?: (contender: string) => Promise<RunSetup>;
+	/** What the progress line says of a finished run: its wall time unless told otherwise. */
+	describeRun?: (metrics: Metrics) => string;
 }
 
 export async function runRounds(context: BenchContext, options: RoundsOptions): Promise<Row[]> {
 	const samples = new Map<string, Metrics[]>(options.contenders.map((c) => [c.name, []]));
-	const runsOf = (c: RoundsOptions['contenders'][number]) => context.runs ?? c.runs ?? options.runs;
+	const runsOf = (c: RoundsOptions['contenders'][number]) => Math.min(context.runs ?? options.runs, c.runs ?? Infinity);
 	const rounds = Math.max(...options.contenders.map(runsOf));
+	const describe = options.describeRun ?? ((metrics: Metrics) => `${Number(metrics.ms).toFixed(0)} ms`);
 	const started = Date.now();
 	for (let round = 1; round <= rounds; round++) {
 		for (const contender of options.contenders) {
 			if (round > runsOf(contender)) continue;
 			await options.beforeRun?.(contender.name);
-			const metrics = await runInChild(options.scenario, contender.name, { ...options.params, ...contender.params }, {
-				onRpc: options.onRpc,
-				profileDir: context.profileDir,
-				profileName: `${options.scenario}-${contender.name}-${round}`,
-			});
+			const setup = await options.setUpRun?.(contender.name);
+			let metrics: Metrics;
+			try {
+				const params = { ...options.params, ...setup?.params, ...contender.params } as RunParams;
+				metrics = await runInChild(options.scenario, contender.task ?? contender.name, params, {
+					onRpc: setup?.onRpc ?? options.onRpc,
+					profileDir: context.profileDir,
+					profileName: `${options.scenario}-${contender.name}-${round}`,
+				});
+			} finally {
+				await setup?.close();
+			}
 			samples.get(contender.name)?.push(metrics);
 			const elapsed = ((Date.now() - started) / 1000).toFixed(0);
-			context.log(`  ${options.scenario} · ${contender.label} · run ${round}/${runsOf(contender)}: ${Number(metrics.ms).toFixed(0)} ms  (${elapsed} s)`);
+			context.log(`  ${options.scenario} · ${contender.label} · run ${round}/${runsOf(contender)}: ${describe(metrics)}  (${elapsed} s)`);
 		}
 	}
 	return options.contenders.map((c) => {

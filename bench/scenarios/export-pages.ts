@@ -8,6 +8,7 @@ import { paginationParameterNames } from '../../sandbox/pagination-names';
 import { EXPORT_PAGES, TARGETS } from '../config';
 import { runRounds } from '../rounds';
 import { num } from '../stats';
+import { CPU_MS, PEAK_RSS_MB, REQUESTS, WALL_MS } from './columns';
 import type { BenchContext, ScenarioResult } from './types';
 
 const STYLE_OF: Record<string, PaginationStyle> = { loop: 'page', oursCursor: 'cursor', oursPages: 'page', oursOffset: 'offset' };
@@ -57,10 +58,10 @@ export async function exportPagesBench(context: BenchContext): Promise<ScenarioR
 				'cursor pages can only be read one after another; numbered and offset pages with a total are fetched at once',
 			],
 			columns: [
-				{ key: 'ms', header: 'ms', digits: 0 },
-				{ key: 'requests', header: 'requests', digits: 0 },
-				{ key: 'cpuMs', header: 'CPU ms', digits: 0 },
-				{ key: 'peakRssMB', header: 'peak RSS MB', digits: 0 },
+				WALL_MS,
+				REQUESTS,
+				CPU_MS,
+				PEAK_RSS_MB,
 			],
 			rows,
 			ratios: [

@@ -10,6 +10,7 @@ import { startSandbox } from '../../sandbox';
 import { EXPORT, TARGETS } from '../config';
 import { runRounds } from '../rounds';
 import { num } from '../stats';
+import { CPU_MS, PEAK_RSS_MB, WALL_MS } from './columns';
 import type { BenchContext, ScenarioResult } from './types';
 
 const MB = 1024 * 1024;
@@ -66,10 +67,10 @@ async function exportAt(context: BenchContext, maxPageSize: number, runs: number
 				'RSS growth = peak RSS (kernel high-water mark) − RSS just before the run, each run in its own process',
 			],
 			columns: [
-				{ key: 'ms', header: 'ms', digits: 0 },
-				{ key: 'cpuMs', header: 'CPU ms', digits: 0 },
+				WALL_MS,
+				CPU_MS,
 				{ key: 'items', header: 'items', digits: 0 },
-				{ key: 'peakRssMB', header: 'peak RSS MB', digits: 0 },
+				PEAK_RSS_MB,
 				{ key: 'rssGrowthMB', header: 'RSS growth MB', digits: 0 },
 				{ key: 'rssPerJsonByte', header: 'growth / JSON', digits: 2 },
 			],

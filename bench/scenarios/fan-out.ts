@@ -8,6 +8,7 @@ import { startSandbox, type FaultOptions } from '../../sandbox';
 import { FAN_OUT, TARGETS } from '../config';
 import { runRounds } from '../rounds';
 import { num } from '../stats';
+import { CPU_MS, PEAK_RSS_MB, WALL_MS } from './columns';
 import type { BenchContext, ScenarioResult } from './types';
 
 const CONTENDERS = (batch: { batchSize: number; batchInterval: number }) => [
@@ -42,10 +43,10 @@ async function healthy(context: BenchContext): Promise<ScenarioResult> {
 				"the HTTP Request node's batching paces requests (N, then a pause) rather than capping how many are in flight",
 			],
 			columns: [
-				{ key: 'ms', header: 'ms', digits: 0 },
+				WALL_MS,
 				{ key: 'msPerItem', header: 'ms / item', digits: 2 },
-				{ key: 'cpuMs', header: 'CPU ms', digits: 0 },
-				{ key: 'peakRssMB', header: 'peak RSS MB', digits: 0 },
+				CPU_MS,
+				PEAK_RSS_MB,
 			],
 			rows,
 			ratios: [
@@ -104,10 +105,10 @@ async function behindTokenBucket(context: BenchContext): Promise<ScenarioResult>
 				"every contender runs with \"continue on error\" so refused items are counted; the HTTP Request node retries nothing by default",
 			],
 			columns: [
-				{ key: 'ms', header: 'ms', digits: 0 },
+				WALL_MS,
 				{ key: 'throttled', header: '429 answers', digits: 0 },
 				{ key: 'failedItems', header: 'failed items', digits: 0 },
-				{ key: 'cpuMs', header: 'CPU ms', digits: 0 },
+				CPU_MS,
 			],
 			rows,
 			ratios: [

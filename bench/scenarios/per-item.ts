@@ -7,6 +7,7 @@ import { startSandbox } from '../../sandbox';
 import { PER_ITEM } from '../config';
 import { runRounds } from '../rounds';
 import { num } from '../stats';
+import { PEAK_RSS_MB, WALL_MS } from './columns';
 import type { BenchContext, ScenarioResult } from './types';
 
 const BOOKING_PATH = `${API_PATH_PREFIX}/bookings/`;
@@ -44,10 +45,10 @@ export async function perItemBench(context: BenchContext): Promise<ScenarioResul
 				'the HTTP Request node starts every request at once (its default), so its wall time hides waiting; CPU does not',
 			],
 			columns: [
-				{ key: 'ms', header: 'ms', digits: 0 },
+				WALL_MS,
 				{ key: 'usPerItem', header: 'µs / item', digits: 0 },
 				{ key: 'cpuUsPerItem', header: 'CPU µs / item', digits: 0 },
-				{ key: 'peakRssMB', header: 'peak RSS MB', digits: 0 },
+				PEAK_RSS_MB,
 			],
 			rows,
 			ratios: [
