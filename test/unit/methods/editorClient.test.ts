@@ -1,16 +1,8 @@
-import { editorClient, editorParameters, readIdentityField } from '../../../nodes/VenueBooking/methods/editorClient';
+import { editorClient, readIdentityField } from '../../../nodes/VenueBooking/methods/editorClient';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { mockLoadOptionsContext, TEST_NODE } from '../mockContext';
+import { mockLoadOptionsContext } from '../mockContext';
 
 describe('the editor\'s view of the node', () => {
-	it('reads the current parameters whatever item index a shared reader asks for, with its fallback', () => {
-		const { context } = mockLoadOptionsContext({ parameters: { options: { timeout: 5000 } } });
-		const reader = editorParameters(context);
-		expect(reader.getNode()).toBe(TEST_NODE);
-		expect(reader.getNodeParameter('options.timeout', 7)).toBe(5000);
-		expect(reader.getNodeParameter('options.maxRetries', 3, 2)).toBe(2);
-	});
-
 	it('gives a client with the retry and timeout settings of the node\'s Options', async () => {
 		const { context, requests } = mockLoadOptionsContext({
 			parameters: { options: { timeout: 4321, maxRetries: 0 } },

@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import type { SeenField } from '../../../nodes/VenueBooking/methods/fieldTypes';
-import { loadReferenceLists, referencedList, type ReferenceList } from '../../../nodes/VenueBooking/methods/references';
+import { loadReferenceLists, REFERENCE_PAGES, referencedList, type ReferenceList } from '../../../nodes/VenueBooking/methods/references';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { mockContext, type MockAnswer } from '../mockContext';
 
@@ -41,27 +41,38 @@ describe('the list a booking field refers to', () => {
 });
 
 describe('loading the lists bookings may refer to', () => {
-	const byPath = (answers: Record<string, MockAnswer>) => (request: IHttpRequestOptions) => {
+	type Answer = MockAnswer | ((request: IHttpRequestOptions) => MockAnswer);
+	const byPath = (answers: Record<string, Answer>) => (request: IHttpRequestOptions) => {
 		const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
-		return answers[path] ?? { statusCode: 404, body: {} };
+		const answer = answers[path] ?? { statusCode: 404, body: {} };
+		return typeof answer === 'function' ? answer(request) : answer;
+	};
+	/** A client list that never ends: page n holds client cn and points at page n + 1. */
+	const endlessClients = (request: IHttpRequestOptions): MockAnswer => {
+		const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
+		return { statusCode: 200, body: { data: [{ id: `c${n}`, name: `Client Number${n}` }], meta: { next_cursor: String(n + 1) } } };
 	};
 
-	async function load(answers: Record<string, MockAnswer>) {
+	async function load(answers: Record<string, Answer>) {
 		const mock = mockContext({ parameters: {}, answers: byPath(answers) });
 		return { lists: await loadReferenceLists(await ApiClient.create(mock.context)), requests: mock.requests };
 	}
 
-	it('reads one page each of rooms, services and clients, labelled, and whether it was the whole list', async () => {
+	it('reads rooms, services and clients, labelled, a list with more pages only up to its page budget, and says whether it was whole', async () => {
 		const { lists, requests } = await load({
 			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },
 			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
-			'/clients': { statusCode: 200, body: { data: [{ id: 'c1', name: 'Anna Berg' }], meta: { next_cursor: 'more' } } },
+			'/clients': endlessClients,
 		});
-		expect(requests).toHaveLength(3);
+		expect(requests).toHaveLength(2 + REFERENCE_PAGES);
 		expect(lists).toEqual([
 			{ what: 'room', options: [{ name: 'Blue Room', value: 'r1' }], complete: true },
 			{ what: 'service', options: [{ name: 'Deep Massage', value: '5' }], complete: true },
-			{ what: 'client', options: [{ name: 'Anna Berg', value: 'c1' }], complete: false },
+			{
+				what: 'client',
+				options: Array.from({ length: REFERENCE_PAGES }, (_, i) => ({ name: `Client Number${i + 1}`, value: `c${i + 1}` })),
+				complete: false,
+			},
 		]);
 	});
 
