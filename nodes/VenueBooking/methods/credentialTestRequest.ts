@@ -1,6 +1,7 @@
 import type { ICredentialTestFunctions } from 'n8n-workflow';
 
 import { apiUrl } from '../transport/baseUrl';
+import { bearerAuthorization } from '../transport/bearer';
 import { headerValue } from '../transport/headers';
 import { decideRedirect, safeOrigin } from '../transport/redirects';
 import type { ResponseHeaders } from '../transport/types';
@@ -18,7 +19,7 @@ interface LegacyResponse {
 }
 
 /**
- * Sends the test's GET with the key as the credential's `authenticate` sends it (`Bearer <trimmed key>`),
+ * Sends the test's GET with the key as the credential's `authenticate` sends it (`bearerAuthorization`),
  * following same-origin redirects by the transport's rules (the key never leaves the Base URL's origin).
  * Every status comes back as an answer; a request without an answer comes back as its error.
  *
@@ -36,7 +37,7 @@ export async function sendTestRequest(helpers: ICredentialTestFunctions['helpers
 			response = (await helpers.request({
 				method: TEST_ENDPOINT.method,
 				uri: url,
-				headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+				headers: { Authorization: bearerAuthorization(apiKey), Accept: 'application/json' },
 				// Every status is an answer to read, not an error; the body stays text (HTML is recognised).
 				simple: false,
 				resolveWithFullResponse: true,

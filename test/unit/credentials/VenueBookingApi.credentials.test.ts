@@ -1,17 +1,6 @@
-import { Expression, Workflow, type INode, type INodeTypes } from 'n8n-workflow';
-
 import { VenueBookingApi } from '../../../credentials/VenueBookingApi.credentials';
-import { TEST_NODE } from '../mockContext';
 
 const credential = new VenueBookingApi();
-
-/** Resolves a credential expression with n8n-workflow's own engine, as n8n does for `authenticate`. */
-function resolve(expression: string, credentials: Record<string, unknown>): unknown {
-	Expression.setExpressionEngine('legacy');
-	const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) };
-	const workflow = new Workflow({ nodes: [], connections: {}, active: false, nodeTypes: nodeTypes as unknown as INodeTypes });
-	return workflow.expression.getSimpleParameterValue(TEST_NODE as INode, expression, 'internal', { $credentials: credentials }, undefined, '');
-}
 
 describe('VenueBookingApi', () => {
 	it('is the venueBookingApi credential the nodes ask for', () => {
@@ -25,10 +14,21 @@ describe('VenueBookingApi', () => {
 		expect(byName.apiKey).toMatchObject({ type: 'string', required: true, typeOptions: { password: true } });
 	});
 
-	it('sends the key as a bearer token, trimmed of the newline a paste often adds', () => {
-		const header = credential.authenticate.properties.headers?.Authorization as string;
-		expect(resolve(header, { apiKey: '  vb_live_abc\n' })).toBe('Bearer vb_live_abc');
-		expect(resolve(header, { apiKey: 'k' })).toBe('Bearer k');
-		expect(Object.keys(credential.authenticate.properties)).toEqual(['headers']);
+	it('sends the key as a bearer token, trimmed of the newline a paste often adds', async () => {
+		const request = { url: 'https://studio.example.com/api/partners/v1/bookings', headers: { Accept: 'application/json' } };
+		const authenticated = await credential.authenticate({ apiKey: '  vb_live_abc\n' }, request);
+		expect(authenticated.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer vb_live_abc' });
+		expect(authenticated.url).toBe(request.url);
+	});
+
+	it('leaves the request it was given untouched (n8n may reuse it for a retry)', async () => {
+		const request = { url: 'https://studio.example.com/', headers: {} };
+		await credential.authenticate({ apiKey: 'k' }, request);
+		expect(request.headers).toEqual({});
+	});
+
+	it('adds a header to a request that had none', async () => {
+		const authenticated = await credential.authenticate({ apiKey: 'k' }, { url: 'https://studio.example.com/' });
+		expect(authenticated.headers).toEqual({ Authorization: 'Bearer k' });
 	});
 });
