@@ -2,7 +2,7 @@
  * `npm start [-- --n8n 2.41.1] [-- --port 5678] [-- --sandbox-port 4010] [-- --fresh] [-- --verbose]`: the
  * sandbox Partner API plus a real n8n with this package installed, ready to use in the editor. See
  * scripts/n8n/local-stack.ts.
- * `npm start -- --queue [--durable-cursors]`: the same on n8n in queue mode (scripts/n8n/queue/local.ts).
+ * `npm start -- --queue [--durable-cursors] [--fresh]`: the same on n8n in queue mode (scripts/n8n/queue/local.ts).
  */
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../sandbox';
@@ -32,6 +32,7 @@ const started = options.queue
 				n8nPort: options.port ? Number(options.port) : undefined,
 				sandboxPort,
 				durableCursors: options['durable-cursors'],
+				fresh: options.fresh,
 			}),
 		)
 	: startLocalStack({

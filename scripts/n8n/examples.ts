@@ -2,9 +2,10 @@
  * The repository's example workflows (`examples/*.json`), prepared for import into a local instance:
  * each gets an id n8n accepts and its Venue Booking nodes point at the instance's credential.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { WorkflowToImport } from './cli';
+import { importWorkflows, type WorkflowToImport } from './cli';
+import type { N8nInstance } from './env';
 
 export interface CredentialRef {
 	id: string;
@@ -35,4 +36,24 @@ export function loadExampleWorkflows(examplesDir: string, credentialType: string
 			);
 			return { ...workflow, id, name: workflow.name ?? file, nodes, active: false };
 		});
+}
+
+/**
+ * Imports the examples into an instance on its data folder's first start only: a marker file in that folder
+ * records it. An import replaces a workflow of the same id, so importing again would undo what the user
+ * changed in an example. Returns how many were imported (0 on a later start).
+ */
+export async function importExamplesOnce(
+	instance: N8nInstance,
+	dataFolder: string,
+	examplesDir: string,
+	credentialType: string,
+	credential: CredentialRef,
+): Promise<{ firstStart: boolean; imported: number }> {
+	const marker = path.join(dataFolder, 'examples-imported');
+	if (existsSync(marker)) return { firstStart: false, imported: 0 };
+	const examples = loadExampleWorkflows(examplesDir, credentialType, credential);
+	if (examples.length > 0) await importWorkflows(instance, examples);
+	writeFileSync(marker, `${examples.length} example workflows imported ${new Date().toISOString()}\n`);
+	return { firstStart: true, imported: examples.length };
 }

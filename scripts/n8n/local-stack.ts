@@ -6,11 +6,11 @@
  * n8n's user folder (workflows, executions, credentials) is kept between starts, one per n8n release;
  * the sandbox starts fresh each time on a stable port, so the saved credential keeps pointing at it.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { importCredentials, importWorkflows } from './cli';
+import { importCredentials } from './cli';
 import { prepareInstance } from './env';
-import { loadExampleWorkflows } from './examples';
+import { importExamplesOnce } from './examples';
 import { ensureN8n } from './install';
 import { LOCAL_OWNER } from './owner';
 import { installPackageTarball, packPackage } from './package-install';
@@ -71,8 +71,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<void>
 	const userFolder = path.join(CACHE_DIR, `start-user-${runtime.version}`);
 	if (options.fresh) rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
-	// Written once the examples are in: they are imported on the first start only, never twice.
-	const examplesMarker = path.join(userFolder, 'examples-imported');
 	// The file-writing examples write /tmp/venue-booking-*.csv; n8n 2.x allows only ~/.n8n-files by default.
 	const extraEnv = runtime.major >= 2 ? { N8N_RESTRICT_FILE_ACCESS_TO: '~/.n8n-files;/tmp' } : {};
 	const instance = await prepareInstance(runtime, { userFolder, preferredPort: options.n8nPort ?? 5678, extraEnv });
@@ -80,10 +78,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<void>
 	await timed('install the package into n8n', () => installPackageTarball(userFolder, tarball));
 	// Imported on every start (n8n updates it in place, by id): it must name this start's sandbox address.
 	await importCredentials(instance, [{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } }]);
-	const firstStart = !existsSync(examplesMarker);
-	const examples = firstStart ? loadExampleWorkflows(path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL) : [];
-	if (examples.length > 0) await importWorkflows(instance, examples);
-	if (firstStart) writeFileSync(examplesMarker, `${examples.length} example workflows imported ${new Date().toISOString()}\n`);
+	const { firstStart, imported } = await importExamplesOnce(instance, userFolder, path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
 
 	const logFile = path.join(CACHE_DIR, 'start-n8n.log');
 	rmSync(logFile, { force: true });
@@ -97,7 +92,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<void>
 		`  login       ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}`,
 		`  credential  "${CREDENTIAL.name}" → the sandbox, key ${SANDBOX_API_KEY}`,
 		firstStart
-			? `  workflows   ${examples.length} imported from examples/; what you save is kept for the next start`
+			? `  workflows   ${imported} imported from examples/; what you save is kept for the next start`
 			: `  workflows   kept from earlier starts (npm start -- --fresh starts clean)`,
 		`  user folder ${path.relative(REPO_DIR, userFolder)}`,
 		`  n8n log     ${logFile}`,

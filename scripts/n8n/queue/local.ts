@@ -3,9 +3,10 @@
  * examples, an owner login), on n8n in queue mode — a main and two workers with Postgres and Redis
  * (stack.ts). Data stays in .cache/queue-stack/ between starts; Ctrl-C stops every process it started.
  */
+import { rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { importCredentials, importWorkflows } from '../cli';
-import { loadExampleWorkflows } from '../examples';
+import { importCredentials } from '../cli';
+import { importExamplesOnce } from '../examples';
 import { CREDENTIAL, SANDBOX_API_KEY, type StartSandbox } from '../local-stack';
 import { LOCAL_OWNER } from '../owner';
 import { packPackage } from '../package-install';
@@ -21,6 +22,8 @@ export interface QueueLocalStackOptions {
 	n8nPort?: number;
 	sandboxPort?: number;
 	durableCursors?: boolean;
+	/** Start from empty data (Postgres, Redis, every process's user folder). */
+	fresh?: boolean;
 }
 
 export async function startQueueLocalStack(options: QueueLocalStackOptions): Promise<void> {
@@ -31,6 +34,7 @@ export async function startQueueLocalStack(options: QueueLocalStackOptions): Pro
 	});
 
 	const dataDir = path.join(CACHE_DIR, 'queue-stack');
+	if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
 	const stack = await startQueueStack({
 		dataDir,
 		database: 'n8n',
@@ -41,8 +45,7 @@ export async function startQueueLocalStack(options: QueueLocalStackOptions): Pro
 	});
 	// The sandbox's address is new on every start: the credential follows it.
 	await importCredentials(stack.mainInstance, [{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } }]);
-	const examples = loadExampleWorkflows(path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
-	if (examples.length > 0) await importWorkflows(stack.mainInstance, examples);
+	const { firstStart, imported } = await importExamplesOnce(stack.mainInstance, dataDir, path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
 	await new N8nRestClient(stack.main.url, stack.runtime).setupOrLogin(LOCAL_OWNER);
 
 	console.log(
@@ -53,7 +56,9 @@ export async function startQueueLocalStack(options: QueueLocalStackOptions): Pro
 			`  workers     ${stack.workers.map((_, index) => workerName(index)).join(', ')} (they run the executions)`,
 			`  login       ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}`,
 			`  credential  "${CREDENTIAL.name}" → the sandbox, key ${SANDBOX_API_KEY}`,
-			`  workflows   ${examples.length} imported from examples/`,
+			firstStart
+				? `  workflows   ${imported} imported from examples/; what you save is kept for the next start`
+				: '  workflows   kept from earlier starts (npm start -- --queue --fresh starts clean)',
 			`  postgres    127.0.0.1:${stack.postgres.port}, database n8n, user ${stack.postgres.user}`,
 			`  redis       127.0.0.1:${stack.redis.port}`,
 			`  poll cursors ${options.durableCursors ? 'durable (Postgres poller_state)' : 'in workflow static data (n8n default)'}`,
