@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 
 const liveGroups = new Set<number>();
 
@@ -74,7 +75,6 @@ export interface TrackedChild {
 	stop(graceMs?: number): Promise<number>;
 }
 
-const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
 /** Spawn `command` in its own process group and remember it until it exits. */
 export function spawnTracked(command: string, args: string[], options: SpawnOptions = {}): TrackedChild {
@@ -88,7 +88,7 @@ export function spawnTracked(command: string, args: string[], options: SpawnOpti
 			// The leader is gone, but helpers it spawned may still hold the group: end them too.
 			killGroup(pid, 'SIGKILL');
 			liveGroups.delete(pid);
-			resolve(code ?? 128 + (SIGNAL_NUMBERS[signal ?? ''] ?? 0));
+			resolve(code ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0));
 		});
 		child.on('error', () => {
 			liveGroups.delete(pid);
