@@ -2,7 +2,7 @@
  * `npm run bench`: export, fan-out, trigger and per-item overhead, each contender in its own process against
  * a sandbox on 127.0.0.1 that this script starts and stops. Prints medians and ratios, writes the same as JSON.
  *
- *   npm run bench                          everything (≈ 7 min on 2 cores)
+ *   npm run bench                          everything (7 to 13 min on 2 cores)
  *   npm run bench -- --only export,trigger some scenarios (export, exportPages, fanOut, trigger, triggerEnd, perItem)
  *   npm run bench -- --runs 1              one run per contender (a quick check, not a measurement)
  *   npm run bench -- --profile             also write a CPU profile of every measured run (slows the runs)

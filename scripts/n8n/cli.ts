@@ -29,9 +29,9 @@ export interface WorkflowToImport {
 	[key: string]: unknown;
 }
 
-export async function runN8nCli(instance: N8nInstance, args: string[]): Promise<RunResult> {
+export async function runN8nCli(instance: N8nInstance, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<RunResult> {
 	const { runtime, env } = instance;
-	return runCommand(runtime.node.nodeBin, [runtime.n8nBin, ...args], { cwd: instance.userFolder, env });
+	return runCommand(runtime.node.nodeBin, [runtime.n8nBin, ...args], { cwd: instance.userFolder, env: { ...env, ...extraEnv } });
 }
 
 async function runOrThrow(instance: N8nInstance, args: string[]): Promise<RunResult> {
@@ -76,9 +76,19 @@ export interface CliExecution {
 	stderr: string;
 }
 
+/**
+ * The command `n8n execute` runs with n8n's legacy expression engine on 2.x. With 2.41.1's default engine
+ * ('vm': isolated-vm, on Node 24) the process often crashes with SIGSEGV as it exits, after a complete and
+ * correct run (exit 139 in 2 of 5 runs of a one-node Set workflow here; 0 of 5 with 'legacy'), which would
+ * hide the exit code the checks read. The server keeps the default engine: the editor's, the examples' and
+ * the triggers' executions run on it.
+ */
+const EXECUTE_ENV_FROM_2X: NodeJS.ProcessEnv = { N8N_EXPRESSION_ENGINE: 'legacy' };
+
 /** `n8n execute --id=<id> --rawOutput`: runs from the workflow's Manual Trigger, in a fresh process. */
 export async function executeWorkflow(instance: N8nInstance, workflowId: string): Promise<CliExecution> {
-	const result = await runN8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput']);
+	const extraEnv = instance.runtime.major >= 2 ? EXECUTE_ENV_FROM_2X : {};
+	const result = await runN8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], extraEnv);
 	return {
 		exitCode: result.code,
 		run: extractJsonObject<RunData>(result.stdout, isRunData),
