@@ -183,19 +183,19 @@ export async function runTriggerPhase(context: PhaseContext): Promise<void> {
 	);
 	const emittedRound1 = await emittedIds(context, baseline);
 	// With durable cursors n8n may re-take the baseline at the first scheduled poll: round 1 is then absorbed.
-	const absorbed = new Set<string>();
+	let baselineRetaken = false;
 	await check('baseline: the first scheduled poll emits only entries appended after activation, nothing old', async () => {
 		assertEqual(emittedRound1.filter((id) => baseline.initial.includes(id)), [], 'old entries emitted');
 		if (emittedRound1.length === 0 && durable) {
 			console.log(`observed: n8n did not keep the activation poll's baseline; its first scheduled poll took it again, so ${round1.length * 2} entries appended in between were not emitted (see README)`);
-			for (const ids of round1) for (const id of ids) absorbed.add(id);
+			baselineRetaken = true;
 		} else {
 			assertEqual(emittedRound1, round1[0], 'entries emitted after activation');
 		}
 	});
 
 	// With round 1 absorbed, the kill scenario needs new entries to have an execution to interrupt.
-	if (absorbed.size > 0) append(kill, 2);
+	if (baselineRetaken) append(kill, 2);
 
 	// Restart: new entries, then the main stops and starts again before it polls them.
 	append(restart, 2);
@@ -217,10 +217,19 @@ export async function runTriggerPhase(context: PhaseContext): Promise<void> {
 		assert(execution?.status !== 'success', `execution ${victim.executionId} ended "success": the kill did not interrupt it`);
 	});
 
-	const expected = (scenario: Scenario) => scenario.rounds.flat().filter((id) => !absorbed.has(id));
+	// Whether n8n re-took one workflow's baseline at its first scheduled poll depends on when that poll came
+	// (before or after round 1 was appended), so it is decided per workflow: round 1 counts as absorbed only
+	// with durable cursors and only when none of its entries came out. The sandboxes share a seed, so their
+	// entry ids repeat across scenarios: never compare one scenario's ids with another's.
+	const roundOneAbsorbed = (scenario: Scenario, emitted: string[]) => durable && !emitted.some((id) => scenario.rounds[0].includes(id));
+	const expected = (scenario: Scenario, emitted: string[]) =>
+		roundOneAbsorbed(scenario, emitted) ? scenario.rounds.slice(1).flat() : scenario.rounds.flat();
 	await timed(`[${mode}] wait until every appended entry came out`, () =>
 		waitFor('the remaining polls', POLL_WAIT_MS * 2, async () => {
-			for (const scenario of all) if ((await emittedIds(context, scenario)).length < expected(scenario).length) return false;
+			for (const scenario of all) {
+				const emitted = await emittedIds(context, scenario);
+				if (emitted.length < expected(scenario, emitted).length) return false;
+			}
 			return true;
 		}),
 	).catch(() => undefined); // the checks below say what is missing
@@ -233,7 +242,8 @@ export async function runTriggerPhase(context: PhaseContext): Promise<void> {
 			const emitted = await emittedIds(context, scenario);
 			assertEqual(duplicates(emitted), [], 'entries emitted more than once');
 			assertEqual(emitted.filter((id) => scenario.initial.includes(id)), [], 'entries from before activation');
-			assertEqual(emitted, expected(scenario), 'entries emitted, in order');
+			if (roundOneAbsorbed(scenario, emitted)) console.log(`observed: "${scenario.label}": n8n re-took the baseline at the first scheduled poll; round 1 (${scenario.rounds[0].join(', ')}) was absorbed`);
+			assertEqual(emitted, expected(scenario, emitted), 'entries emitted, in order');
 		});
 	}
 	await check('executions after the kill ran on the remaining worker', async () => {
