@@ -247,6 +247,13 @@ export async function runTriggerPhase(context: PhaseContext): Promise<void> {
 		});
 	}
 	await check('executions after the kill ran on the remaining worker', async () => {
+		// Its entries are in the record before it runs, so the wait above may end while the last one still runs.
+		const lastFinished = async () => {
+			const executions = await triggerExecutions(context.stack, kill.workflowId);
+			const last = executions[executions.length - 1];
+			return last !== undefined && last.status !== 'running' && last.status !== 'new';
+		};
+		await waitFor('the last execution of the kill scenario to end', POLL_WAIT_MS, lastFinished).catch(() => undefined);
 		const executions = await triggerExecutions(context.stack, kill.workflowId);
 		const last = executions[executions.length - 1];
 		assert(last && last.status === 'success', `last execution of "${kill.label}": ${JSON.stringify(last)}`);
