@@ -16,6 +16,8 @@ export interface RunSetup {
 
 export interface RoundsOptions {
 	scenario: string;
+	/** Told apart in profile file names when one scenario runs rounds more than once (e.g. behind a rate limit). */
+	variant?: string;
 	/**
 	 * contender name → label shown in the table; `task` is the child-side contender that runs it (the name by
 	 * default); `runs` caps how often it runs, even when --runs asks for more.
@@ -49,7 +51,7 @@ export async function runRounds(context: BenchContext, options: RoundsOptions): 
 				metrics = await runInChild(options.scenario, contender.task ?? contender.name, params, {
 					onRpc: setup?.onRpc ?? options.onRpc,
 					profileDir: context.profileDir,
-					profileName: `${options.scenario}-${contender.name}-${round}`,
+					profileName: [options.scenario, options.variant, contender.name, round].filter((part) => part !== undefined).join('-'),
 				});
 			} finally {
 				await setup?.close();

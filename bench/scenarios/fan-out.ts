@@ -12,7 +12,7 @@ import { CPU_MS, PEAK_RSS_MB, WALL_MS } from './columns';
 import type { BenchContext, ScenarioResult } from './types';
 
 const CONTENDERS = (batch: { batchSize: number; batchInterval: number }) => [
-	{ name: 'oursDefault', label: 'Venue Booking node, defaults (adaptive, up to 32)' },
+	{ name: 'oursDefault', label: `Venue Booking node, defaults (adaptive, up to ${FAN_OUT.parallel})` },
 	{ name: 'coreLoopParallel', label: `n8n-core helper loop, ${FAN_OUT.parallel} at a time` },
 	{ name: 'httpRequestNode', label: 'HTTP Request node, defaults (no batching)' },
 	{ name: 'httpRequestNodeBatched', label: `HTTP Request node, batches of ${batch.batchSize} every ${batch.batchInterval} ms` },
@@ -84,6 +84,7 @@ async function behindTokenBucket(context: BenchContext): Promise<ScenarioResult>
 		const ids = Array.from({ length: items }, (_, index) => clients[index % clients.length].id);
 		const rows = await runRounds(context, {
 			scenario: 'fanOut',
+			variant: 'tokenBucket',
 			runs: FAN_OUT.runs,
 			params: { baseUrl: sandbox.url, apiUrl: sandbox.apiUrl, ids, batch: FAN_OUT.httpBatch, limited: true },
 			// The n8n-core loop has no retries: behind a rate limit it only shows the first refusal.
