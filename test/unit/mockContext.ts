@@ -26,6 +26,27 @@ function readParameter(parameters: IDataObject, path: string): unknown {
 	return current;
 }
 
+const PER_ITEM_EXPRESSION = '={{ a value of its own for each item }}';
+
+/**
+ * The node as n8n would store it when each item has parameters of its own: a value that differs between
+ * items can only be an expression there, and the node reads such a parameter for every item.
+ */
+function nodeStoring(parametersOf: (itemIndex: number) => IDataObject, itemCount: number): INode {
+	const items = Array.from({ length: itemCount }, (_, itemIndex) => parametersOf(itemIndex));
+	const stored: IDataObject = {};
+	for (const name of new Set(items.flatMap((parameters) => Object.keys(parameters)))) {
+		try {
+			const values = new Set(items.map((parameters) => JSON.stringify(parameters[name])));
+			stored[name] = values.size > 1 ? PER_ITEM_EXPRESSION : items[0][name];
+		} catch {
+			// A value that throws when read stands for an expression that fails when n8n resolves it.
+			stored[name] = PER_ITEM_EXPRESSION;
+		}
+	}
+	return { ...TEST_NODE, parameters: stored as INode['parameters'] };
+}
+
 export interface MockContextOptions {
 	/** Parameters for every item, or a function giving each item's parameters. */
 	parameters: IDataObject | ((itemIndex: number) => IDataObject);
@@ -52,8 +73,9 @@ export function mockContext(options: MockContextOptions) {
 		if (index >= script.length) throw new Error(`unexpected request #${index + 1} to ${request.url}`);
 		return script[index];
 	};
+	const node = typeof options.parameters === 'function' ? nodeStoring(parametersOf, itemCount) : TEST_NODE;
 	const context = {
-		getNode: () => TEST_NODE,
+		getNode: () => node,
 		getInputData: () => Array.from({ length: itemCount }, (_, i) => ({ json: { index: i } })),
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
 			const value = readParameter(parametersOf(itemIndex), name);

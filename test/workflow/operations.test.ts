@@ -102,6 +102,30 @@ describe.each(DIALECTS)('every operation, sandbox dialect: %s', (_name, options)
 		expect(paired).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
+	it('client → Get reads a setting given as an expression for each item, and a fixed one alike for all', async () => {
+		const clients = sandbox.store.clients.slice(0, 4);
+		const inputItems = clients.map((client, index) => ({ id: client.id, send: index % 2 === 0, tag: `t${index}` }));
+		const result = await runNode(
+			sandbox,
+			{
+				resource: 'client',
+				operation: 'get',
+				clientId: '={{ $json.id }}',
+				sendQuery: '={{ $json.send }}',
+				specifyQuery: 'json',
+				jsonQuery: '={{ JSON.stringify({ tag: $json.tag, fixed: "yes" }) }}',
+				options: { timeout: 5000, maxRetries: 1 },
+			},
+			{ inputItems },
+		);
+		expect(itemsOf(result).map((client) => client.id)).toEqual(clients.map((client) => client.id));
+		// Items run in parallel: each request is matched to its item by the client id in its path.
+		const queryOf = (id: string) => received().find((request) => request.rawPath.endsWith(`/clients/${encodeURIComponent(id)}`))?.query;
+		expect(inputItems.map((item) => queryOf(item.id))).toEqual(
+			inputItems.map((item) => (item.send ? { tag: item.tag, fixed: 'yes' } : {})),
+		);
+	});
+
 	it('booking → Create books a free slot, and the workspace has it', async () => {
 		const [slot] = await everything(sandbox, '/slots', { from: '2027-03-04', to: '2027-03-04' });
 		const client = sandbox.store.clients[0];

@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { ApiClient } from '../transport/request';
+import { onceReadParameters } from './common/onceReadParameters';
 import { readParallelRequests } from './common/options';
 import { UnexpectedNodeError } from './common/unexpectedError';
 import { AdaptiveWindow, describeWindow } from '../transport/adaptiveWindow';
@@ -61,10 +62,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	// Lists run item after item (their pages may overlap, see the walker); per-item requests share one
 	// adaptive window, capped by Parallel Requests.
 	const { shape, method } = operation.endpoint;
+	const parameters = onceReadParameters(this);
 	const pacing = new AdaptiveWindow(shape === 'list' ? 1 : readParallelRequests(this, method === 'GET' ? 'read' : 'write'));
 	await forEachAdaptively(items.length, pacing, async (itemIndex, observer) => {
 		try {
-			const results = await operation.execute(this, itemIndex, client.observedBy(observer), (hint) => hints.add(hint));
+			const results = await operation.execute(parameters, itemIndex, client.observedBy(observer), (hint) => hints.add(hint));
 			// One pairing object per input item, shared by its results: a 100,000-entry Return All keeps 3 MB
 			// less alive (n8n only reads pairedItem; it never changes one in place).
 			const pairedItem = { item: itemIndex };

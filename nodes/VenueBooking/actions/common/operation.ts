@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ApiClient } from '../../transport/request';
+import type { ParameterReader } from './inputError';
 
 /** Messages for the user about how the node read the API (e.g. the pagination it detected), shown once. */
 export type HintSink = (message: string) => void;
@@ -12,5 +13,5 @@ export type HintSink = (message: string) => void;
  */
 export interface Operation {
 	description: INodeProperties[];
-	execute(context: IExecuteFunctions, itemIndex: number, client: ApiClient, hint: HintSink): Promise<IDataObject[]>;
+	execute(parameters: ParameterReader, itemIndex: number, client: ApiClient, hint: HintSink): Promise<IDataObject[]>;
 }
