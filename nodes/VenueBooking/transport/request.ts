@@ -80,7 +80,8 @@ export class ApiClient {
 		const offOrigin = offOriginProblem(url, this.origin, 'The API gave a next-page link to another address');
 		if (offOrigin) throw transportError(this.failureContext(request, 1), offOrigin.problem, offOrigin.hint);
 		for (let attempt = 1; ; attempt++) {
-			const failure = this.failureContext(request, attempt);
+			// Built only for an error: n8n hands out a copy of the node on every getNode().
+			const failure = () => this.failureContext(request, attempt);
 			const landing = await this.attemptFollowingRedirects(request, url, failure);
 			url = landing.url;
 			const { result } = landing;
@@ -88,7 +89,7 @@ export class ApiClient {
 				this.report(signalOfNetworkFailure(result.code));
 				if (!this.mayRetry(request, { kind: 'network', code: result.code }, attempt)) {
 					const where = `${request.endpoint.method} ${request.endpoint.path} on ${this.origin}`;
-					throw transportError(failure, result.summary, networkHint(result, where, this.options.timeoutMs));
+					throw transportError(failure(), result.summary, networkHint(result, where, this.options.timeoutMs));
 				}
 				await sleep(retryDelayMs(attempt, undefined, this.options.retry) ?? 0);
 				continue;
@@ -98,22 +99,22 @@ export class ApiClient {
 			const parsed = parseBody(result.body, headerValue(result.headers, 'content-type'));
 			this.report(signalOfStatus(status, headerValue(result.headers, 'retry-after')));
 			if (status < 400) {
-				if (!parsed.ok) throw transportError(failure, `${parsed.problem} (HTTP ${status})`, parsed.hint);
+				if (!parsed.ok) throw transportError(failure(), `${parsed.problem} (HTTP ${status})`, parsed.hint);
 				return { ...result, body: parsed.value, url };
 			}
 			const body = parsed.ok ? parsed.value : result.body;
-			if (!this.mayRetry(request, { kind: 'status', status }, attempt)) throw httpStatusError(failure, status, body);
+			if (!this.mayRetry(request, { kind: 'status', status }, attempt)) throw httpStatusError(failure(), status, body);
 			const retryAfter = headerValue(result.headers, 'retry-after');
 			const delay = retryDelayMs(attempt, retryAfter, this.options.retry);
 			if (delay === undefined) {
-				throw httpStatusError(failure, status, body, `the server asked to wait ${retryAfter}, more than Max Wait allows`);
+				throw httpStatusError(failure(), status, body, `the server asked to wait ${retryAfter}, more than Max Wait allows`);
 			}
 			await sleep(delay);
 		}
 	}
 
 	/** One attempt: an exchange, and another for each same-origin redirect a GET may follow. */
-	private async attemptFollowingRedirects(request: ApiRequest, startUrl: string, failure: FailureContext): Promise<Landing> {
+	private async attemptFollowingRedirects(request: ApiRequest, startUrl: string, failure: () => FailureContext): Promise<Landing> {
 		const { method } = request.endpoint;
 		// A next-page URL carries its own query; a redirect target carries the one the server chose.
 		let query = request.url === undefined && startUrl === this.urlFor(request) ? request.query : undefined;
@@ -123,7 +124,7 @@ export class ApiClient {
 			const location = result instanceof NetworkFailure ? undefined : redirectLocation(result);
 			if (location === undefined) return { result, url };
 			const decision = decideRedirect(location, url, method, this.origin, redirects);
-			if ('problem' in decision) throw transportError(failure, decision.problem, decision.hint);
+			if ('problem' in decision) throw transportError(failure(), decision.problem, decision.hint);
 			url = decision.follow;
 			query = undefined;
 		}
