@@ -8,17 +8,26 @@ import { paginationOption } from './paginationOption';
 import { readNumberParameter } from './numberParameter';
 
 /** The most requests a node runs at once; more would only queue at the API's rate limit. */
-const MAX_PARALLEL_REQUESTS = 128;
+const MAX_PARALLEL_REQUESTS = 256;
 
 // n8n's lint rule reads a parameter's default only from a literal or a plain name.
 const DEFAULT_MAX_RETRIES = DEFAULT_RETRY_POLICY.maxRetries;
 const DEFAULT_MAX_WAIT_SECONDS = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
 
 /**
- * Reads (and the pages of a list) run in an adaptive window up to this many at once: enough to keep a
- * 20 ms API busy without the every-item-at-once burst a rate limit punishes.
+ * Per-item reads run in an adaptive window up to this many at once. n8n's HTTP Request node sends every item
+ * at once; a node that keeps fewer in flight waits on the network while n8n could be working, so the cap
+ * is set by what keeps n8n busy (measured with `npm run bench -- --only fanOut`), and the window, not the
+ * cap, is what spares a rate-limited API.
  */
-const DEFAULT_PARALLEL_READS = 32;
+const DEFAULT_PARALLEL_READS = 128;
+
+/**
+ * The pages of Return All run in an adaptive window up to this many at once. A page is a large answer that
+ * takes longer to parse than to arrive: a few dozen in flight keep n8n busy, more only hold more pages that
+ * arrived out of order in memory.
+ */
+const DEFAULT_PARALLEL_PAGES = 32;
 
 /** Writes run one at a time unless the user asks for more: two items may ask for the same slot. */
 const DEFAULT_PARALLEL_WRITES = 1;
@@ -71,6 +80,7 @@ const parallelWritesOption: INodeProperties = {
 
 const parallelPagesOption: INodeProperties = {
 	...parallelReadsOption,
+	default: DEFAULT_PARALLEL_PAGES,
 	description:
 		'The most pages to fetch at once with Return All, where the pagination numbers its pages and the API states a total (page number or offset). Cursor and next-URL pages are fetched one after another. 1 fetches one at a time.',
 };
@@ -132,9 +142,16 @@ export function readTransportOptions(context: ParameterReader, itemIndex: number
 	};
 }
 
-/** The cap of the adaptive window: the user's Parallel Requests, or the default for reads or writes. */
-export function readParallelRequests(context: ParameterReader, kind: 'read' | 'write', itemIndex = 0): number {
-	const fallback = kind === 'write' ? DEFAULT_PARALLEL_WRITES : DEFAULT_PARALLEL_READS;
+/** The default cap of each kind of window (the bench runs its comparisons at the same caps). */
+export const DEFAULT_PARALLEL: Record<'read' | 'write' | 'pages', number> = {
+	read: DEFAULT_PARALLEL_READS,
+	write: DEFAULT_PARALLEL_WRITES,
+	pages: DEFAULT_PARALLEL_PAGES,
+};
+
+/** The cap of the adaptive window: the user's Parallel Requests, or the default for reads, writes or pages. */
+export function readParallelRequests(context: ParameterReader, kind: 'read' | 'write' | 'pages', itemIndex = 0): number {
+	const fallback = DEFAULT_PARALLEL[kind];
 	const value = readOption(context, itemIndex, 'parallelRequests', 'Parallel Requests', fallback, 1);
 	return Math.min(MAX_PARALLEL_REQUESTS, Math.floor(value));
 }

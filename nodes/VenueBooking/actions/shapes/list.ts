@@ -68,7 +68,7 @@ export function listOperation(endpoint: Endpoint): Operation {
 					limit,
 					itemsPath: options.itemsPath,
 					onDetected: hint,
-					parallel: readParallelRequests(context, 'read', itemIndex),
+					parallel: readParallelRequests(context, 'pages', itemIndex),
 					onConcurrency: hint,
 				},
 			);

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
+	DEFAULT_PARALLEL,
 	listOptions,
 	optionsProperty,
 	readListOptions,
@@ -50,6 +51,21 @@ describe('readTransportOptions', () => {
 });
 
 describe('readParallelRequests', () => {
+	const parallelDefault = (kind: 'list' | 'perItem' | 'write') =>
+		defaultOf(optionsProperty(kind).options as INodeProperties[], 'parallelRequests');
+
+	it('falls back to the default each kind of operation shows in its Options', () => {
+		expect(readParallelRequests(reader({}), 'read')).toBe(DEFAULT_PARALLEL.read);
+		expect(readParallelRequests(reader({}), 'pages')).toBe(DEFAULT_PARALLEL.pages);
+		expect(readParallelRequests(reader({}), 'write')).toBe(DEFAULT_PARALLEL.write);
+		expect(parallelDefault('perItem')).toBe(DEFAULT_PARALLEL.read);
+		expect(parallelDefault('list')).toBe(DEFAULT_PARALLEL.pages);
+		expect(parallelDefault('write')).toBe(DEFAULT_PARALLEL.write);
+		// Writes one at a time (their order can matter); reads with many in flight, as the HTTP Request node does.
+		expect(DEFAULT_PARALLEL.write).toBe(1);
+		expect(DEFAULT_PARALLEL.read).toBeGreaterThan(DEFAULT_PARALLEL.pages);
+	});
+
 	it('is 1 for writes unless set, a whole number, and capped', () => {
 		expect(readParallelRequests(reader({}), 'write')).toBe(1);
 		expect(readParallelRequests(reader({ parallelRequests: 4.9 }), 'write')).toBe(4);
