@@ -2,7 +2,7 @@
  * Summarises a .cpuprofile written by `npm run bench -- --profile`: where the time went, by area (our node,
  * n8n-core, n8n-workflow, axios, Node itself, GC, idle) and by function (self and inclusive time).
  *
- *   npx tsx bench/profile-summary.ts bench/results/profiles/export-ours-1.cpuprofile [--top 30]
+ *   npx tsx bench/profile-summary.ts bench/results/profiles/export-100PerPage-ours-1.cpuprofile [--top 30]
  */
 import { readFileSync } from 'node:fs';
 

@@ -34,6 +34,7 @@ async function exportAt(context: BenchContext, maxPageSize: number, runs: number
 		const pageSize = sandbox.settings.maxPageSize;
 		const rows = await runRounds(context, {
 			scenario: 'export',
+			variant: `${pageSize}PerPage`,
 			runs,
 			params: {
 				baseUrl: sandbox.url,
