@@ -52,6 +52,19 @@ describe('route', () => {
 		]);
 	});
 
+	it('joins the lists of several items in input order; an empty list adds nothing', async () => {
+		const { items } = await routed({
+			items: 3,
+			parameters: { resource: 'room', operation: 'getAll', returnAll: true },
+			answers: [ok([{ n: 1 }, { n: 2 }]), ok([]), ok([{ n: 3 }])],
+		});
+		expect(items.map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ n: 1 }, { item: 0 }],
+			[{ n: 2 }, { item: 0 }],
+			[{ n: 3 }, { item: 2 }],
+		]);
+	});
+
 	it('without Continue On Fail, throws the API error with the index of the item that failed', async () => {
 		const error = await failure({
 			items: 2,
