@@ -23,3 +23,14 @@ export function num(metrics: Metrics, key: string): number {
 	if (typeof value !== 'number') throw new Error(`metric "${key}" is missing`);
 	return value;
 }
+
+/**
+ * The ratio of two contenders run by run: the median and range of `a[i] / b[i]`. Runs are interleaved, so
+ * run i of each contender ran back to back; a ratio within a pair cancels out whatever the shared machine
+ * was doing at that moment, which a ratio of the two medians does not.
+ */
+export function pairedRatio(a: Metrics[], b: Metrics[], key: string): { median: number; min: number; max: number } {
+	const ratios: number[] = [];
+	for (let i = 0; i < Math.min(a.length, b.length); i++) ratios.push(num(a[i], key) / num(b[i], key));
+	return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+}
