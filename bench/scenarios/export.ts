@@ -52,6 +52,7 @@ async function exportAt(context: BenchContext, maxPageSize: number, runs: number
 				{ name: 'httpRequestNode', label: 'HTTP Request node' },
 			],
 		});
+		const [, coreRow, oursRow] = rows;
 		const [floor, core, ours, http] = rows.map((row) => row.median);
 		const jsonBytes = num(floor, 'jsonBytes');
 		for (const row of rows) row.median.rssPerJsonByte = (num(row.median, 'rssGrowthMB') * MB) / jsonBytes;
@@ -61,9 +62,7 @@ async function exportAt(context: BenchContext, maxPageSize: number, runs: number
 		const vsHttp = num(ours, 'ms') / num(http, 'ms');
 		const rssRatio = num(ours, 'rssPerJsonByte');
 		const vsCore = num(ours, 'ms') / num(core, 'ms');
-		const oursRow = rows.find((row) => row.contender === 'ours');
-		const coreRow = rows.find((row) => row.contender === 'coreLoop');
-		const paired = pairedRatio(oursRow?.samples ?? [], coreRow?.samples ?? [], 'ms');
+		const paired = pairedRatio(oursRow.samples, coreRow.samples, 'ms');
 		return {
 			id: `export-${pageSize}`,
 			title: `Export: Payment → Get Many, Return All, ${EXPORT.payments.toLocaleString('en')} payments, ${pageSize.toLocaleString('en')} a page`,
