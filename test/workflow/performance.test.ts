@@ -30,7 +30,7 @@ describe('per-item reads behind a token bucket', () => {
 			expect(throttled).toBeGreaterThan(0);
 			expect(throttled).toBeLessThan(inputs.length);
 			const hints = result.hintsOf(NODE_NAME).map((hint) => hint.message).join(' ');
-			expect(hints).toMatch(/Parallel Requests: up to \d+ items at once \(Parallel Requests allows 128\); slowed down on rate limit \(429\)/);
+			expect(hints).toMatch(/Parallel Requests: up to \d+ items at once \(Parallel Requests allows 1024\); slowed down on rate limit \(429\)/);
 		} finally {
 			sandbox.setFaults(undefined);
 		}

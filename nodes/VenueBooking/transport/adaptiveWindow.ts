@@ -2,8 +2,11 @@ import { sleep } from 'n8n-workflow';
 
 import type { LoadObserver, LoadSignal } from './loadSignals';
 
-/** Requests in flight at the start: small, so a rate-limited API sees a gentle first burst. */
-const INITIAL_LIMIT = 4;
+/**
+ * Requests in flight at the start: small, so a rate-limited API sees a gentle first burst, but not so small
+ * that a fan-out spends most of a short run doubling (each doubling waits a round trip).
+ */
+const INITIAL_LIMIT = 8;
 
 /** Longest pause of the whole window after a Retry-After; longer asks are left to each request's retry rules. */
 const MAX_PAUSE_MS = 60_000;

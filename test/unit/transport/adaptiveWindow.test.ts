@@ -45,10 +45,10 @@ describe('the adaptive window', () => {
 
 	it('starts small, grows while answers are healthy, up to the cap and no further', async () => {
 		const window = new AdaptiveWindow(32);
-		expect(window.limit).toBe(4);
-		const slots = await Promise.all(Array.from({ length: 4 }, () => window.acquire()));
-		for (const slot of slots) slot.report(healthy);
 		expect(window.limit).toBe(8);
+		const slots = await Promise.all(Array.from({ length: 8 }, () => window.acquire()));
+		for (const slot of slots) slot.report(healthy);
+		expect(window.limit).toBe(16);
 		for (let i = 0; i < 200; i++) {
 			const slot = await window.acquire();
 			slot.report(healthy);
