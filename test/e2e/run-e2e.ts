@@ -23,7 +23,9 @@
  *   dialects.checks.ts (in each of five sandbox dialects, switched at runtime: the lists by pages, a booking
  *   created from offered fields and cancelled by picking it from the list, a trigger filtered on one kind);
  *   aiTool.checks.ts (an AI Agent with Venue Booking tools fills offered fields and a Booking ID by $fromAI;
- *   its chat model is a scripted local test double).
+ *   its chat model is a scripted local test double);
+ *   fanOut.checks.ts (1,000 items through Client → Get by default at 20 ms latency: in order, more than 128
+ *   in flight as the sandbox counts them, the execution hint; the HTTP Request node's time beside it).
  *
  * Prints `N passed, M failed` last and exits non-zero when anything failed.
  */
@@ -41,6 +43,7 @@ import { outputDirOf, type E2eContext } from './context';
 import { credentialTestChecks } from './credential.checks';
 import { dialectChecks } from './dialects.checks';
 import { editorRoutesCheck } from './editor.checks';
+import { fanOutCheck } from './fanOut.checks';
 import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
 import { runQueueE2e } from './queue/run-queue-e2e';
@@ -146,6 +149,7 @@ async function runVersion(version: string): Promise<void> {
 			// Last: the booking it creates and cancels must not land in the trigger checks' journal windows.
 			await editorRoutesCheck(context, rest);
 			await aiToolCheck(context, rest);
+			await fanOutCheck(context, rest);
 			const dialectApi = new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e dialects'));
 			await dialectChecks(context, rest, dialectApi);
 		}
