@@ -1,6 +1,6 @@
 /**
  * 2. Fan-out: Client → Get for 1,000 input items, every answer 20 ms late (sandbox latency fault): our node
- * as a user adds it (adaptive, Parallel Requests 32 by default), the n8n-core helper loop with 32 in flight,
+ * as a user adds it (adaptive, up to the default Parallel Requests), the n8n-core helper loop with as many in flight,
  * n8n's HTTP Request node without batching (every request at once) and with batching. Then the same behind
  * the sandbox's token bucket: time, requests refused with 429 and failed items for each contender.
  */

@@ -1,8 +1,8 @@
 /**
  * Fan-out: Client → Get for every input item against a sandbox that waits 20 ms before each answer, so the
  * time is dominated by how many requests are in flight at once: our node as a user adds it (no options:
- * the adaptive window up to Parallel Requests 32), the n8n-core helper loop with 32 in flight, and n8n's
- * HTTP Request node without and with its batching option. Behind the sandbox's token bucket the same
+ * the adaptive window up to the default Parallel Requests), the n8n-core helper loop with as many in flight,
+ * and n8n's HTTP Request node without and with its batching option. Behind the sandbox's token bucket the same
  * contenders run with "continue on error", so refused items are counted instead of ending the run.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
