@@ -4,22 +4,24 @@
  * and request path, goes past what the node allowed before (128 in flight) and says so in the execution hint
  * n8n stores; more than one request reaches the API at once; every item comes back in input order.
  *
- * How many reach the API at once is counted by the sandbox and printed, not judged: n8n's own work before each
- * request (a database lookup of the credential among it) sets that pace, not the window (on this machine 215
- * at once under n8n 1.x and 33 under 2.x, while the window allowed more). n8n's HTTP Request node (Bearer Auth credential, every
- * item at once) runs the same items next, in its own execution; both node times, as n8n measured them, are
- * printed for comparison (timing belongs to `npm run bench`).
+ * How many reach the API at once is counted by the sandbox and printed, not judged: n8n's own work before
+ * each request (a database lookup of the credential among it) sets that pace, not the window (on this
+ * machine 215 at once under n8n 1.x and 33 under 2.x, while the window allowed more). n8n's HTTP Request node
+ * (Bearer Auth credential, every item at once) runs the same items next, in its own execution; both node
+ * times, as n8n measured them, are printed for comparison (timing belongs to `npm run bench`).
  */
 import type { Sandbox } from '../../sandbox';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
+import { DEFAULT_PARALLEL } from '../../nodes/VenueBooking/actions/common/options';
+import { countRequestsInFlight } from '../support/requestsInFlight';
 import { FULL_CREDENTIAL, FULL_KEY, ids, type E2eContext } from './context';
 import { assert, assertEqual } from './harness';
 import { ACTION_NODE_TYPE } from './operations-workflow';
 
 const ITEMS = 1_000;
 const LATENCY_MS = 20;
-/** What Parallel Requests allowed per-item reads by default before it became 1,024. */
+/** What Parallel Requests allowed per-item reads by default before it became 1,024 (`DEFAULT_PARALLEL.read`). */
 const PREVIOUS_DEFAULT = 128;
 const FETCHER = 'Fetch';
 
@@ -58,24 +60,14 @@ interface FetchRun {
 
 /** Creates and runs the workflow once while the sandbox counts the requests it has open. */
 async function runCounted(rest: N8nRestClient, sandbox: Sandbox, workflow: ReturnType<typeof fanOutWorkflow>): Promise<FetchRun> {
-	let inFlight = 0;
-	let peakInFlight = 0;
-	// The hook sees a request before its latency; the response's end closes it.
-	sandbox.setOptions({
-		intercept: (_req, res) => {
-			inFlight++;
-			peakInFlight = Math.max(peakInFlight, inFlight);
-			res.once('close', () => inFlight--);
-			return false;
-		},
-	});
+	const inFlight = countRequestsInFlight(sandbox);
 	try {
 		const { id } = await rest.createWorkflow(workflow);
 		const execution = await rest.waitForExecution(await rest.runWorkflow(id, 'Start'), 120_000);
 		assertEqual(runError(execution.run), undefined, `error of "${workflow.name}"`);
-		return { run: execution.run, peakInFlight };
+		return { run: execution.run, peakInFlight: inFlight.peak };
 	} finally {
-		sandbox.setOptions({ intercept: undefined });
+		inFlight.stop();
 	}
 }
 
@@ -108,7 +100,7 @@ export async function fanOutCheck(context: E2eContext, rest: N8nRestClient): Pro
 			);
 			assertEqual(ids(nodeOutputItems(ours.run, FETCHER)), clientIds, 'client ids out of the Venue Booking node');
 			const hint = taskOf(ours.run).hints.find((message) => message.startsWith('Parallel Requests'));
-			const stated = /up to (\d+) items at once \(Parallel Requests allows 1024\); the API answered every request without pushing back/.exec(hint ?? '');
+			const stated = new RegExp(`up to (\\d+) items at once \\(Parallel Requests allows ${DEFAULT_PARALLEL.read}\\); the API answered every request without pushing back`).exec(hint ?? '');
 			assert(stated, `execution hint: ${hint ?? 'none'}`);
 			assert(Number(stated[1]) > PREVIOUS_DEFAULT, `the hint says the window reached ${stated[1]} at once`);
 			assert(ours.peakInFlight > 1, `the sandbox saw at most ${ours.peakInFlight} request at once`);

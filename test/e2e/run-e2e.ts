@@ -24,8 +24,9 @@
  *   created from offered fields and cancelled by picking it from the list, a trigger filtered on one kind);
  *   aiTool.checks.ts (an AI Agent with Venue Booking tools fills offered fields and a Booking ID by $fromAI;
  *   its chat model is a scripted local test double);
- *   fanOut.checks.ts (1,000 items through Client → Get by default at 20 ms latency: in order, more than 128
- *   in flight as the sandbox counts them, the execution hint; the HTTP Request node's time beside it).
+ *   fanOut.checks.ts (1,000 items through Client → Get by default at 20 ms latency: in order, the window
+ *   past 128 in flight by n8n's stored execution hint; the sandbox's count and the HTTP Request node's time
+ *   printed beside it).
  *
  * Prints `N passed, M failed` last and exits non-zero when anything failed.
  */

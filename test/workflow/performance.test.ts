@@ -7,6 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type PaginationStyle, type Sandbox } from '../../sandbox';
 import { MANUAL_SAMPLE_SIZE } from '../../nodes/VenueBooking/trigger/description';
+import { countRequestsInFlight } from '../support/requestsInFlight';
 import { createPoller, node } from './harness';
 import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, NODE_NAME, nodeTypes, runNode, SECRET_KEY, TRIGGER_TYPE } from './venueBooking';
 
@@ -40,23 +41,13 @@ describe('per-item reads behind a token bucket', () => {
 		sandbox.setFaults({ latencyMs: 10 });
 		try {
 			const inputs = sandbox.store.clients.slice(0, 40).map((client) => ({ id: client.id }));
-			let inFlight = 0;
-			let peak = 0;
-			// The intercept sees a request before its latency; the response ends it.
-			sandbox.setOptions({
-				intercept: (_req, res) => {
-					inFlight++;
-					peak = Math.max(peak, inFlight);
-					res.once('finish', () => inFlight--);
-					return false;
-				},
-			});
+			const inFlight = countRequestsInFlight(sandbox);
 			await runNode(sandbox, { resource: 'client', operation: 'get', clientId: '={{ $json.id }}', options: { parallelRequests: 3 } }, { inputItems: inputs });
-			expect(peak).toBe(3);
-			peak = 0;
+			expect(inFlight.peak).toBe(3);
+			inFlight.resetPeak();
 			const tests = Array.from({ length: 6 }, () => ({}));
 			await runNode(sandbox, { resource: 'webhook', operation: 'sendTest' }, { inputItems: tests });
-			expect(peak).toBe(1);
+			expect(inFlight.peak).toBe(1);
 		} finally {
 			sandbox.setOptions({ intercept: undefined });
 			sandbox.setFaults(undefined);

@@ -7,12 +7,6 @@ import type { ParameterReader } from './inputError';
 import { paginationOption } from './paginationOption';
 import { readNumberParameter } from './numberParameter';
 
-/**
- * The most requests a node runs at once: as many as the default for reads, so a user can lower it but never
- * open more sockets than a default-sized fan-out does.
- */
-const MAX_PARALLEL_REQUESTS = 1024;
-
 // n8n's lint rule reads a parameter's default only from a literal or a plain name.
 const DEFAULT_MAX_RETRIES = DEFAULT_RETRY_POLICY.maxRetries;
 const DEFAULT_MAX_WAIT_SECONDS = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
@@ -25,6 +19,12 @@ const DEFAULT_MAX_WAIT_SECONDS = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
  * are what spare a rate-limited API.
  */
 const DEFAULT_PARALLEL_READS = 1024;
+
+/**
+ * The most requests a node runs at once: the default for reads, so a user can lower it but never open more
+ * sockets than a default-sized fan-out does.
+ */
+const MAX_PARALLEL_REQUESTS = DEFAULT_PARALLEL_READS;
 
 /**
  * The pages of Return All run in an adaptive window up to this many at once. A page is a large answer that
