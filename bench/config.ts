@@ -3,7 +3,7 @@
  * wire allows, measured side by side"); run counts are chosen so `npm run bench` stays well under 10 minutes on
  * a 2-core machine while every median has at least three samples.
  */
-import { DEFAULT_PARALLEL } from '../nodes/VenueBooking/actions/common/options';
+import { DEFAULT_PARALLEL } from '../nodes/VenueBooking/parameters/options';
 
 /** The API key every contender sends; any key with the scopes works, this one is the sandbox's own. */
 export const API_KEY = 'sandbox-full';

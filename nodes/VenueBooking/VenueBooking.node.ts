@@ -3,8 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { nodeProperties } from './actions/operations';
 import { route } from './actions/router';
-import { documentationSection } from './documentation';
-import { bookingFields } from './methods/bookingFields';
+import { documentationSection } from './endpoints';
+import { bookingFields } from './methods/resourceMapping';
 import { searchBookings, searchClients } from './methods/listSearch';
 import { venueBookingApiTest } from './methods/credentialTest';
 

@@ -1,18 +1,18 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { itemlessParameters } from './actions/common/itemlessParameters';
-import { readTransportOptions } from './actions/common/options';
-import { documentationSection } from './documentation';
+import { itemlessParameters } from './parameters/readers';
+import { readTransportOptions } from './parameters/options';
+import { documentationSection } from './endpoints';
 import { venueBookingApiTest } from './methods/credentialTest';
-import { journalFields, journalValues } from './methods/journalFilter';
+import { journalFields, journalValues } from './methods/loadOptions';
 import { ApiClient } from './transport/request';
-import { toJsonItems } from './transport/responseItems';
+import { toJsonItems } from './transport/response';
 import { FILTERED_SAMPLE_WINDOW, MANUAL_SAMPLE_SIZE, triggerProperties } from './trigger/description';
 import { describeFilter, keepEntries, readEntryFilter } from './trigger/filter';
 import { JournalReader } from './trigger/journal';
-import { describeQuery } from './trigger/queryText';
-import { readJournalSettings } from './trigger/settings';
+import { describeQuery } from './trigger/description';
+import { readJournalSettings } from './trigger/description';
 import { readState, writeState } from './trigger/state';
 
 /** Fetch Test Event found no entry: with query parameters sent, the journal may well have entries that did not match. */

@@ -2,7 +2,7 @@
  * The 12 endpoints of the Partner Booking API v1, exactly as its document states them (method, path,
  * required scopes, purpose), each as one complete row with what the node shows for it (labels, the action
  * phrase) and how it is built (its shape and id parameter). The node description, the operations, the
- * error messages and the sandbox all read this table. Nothing here is invented: the document shows no
+ * error messages and the sandbox all read this table; actions/operations.ts says how each row runs. Nothing here is invented: the document shows no
  * query parameters, bodies or fields, so none are listed.
  */
 
@@ -25,8 +25,8 @@ export type Scope = (typeof SCOPES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PATCH';
 
 /**
- * How an operation is built from its row: `list` walks pages into one item per entry, `getById` reads one
- * record, `write` sends the user's body. Operations with parameters of their own have a file in actions/.
+ * What kind of request an endpoint is: `list` walks pages into one item per entry, `getById` reads one
+ * record, `write` sends the user's body.
  */
 export type EndpointShape = 'list' | 'getById' | 'write';
 
@@ -90,8 +90,14 @@ export const ENDPOINTS = [
 		method: 'GET', path: '/webhooks/deliveries', scopes: ['webhooks.read'], purpose: 'Webhook delivery journal', shape: 'list' },
 ] as const satisfies readonly Endpoint[];
 
-/** Looks up the endpoint behind a resource/operation pair of the node; throws on a pair the API lacks. */
-export function findEndpoint(resource: string, operation: string): Endpoint {
+/** One row of the table, with its literal resource and operation values. */
+export type EndpointRow = (typeof ENDPOINTS)[number];
+export type ResourceValue = EndpointRow['resource'];
+/** The operation values of one resource, e.g. `'getAll' | 'get'` for `'client'`. */
+export type OperationValue<R extends ResourceValue> = Extract<EndpointRow, { resource: R }>['operation'];
+
+/** Looks up the endpoint behind a resource/operation pair of the node; a pair the API lacks does not compile. */
+export function findEndpoint<R extends ResourceValue>(resource: R, operation: OperationValue<R>): Endpoint {
 	const endpoint = ENDPOINTS.find((e) => e.resource === resource && e.operation === operation);
 	if (!endpoint) {
 		throw new Error(`The Partner API has no operation "${operation}" for resource "${resource}"`);
@@ -102,4 +108,26 @@ export function findEndpoint(resource: string, operation: string): Endpoint {
 /** "slots.read" or "bookings.read or bookings.write": how messages name what a key needs. */
 export function describeScopes(endpoint: Pick<Endpoint, 'scopes'>): string {
 	return endpoint.scopes.join(' or ');
+}
+
+/** The display condition that shows a parameter for exactly this endpoint's resource and operation. */
+export function showFor(endpoint: Pick<Endpoint, 'resource' | 'operation'>) {
+	return { show: { resource: [endpoint.resource], operation: [endpoint.operation] } };
+}
+
+/** The id parameter of a `{id}` endpoint; a row without one is a mistake in the endpoint table. */
+export function requireId(endpoint: Endpoint): IdParameter {
+	if (!endpoint.id) throw new Error(`${endpoint.method} ${endpoint.path} has no id parameter in the endpoint table`);
+	return endpoint.id;
+}
+
+/**
+ * Where the nodes' Docs links point. Set as `documentationUrl`, which n8n's editor (1.x and 2.x) opens as
+ * given; a codex `primaryDocumentation` URL instead gets `?utm_source=…` appended, which lands after a
+ * `#fragment` and breaks it. One place to change when the documentation moves.
+ */
+export const DOCUMENTATION_URL = 'https://www.npmjs.com/package/n8n-nodes-venue-booking';
+
+export function documentationSection(anchor: string): string {
+	return `${DOCUMENTATION_URL}#${anchor}`;
 }

@@ -13,7 +13,7 @@
 import type { Sandbox } from '../../sandbox';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
-import { DEFAULT_PARALLEL } from '../../nodes/VenueBooking/actions/common/options';
+import { DEFAULT_PARALLEL } from '../../nodes/VenueBooking/parameters/options';
 import { countRequestsInFlight } from '../support/requestsInFlight';
 import { FULL_CREDENTIAL, FULL_KEY, ids, type E2eContext } from './context';
 import { assert, assertEqual } from './harness';

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { UnexpectedNodeError } from '../../nodes/VenueBooking/actions/common/unexpectedError';
+import { UnexpectedNodeError } from '../../nodes/VenueBooking/actions/router';
 import { ENDPOINTS } from '../../nodes/VenueBooking/endpoints';
 import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
 import { mockContext, TEST_KEY, type MockContextOptions } from './mockContext';

@@ -1,4 +1,5 @@
-import { API_PATH_PREFIX, describeScopes, ENDPOINTS, findEndpoint, SCOPES } from '../../nodes/VenueBooking/endpoints';
+import { API_PATH_PREFIX, describeScopes, DOCUMENTATION_URL, documentationSection, ENDPOINTS, findEndpoint, requireId, SCOPES, showFor } from '../../nodes/VenueBooking/endpoints';
+import packageJson from '../../package.json';
 
 describe('the endpoint table', () => {
 	it('holds the 12 endpoints of the document, each resource/operation pair once', () => {
@@ -31,6 +32,7 @@ describe('findEndpoint', () => {
 	});
 
 	it('throws on a pair the API lacks, naming it', () => {
+		// @ts-expect-error: the pair is not in the table, which the type already refuses.
 		expect(() => findEndpoint('room', 'delete')).toThrow('The Partner API has no operation "delete" for resource "room"');
 	});
 });
@@ -39,5 +41,35 @@ describe('describeScopes', () => {
 	it('names one scope, or the alternatives joined by "or"', () => {
 		expect(describeScopes(findEndpoint('slot', 'getAll'))).toBe('slots.read');
 		expect(describeScopes(findEndpoint('webhook', 'sendTest'))).toBe('bookings.read or bookings.write');
+	});
+});
+
+describe('where the Docs links point', () => {
+	it('is the npm page of this very package', () => {
+		expect(DOCUMENTATION_URL).toBe(`https://www.npmjs.com/package/${packageJson.name}`);
+	});
+
+	it('a section is the page with the anchor as its fragment, nothing appended after it', () => {
+		const url = new URL(documentationSection('discovering-your-workspaces-fields'));
+		expect(url.origin + url.pathname).toBe(DOCUMENTATION_URL);
+		expect(url.hash).toBe('#discovering-your-workspaces-fields');
+		expect(url.search).toBe('');
+	});
+});
+
+describe('showFor', () => {
+	it('shows a parameter for exactly one resource and operation', () => {
+		expect(showFor({ resource: 'booking', operation: 'get' })).toEqual({ show: { resource: ['booking'], operation: ['get'] } });
+	});
+});
+
+describe('requireId', () => {
+	it('gives the id parameter of a {id} row', () => {
+		expect(requireId(findEndpoint('client', 'get')).name).toBe('clientId');
+	});
+
+	it('calls a {id} row without an id parameter a mistake of the table, naming the endpoint', () => {
+		const { id: _id, ...withoutId } = findEndpoint('booking', 'get');
+		expect(() => requireId(withoutId)).toThrow('GET /bookings/{id} has no id parameter in the endpoint table');
 	});
 });

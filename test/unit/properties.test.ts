@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check';
 
-import { apiUrl, normalizeBaseUrl } from '../../nodes/VenueBooking/transport/baseUrl';
-import { canonicalJson } from '../../nodes/VenueBooking/transport/canonicalJson';
+import { apiUrl, normalizeBaseUrl } from '../../nodes/VenueBooking/transport/auth';
+import { canonicalJson } from '../../nodes/VenueBooking/transport/json';
 import { detectPagination } from '../../nodes/VenueBooking/transport/pagination/detect';
-import { parseBody } from '../../nodes/VenueBooking/transport/parseBody';
-import { listAt, locateList, toJsonItems } from '../../nodes/VenueBooking/transport/responseItems';
-import { identityOf } from '../../nodes/VenueBooking/trigger/identity';
+import { parseBody } from '../../nodes/VenueBooking/transport/response';
+import { listAt, locateList, toJsonItems } from '../../nodes/VenueBooking/transport/response';
+import { entryIdentity } from '../../nodes/VenueBooking/identity';
 import { TEST_KEY } from './mockContext';
 
 const SETTINGS = { seed: 20261122, numRuns: 400 };
@@ -140,10 +140,10 @@ describe('trigger identity', () => {
 		fc.assert(
 			fc.property(wireJson, wireJson, (a, b) => {
 				const shuffled = JSON.parse(canonicalJson(a)) as unknown;
-				expect(identityOf(shuffled, 'hash')).toBe(identityOf(a, 'hash'));
-				expect(identityOf(a, 'hash').length).toBeLessThanOrEqual(64);
-				expect(identityOf(a, 'id').length).toBeLessThanOrEqual(64);
-				if (canonicalJson(a) !== canonicalJson(b)) expect(identityOf(a, 'hash')).not.toBe(identityOf(b, 'hash'));
+				expect(entryIdentity(shuffled, 'hash')).toBe(entryIdentity(a, 'hash'));
+				expect(entryIdentity(a, 'hash').length).toBeLessThanOrEqual(64);
+				expect(entryIdentity(a, 'id').length).toBeLessThanOrEqual(64);
+				if (canonicalJson(a) !== canonicalJson(b)) expect(entryIdentity(a, 'hash')).not.toBe(entryIdentity(b, 'hash'));
 				assertNoPollution();
 			}),
 			SETTINGS,

@@ -10,7 +10,7 @@ import { NodeHelpers, type IDataObject, type INodeParameters, type ResourceMappe
 // Not re-exported by n8n-core's index; the AI Agent's tool wrapping of a node, used as n8n uses it.
 import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
 
-import { bookingFields } from '../../nodes/VenueBooking/methods/bookingFields';
+import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { methodContext, node } from './harness';

@@ -1,28 +1,29 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { describeScopes, type Endpoint, type EndpointRow, ENDPOINTS, type OperationValue, type ResourceValue } from '../endpoints';
+import type { ParameterReader } from '../parameters/readers';
+import type { ApiClient } from '../transport/request';
+import { getByIdOperation } from './get';
+import { listOperation } from './list';
+import { bookingWriteOperation, writeOperation } from './write';
 
-import { ENDPOINTS, describeScopes, type Endpoint, type EndpointShape } from '../endpoints';
-import * as bookingCreate from './booking/create.operation';
-import * as bookingUpdate from './booking/update.operation';
-import type { Operation } from './common/operation';
-import { getByIdOperation } from './shapes/getById';
-import { listOperation } from './shapes/list';
-import { writeOperation } from './shapes/write';
-
-/** How an operation without parameters of its own is built from its endpoint row. */
-const BUILD_BY_SHAPE: Record<EndpointShape, (endpoint: Endpoint) => Operation> = {
-	list: listOperation,
-	getById: getByIdOperation,
-	write: writeOperation,
-};
+/** How an operation is built from its endpoint row (the row gives its path, scopes, labels and id). */
+type BuildOperation = (endpoint: Endpoint) => Operation;
 
 /**
- * Operations with parameters of their own, by `resource:operation`: each is a file of actions/<resource>/
- * exporting `description` and `execute`. Every other endpoint is built from its row by shape.
+ * The 12 operations of the node, by resource and operation value: grep an operation's name to find how it
+ * runs. The keys are checked against the endpoint rows, so a row without an operation (or the reverse) does
+ * not compile.
  */
-const OWN_OPERATIONS: Record<string, Operation> = {
-	'booking:create': bookingCreate,
-	'booking:update': bookingUpdate,
-};
+const OPERATION_TABLE = {
+	slot: { getAll: listOperation },
+	booking: { create: bookingWriteOperation, getAll: listOperation, get: getByIdOperation, update: bookingWriteOperation },
+	service: { getAll: listOperation },
+	room: { getAll: listOperation },
+	client: { getAll: listOperation, get: getByIdOperation },
+	payment: { getAll: listOperation },
+	webhook: { sendTest: writeOperation },
+	webhookDelivery: { getAll: listOperation },
+} as const satisfies { [R in ResourceValue]: { [O in OperationValue<R>]: BuildOperation } };
 
 export const operationKey = (endpoint: Pick<Endpoint, 'resource' | 'operation'>) => `${endpoint.resource}:${endpoint.operation}`;
 
@@ -30,12 +31,14 @@ export interface NodeOperation extends Operation {
 	endpoint: Endpoint;
 }
 
+function buildOperation(endpoint: EndpointRow): Operation {
+	const byOperation: Record<string, BuildOperation> = OPERATION_TABLE[endpoint.resource];
+	return byOperation[endpoint.operation](endpoint);
+}
+
 /** Every operation of the node, one per endpoint of the API, by `resource:operation`. */
 export const OPERATIONS: ReadonlyMap<string, NodeOperation> = new Map(
-	ENDPOINTS.map((endpoint: Endpoint) => {
-		const operation = OWN_OPERATIONS[operationKey(endpoint)] ?? BUILD_BY_SHAPE[endpoint.shape](endpoint);
-		return [operationKey(endpoint), { ...operation, endpoint }];
-	}),
+	ENDPOINTS.map((endpoint) => [operationKey(endpoint), { ...buildOperation(endpoint), endpoint }]),
 );
 
 const resources = [...new Map(ENDPOINTS.map((endpoint) => [endpoint.resource, endpoint.resourceName])).entries()];
@@ -76,3 +79,15 @@ export const nodeProperties: INodeProperties[] = [
 	...resources.map(([resource]) => operationProperty(resource)),
 	...[...OPERATIONS.values()].flatMap((operation) => operation.description),
 ];
+
+/** Messages for the user about how the node read the API (e.g. the pagination it detected), shown once. */
+export type HintSink = (message: string) => void;
+
+/**
+ * One operation of the node: its parameters (already limited to its resource/operation) and what it does
+ * for one input item. The router owns the item loop, errors per item and pairing.
+ */
+export interface Operation {
+	description: INodeProperties[];
+	execute(parameters: ParameterReader, itemIndex: number, client: ApiClient, hint: HintSink): Promise<IDataObject[]>;
+}

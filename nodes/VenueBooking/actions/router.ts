@@ -1,13 +1,10 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-
-import { ApiClient } from '../transport/request';
-import { onceReadParameters } from './common/onceReadParameters';
-import { readParallelRequests } from './common/options';
-import { UnexpectedNodeError } from './common/unexpectedError';
+import { type IDataObject, type IExecuteFunctions, type INode, type INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { readParallelRequests } from '../parameters/options';
+import { onceReadParameters } from '../parameters/readers';
 import { AdaptiveWindow, describeWindow } from '../transport/adaptiveWindow';
-import { forEachAdaptively } from './adaptiveConcurrency';
-import { OPERATIONS, operationKey } from './operations';
+import { ApiClient } from '../transport/request';
+import type { LoadObserver } from '../transport/retry';
+import { operationKey, OPERATIONS } from './operations';
 
 type NodeError = NodeApiError | NodeOperationError;
 
@@ -100,4 +97,64 @@ function joinInOrder(resultsPerItem: Array<INodeExecutionData[] | undefined>): I
 		for (const result of results) output[next++] = result;
 	}
 	return output;
+}
+
+interface Failure {
+	index: number;
+	error: unknown;
+}
+
+/**
+ * Runs `task` for indexes 0..count-1, starting them in index order as the adaptive window allows (one
+ * at a time when its cap is 1). Each task gets the observer of its place in the window, to report how the
+ * API answered. After the first failure no new task starts; the running ones finish, and the failure of
+ * the lowest index is thrown, so the error a user sees does not depend on timing.
+ */
+export async function forEachAdaptively(
+	count: number,
+	window: AdaptiveWindow,
+	task: (index: number, observer: LoadObserver) => Promise<void>,
+): Promise<void> {
+	const failures: Failure[] = [];
+	const running = new Set<Promise<void>>();
+	for (let index = 0; index < count && failures.length === 0; index++) {
+		const slot = await window.acquire();
+		if (failures.length > 0) {
+			slot.release();
+			break;
+		}
+		const run: Promise<void> = task(index, slot)
+			.catch((error: unknown) => {
+				failures.push({ index, error });
+			})
+			.finally(() => {
+				slot.release();
+				running.delete(run);
+			});
+		running.add(run);
+	}
+	await Promise.all(running);
+	if (failures.length > 0) {
+		throw failures.reduce((first, failure) => (failure.index < first.index ? failure : first)).error;
+	}
+}
+
+/**
+ * A failure of the node's own code — a bug, not bad input and not an API answer. It stays a per-item error
+ * (so Continue On Fail still works), but says what it is: the exception's type and that the input is not
+ * to blame. Tests tell it apart from input errors by its class.
+ */
+export class UnexpectedNodeError extends NodeOperationError {
+	readonly exceptionType: string;
+
+	constructor(node: INode, error: unknown, itemIndex: number) {
+		const exceptionType = error instanceof Error ? error.name : typeof error;
+		const detail = error instanceof Error ? error.message : String(error);
+		super(node, error instanceof Error ? error : detail, {
+			itemIndex,
+			message: `Unexpected ${exceptionType} in the node: ${detail} (item ${itemIndex})`,
+			description: 'This is a bug in the Venue Booking node, not a problem with your input. Please report it with this message.',
+		});
+		this.exceptionType = exceptionType;
+	}
 }

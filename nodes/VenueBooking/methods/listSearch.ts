@@ -1,10 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-
-import { findEndpoint, type Endpoint } from '../endpoints';
-import { editorClient, readIdentityField } from './editorClient';
-import { chooseIdentity, identityOf } from './identity';
-import { labelOf, matchesSearch } from './labels';
-import { samplePage } from './samplePage';
+import { type Endpoint, findEndpoint } from '../endpoints';
+import { chooseRecordIdentity, recordIdentity } from '../identity';
+import { isPlainObject, isScalar, UNSAFE_KEYS } from '../transport/json';
+import { editorClient, readIdentityField, samplePage } from './sampling';
 
 /**
  * With a search text, a page may hold no match: reading on to the next pages (a few, never the whole list)
@@ -39,9 +37,9 @@ export async function searchRecords(
 	const pageBudget = filter?.trim() ? MAX_PAGES_PER_SEARCH : 1;
 	for (let pages = 0; pages < pageBudget; pages++) {
 		const page = await samplePage(client, endpoint, token);
-		const rule = chooseIdentity(client.node, page.records, identityField, what);
+		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
 		for (const record of page.records) {
-			const identity = identityOf(record, rule);
+			const identity = recordIdentity(record, rule);
 			if (identity === undefined) continue;
 			const label = labelOf(record, identity);
 			if (matchesSearch(record, label, filter)) results.push({ name: label, value: identity });
@@ -58,4 +56,65 @@ export async function searchBookings(this: ILoadOptionsFunctions, filter?: strin
 
 export async function searchClients(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	return await searchRecords(this, findEndpoint('client', 'getAll'), 'client', filter, paginationToken);
+}
+
+/** Text longer than this is a description or a note, not something to recognise a record by. */
+const MAX_LABEL_PART = 60;
+const SEPARATOR = ' · ';
+
+/** The kinds of short text people recognise records by, in the order a label shows them. */
+type TextKind = 'phrase' | 'email' | 'dateTime' | 'word';
+const KIND_ORDER: TextKind[] = ['phrase', 'email', 'dateTime', 'word'];
+const MAX_PARTS = 2;
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Letters only (a state, a currency): a word, unlike tokens that mix in digits or `_`, which read as codes. */
+const WORD = /^\p{L}[\p{L}'’-]*$/u;
+
+/**
+ * What kind of readable text a value is, judged from the value alone (never from its field's name):
+ * a phrase has letters and a space (a name, a title), then emails, date-times and plain words. Codes and
+ * identifiers (`room_a1`, `8f3c…`) are not readable and are left out.
+ */
+export function textKind(value: unknown): TextKind | undefined {
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	if (text === '' || text.length > MAX_LABEL_PART) return undefined;
+	if (DATE_TIME.test(text)) return 'dateTime';
+	if (EMAIL.test(text)) return 'email';
+	if (/\s/.test(text) && /\p{L}/u.test(text)) return 'phrase';
+	if (WORD.test(text)) return 'word';
+	return undefined;
+}
+
+/**
+ * A readable label from a record's own content: its first phrase (a name, a title), then its first email,
+ * date-time or word, at most two parts, in the record's field order within each kind. A record without
+ * readable text is labelled by its identity, so every entry still has a name.
+ */
+export function labelOf(record: unknown, identity: string): string {
+	if (!isPlainObject(record)) return identity;
+	const firstOfKind = new Map<TextKind, string>();
+	for (const [key, value] of Object.entries(record)) {
+		if (UNSAFE_KEYS.has(key)) continue;
+		const kind = textKind(value);
+		if (kind && !firstOfKind.has(kind) && String(value).trim() !== identity) firstOfKind.set(kind, String(value).trim());
+	}
+	const parts = KIND_ORDER.map((kind) => firstOfKind.get(kind)).filter((part): part is string => part !== undefined);
+	return parts.length === 0 ? identity : parts.slice(0, MAX_PARTS).join(SEPARATOR);
+}
+
+/** Whether a record matches the search box: any of its top-level scalar values, or its label, contains the text. */
+export function matchesSearch(record: unknown, label: string, filter: string | undefined): boolean {
+	const wanted = filter?.trim().toLowerCase();
+	if (!wanted) return true;
+	if (label.toLowerCase().includes(wanted)) return true;
+	if (!isPlainObject(record)) return false;
+	return Object.entries(record).some(
+		([key, value]) =>
+			!UNSAFE_KEYS.has(key) &&
+			isScalar(value) &&
+			String(value).toLowerCase().includes(wanted),
+	);
 }

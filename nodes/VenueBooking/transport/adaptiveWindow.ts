@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import type { LoadObserver, LoadSignal } from './loadSignals';
+import type { LoadObserver, LoadSignal } from './retry';
 
 /**
  * Requests in flight at the start: small, so a rate-limited API sees a gentle first burst, but not so small

@@ -1,17 +1,46 @@
-import { NodeOperationError, sleep } from 'n8n-workflow';
-import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
+import { type ICredentialDataDecryptedObject, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, NodeOperationError, sleep } from 'n8n-workflow';
+import type { Endpoint, HttpMethod } from '../endpoints';
+import { apiUrl, keyRedactor, normalizeBaseUrl } from './auth';
+import { type FailureContext, httpStatusError, NetworkFailure, networkHint, transportError } from './errors';
+import { parseBody } from './response';
+import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
 
-import { apiUrl, normalizeBaseUrl } from './baseUrl';
-import { httpStatusError, transportError, type FailureContext } from './errors';
-import { CREDENTIAL_TYPE, exchange, type RawResponse } from './exchange';
-import { headerValue } from './headers';
-import { signalOfNetworkFailure, signalOfStatus, type LoadObserver, type LoadSignal } from './loadSignals';
-import { NetworkFailure, networkHint } from './networkFailure';
-import { parseBody } from './parseBody';
-import { decideRedirect, offOriginProblem } from './redirects';
-import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type AttemptOutcome } from './retry';
-import { keyRedactor } from './secrets';
-import { DEFAULT_TIMEOUT_MS, type ApiContext, type ApiRequest, type ApiResponse, type TransportOptions } from './types';
+/** What the transport needs of an n8n context; execute, poll and load-options contexts all have it. */
+export interface ApiContext {
+	getNode(): INode;
+	getCredentials<T extends object = ICredentialDataDecryptedObject>(type: string, itemIndex?: number): Promise<T>;
+	helpers: Pick<IExecuteFunctions['helpers'], 'httpRequestWithAuthentication'>;
+}
+
+export interface ApiRequest {
+	endpoint: Endpoint;
+	/** The booking or client id for `{id}` paths; validated by the caller, encoded by the client. */
+	id?: string;
+	query?: IDataObject;
+	/** Sent as JSON; undefined sends no body. */
+	body?: unknown;
+	/** An absolute URL the server handed out (a next-page link); must stay on the credential's origin. */
+	url?: string;
+	itemIndex?: number;
+}
+
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
+
+export interface ApiResponse {
+	statusCode: number;
+	headers: ResponseHeaders;
+	body: unknown;
+	/** The URL that answered, after same-origin redirects; relative next links resolve against it. */
+	url: string;
+}
+
+export interface TransportOptions {
+	retry: RetryPolicy;
+	/** Milliseconds without an answer before a request is abandoned (and, for a GET, retried). */
+	timeoutMs: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
 
 const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = { retry: DEFAULT_RETRY_POLICY, timeoutMs: DEFAULT_TIMEOUT_MS };
 
@@ -147,4 +176,119 @@ export class ApiClient {
 function redirectLocation(response: RawResponse): string | undefined {
 	if (response.statusCode < 300 || response.statusCode >= 400) return undefined;
 	return headerValue(response.headers, 'location');
+}
+
+export const CREDENTIAL_TYPE = 'venueBookingApi';
+
+export interface Exchange {
+	method: HttpMethod;
+	url: string;
+	query?: IDataObject;
+	body?: unknown;
+	timeoutMs: number;
+}
+
+export interface RawResponse {
+	statusCode: number;
+	headers: ResponseHeaders;
+	/** The body as text (or as a mocked helper gave it); parsed by the caller. */
+	body: unknown;
+}
+
+/**
+ * One HTTP exchange through n8n's authenticated request helper. HTTP statuses come back as a response and a
+ * missing answer as a NetworkFailure, so the caller decides on values; only n8n's own errors (e.g. no
+ * credential) are thrown.
+ */
+export async function exchange(context: ApiContext, request: Exchange, redact: (text: string) => string): Promise<RawResponse | NetworkFailure> {
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: request.url,
+		json: true,
+		// Read as text and parsed by the caller: an HTML page or broken JSON becomes a clear error, not an item.
+		encoding: 'text',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// Redirects are followed by hand so the key is never sent to another origin, whatever the n8n
+		// version's own redirect rules are.
+		disableFollowRedirect: true,
+		timeout: request.timeoutMs,
+	};
+	if (request.query && Object.keys(request.query).length > 0) {
+		options.qs = request.query;
+		// A list value repeats the name (`?tag=a&tag=b`), the form servers read most widely.
+		options.arrayFormat = 'repeat';
+	}
+	if (request.body !== undefined) {
+		// Serialised here so that `{}` and arrays are sent exactly as given.
+		options.body = JSON.stringify(request.body);
+		options.headers = { 'Content-Type': 'application/json' };
+	}
+	let failed: unknown;
+	try {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context as IExecuteFunctions,
+			CREDENTIAL_TYPE,
+			options,
+		)) as { statusCode: number; headers?: ResponseHeaders; body: unknown };
+		return { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
+	} catch (error) {
+		failed = error;
+	}
+	if (failed instanceof NodeOperationError) throw failed;
+	return NetworkFailure.from(failed, redact);
+}
+
+/** Same-origin redirects one request may follow before we call it a loop. */
+export const MAX_REDIRECTS = 5;
+
+/** Scheme, host and port only: a redirect target's path or query may carry tokens. */
+export function safeOrigin(url: string): string {
+	return URL.canParse(url) ? new URL(url).origin : 'an invalid address';
+}
+
+/** Why a URL may not receive the key: anything off the credential's origin would get the bearer header. */
+export function offOriginProblem(url: string, origin: string, what: string): { problem: string; hint: string } | undefined {
+	if (safeOrigin(url) === origin) return undefined;
+	return {
+		problem: `${what} (${safeOrigin(url)}); it was not followed, so the API key was not sent there`,
+		hint: `Only addresses on ${origin}, the credential's Base URL, receive the key. If the workspace moved, update the Base URL.`,
+	};
+}
+
+export type RedirectDecision = { follow: string } | { problem: string; hint: string };
+
+/**
+ * Whether the `redirects`-th redirect of one request is followed: only a GET (a write is never repeated
+ * where the server may have acted), only to the same origin, at most {@link MAX_REDIRECTS} times.
+ */
+export function decideRedirect(location: string, from: string, method: HttpMethod, origin: string, redirects: number): RedirectDecision {
+	if (!URL.canParse(location, from)) {
+		return { problem: 'The API answered with a redirect to an invalid address', hint: "Check the credential's Base URL." };
+	}
+	const target = new URL(location, from).toString();
+	const offOrigin = offOriginProblem(target, origin, 'The API redirected to another address');
+	if (offOrigin) return offOrigin;
+	if (method !== 'GET') {
+		return {
+			problem: `The API redirected the ${method} request; it was not repeated at the new address`,
+			hint: `Redirected to ${safeOrigin(target)}. Check the credential's Base URL (http vs https, www).`,
+		};
+	}
+	if (redirects > MAX_REDIRECTS) {
+		return { problem: `The API redirected more than ${MAX_REDIRECTS} times`, hint: "Check the credential's Base URL." };
+	}
+	return { follow: target };
+}
+
+/** Reads one header whatever its case; Node lower-cases them, mocks and proxies may not. */
+export function headerValue(headers: ResponseHeaders, name: string): string | undefined {
+	const wanted = name.toLowerCase();
+	for (const key of Object.keys(headers)) {
+		if (key.toLowerCase() === wanted) {
+			const value = headers[key];
+			return Array.isArray(value) ? value.join(', ') : value;
+		}
+	}
+	return undefined;
 }

@@ -1,6 +1,5 @@
 import type { WalkedPage } from '../transport/pagination/walk';
-import { LastEntries } from './lastEntries';
-import { RECENT_LIMIT, type JournalState } from './state';
+import { type JournalState, RECENT_LIMIT } from './state';
 
 /** Where the journal's page walk ended: the request of its last non-empty page. */
 export type JournalTail = JournalState['tail'];
@@ -60,4 +59,24 @@ export async function scanForNew(
 	}
 	scan.lastIdentities = last.last();
 	return scan;
+}
+
+/**
+ * The last `capacity` values pushed, in arrival order: the journal's newest end while walking an oldest-first
+ * list. Trimmed in batches, so pushing stays cheap on 100,000-entry journals.
+ */
+export class LastEntries<T = unknown> {
+	private readonly items: T[] = [];
+
+	constructor(private readonly capacity: number) {}
+
+	push(value: T): void {
+		if (this.capacity === 0) return;
+		this.items.push(value);
+		if (this.items.length >= this.capacity * 2) this.items.splice(0, this.items.length - this.capacity);
+	}
+
+	last(): T[] {
+		return this.items.slice(-this.capacity);
+	}
 }

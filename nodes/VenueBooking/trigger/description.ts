@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { listOptions, transportOptions } from '../actions/common/options';
-import { paginationOption } from '../actions/common/paginationOption';
-import { queryProperties } from '../actions/common/query';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { queryProperties, readQuery } from '../parameters/freeForm';
+import { listOptions, paginationOption, readListOptions, transportOptions } from '../parameters/options';
+import { type ParameterReader, readNumberParameter } from '../parameters/readers';
+import type { PaginationSettings } from '../transport/pagination/strategies';
+import type { JournalOrder } from './order';
 
 /** Entries "Fetch Test Event" shows: enough to map fields, few enough to read. */
 export const MANUAL_SAMPLE_SIZE = 5;
@@ -113,3 +114,48 @@ export const triggerProperties: INodeProperties[] = [
 		),
 	},
 ];
+
+/** How the trigger reads the journal, from its parameters. */
+export interface JournalSettings {
+	order: 'auto' | JournalOrder;
+	/** Dot path of a field that identifies an entry, when the user names one. */
+	identityPath?: string;
+	/** Emit entries that exist at the first poll (up to maxExisting) instead of only recording them. */
+	emitExisting: boolean;
+	maxExisting: number;
+	itemsPath?: string;
+	pagination: PaginationSettings;
+	query: IDataObject;
+}
+
+export function readJournalSettings(parameters: ParameterReader): JournalSettings {
+	const list = readListOptions(parameters, 0);
+	const order = parameters.getNodeParameter('options.journalOrder', 0, 'auto');
+	const identityPath = String(parameters.getNodeParameter('options.identityPath', 0, '') ?? '').trim();
+	const maxExisting = readNumberParameter(parameters, 0, {
+		name: 'options.maxExisting',
+		label: 'Max Existing Entries',
+		fallback: DEFAULT_MAX_EXISTING,
+		minimum: 1,
+		whole: true,
+	});
+	return {
+		order: order === 'newestFirst' || order === 'oldestFirst' ? order : 'auto',
+		identityPath: identityPath || undefined,
+		emitExisting: parameters.getNodeParameter('options.emitExisting', 0, false) === true,
+		maxExisting,
+		itemsPath: list.itemsPath,
+		pagination: list.pagination,
+		query: readQuery(parameters, 0),
+	};
+}
+
+/**
+ * The query parameters as a person reads them in a message: `event=booking.created&status=failed`, a list
+ * value once per element as it is sent; empty when none. Not percent-encoded: it is for reading, not a URL.
+ */
+export function describeQuery(query: IDataObject): string {
+	return Object.entries(query)
+		.flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => `${name}=${typeof one === 'object' && one !== null ? JSON.stringify(one) : String(one)}`))
+		.join('&');
+}

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ParameterReader } from '../actions/common/inputError';
-import { readPath } from '../transport/paths';
+import type { ParameterReader } from '../parameters/readers';
+import { isScalar, readPath, type Scalar } from '../transport/json';
 
 /**
  * "Keep only entries whose field has one of the chosen values". Applied to what the journal reader
@@ -18,12 +18,6 @@ export interface EntryFilter {
 
 export const FILTER_PARAMETER = 'options.entryFilter.condition';
 export const FILTER_LABEL = 'Keep Only Entries';
-
-type Scalar = string | number | boolean;
-
-export function isScalar(value: unknown): value is Scalar {
-	return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
 
 /** The values an entry holds at a path: one scalar, or each scalar of a list (an entry with tags). */
 export function valuesAt(entry: unknown, path: string): Scalar[] {

@@ -3,11 +3,11 @@ import { isStalePageRefusal } from '../transport/errors';
 import { walkPages, type WalkedPage } from '../transport/pagination/walk';
 import type { ApiClient } from '../transport/request';
 import { scanForNew, type BoundaryScan, type JournalTail, type NewEntriesSide } from './boundary';
-import { chooseIdentityMode, identityOf, type IdentityMode } from './identity';
+import { chooseIdentityMode, entryIdentity, type IdentityMode } from '../identity';
 import { readFromEnd, type EndRead } from './journalEnd';
-import { LastEntries } from './lastEntries';
+import { LastEntries } from './boundary';
 import { detectOrder, type JournalOrder } from './order';
-import type { JournalSettings } from './settings';
+import type { JournalSettings } from './description';
 import { remember, RECENT_LIMIT, type JournalState } from './state';
 
 const deliveries = findEndpoint('webhookDelivery', 'getAll');
@@ -78,7 +78,7 @@ export class JournalReader {
 	}
 
 	private identity(entry: unknown, mode: IdentityMode): string {
-		return identityOf(entry, mode, this.settings.identityPath);
+		return entryIdentity(entry, mode, this.settings.identityPath);
 	}
 
 	private scan(pages: AsyncIterable<WalkedPage>, state: JournalState, side: NewEntriesSide, fromTop: boolean): Promise<BoundaryScan> {

@@ -1,8 +1,8 @@
 import { isStalePageRefusal } from '../transport/errors';
-import { headerValue } from '../transport/headers';
-import { linkFromHeader } from '../transport/pagination/linkHeader';
-import { addressPages } from '../transport/pagination/pageAddress';
-import type { ResolvedPagination } from '../transport/pagination/settings';
+import { headerValue } from '../transport/request';
+import { linkFromHeader } from '../transport/pagination/strategies';
+import { addressPages } from '../transport/pagination/prefetch';
+import type { ResolvedPagination } from '../transport/pagination/strategies';
 import { strategyFor, type PageRequest } from '../transport/pagination/strategies';
 import type { WalkedPage } from '../transport/pagination/walk';
 

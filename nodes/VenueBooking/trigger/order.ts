@@ -1,4 +1,4 @@
-import { isPlainObject } from '../transport/paths';
+import { isPlainObject } from '../transport/json';
 
 /** Which end of the journal holds the newest entries. */
 export type JournalOrder = 'newestFirst' | 'oldestFirst';

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../transport/paths';
-import type { ResolvedPagination } from '../transport/pagination/settings';
+import { isPlainObject } from '../transport/json';
+import type { ResolvedPagination } from '../transport/pagination/strategies';
 import type { PageRequest } from '../transport/pagination/strategies';
-import type { IdentityMode } from './identity';
+import type { IdentityMode } from '../identity';
 import type { JournalOrder } from './order';
 
 /**

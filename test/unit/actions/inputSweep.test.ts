@@ -6,7 +6,7 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { OPERATIONS } from '../../../nodes/VenueBooking/actions/operations';
-import { UnexpectedNodeError } from '../../../nodes/VenueBooking/actions/common/unexpectedError';
+import { UnexpectedNodeError } from '../../../nodes/VenueBooking/actions/router';
 import { VenueBooking } from '../../../nodes/VenueBooking/VenueBooking.node';
 import { mockContext, TEST_KEY } from '../mockContext';
 

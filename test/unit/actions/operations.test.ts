@@ -1,9 +1,9 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-import { ENDPOINTS } from '../../../nodes/VenueBooking/endpoints';
-import { nodeProperties, OPERATIONS } from '../../../nodes/VenueBooking/actions/operations';
-
 /** What lint cannot see in the generated node description. */
+
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { nodeProperties, OPERATIONS } from '../../../nodes/VenueBooking/actions/operations';
+import { ENDPOINTS } from '../../../nodes/VenueBooking/endpoints';
+
 describe('the node description built from the endpoint rows', () => {
 	const resourceProperty = nodeProperties.find((p) => p.name === 'resource')!;
 	const operationProperties = nodeProperties.filter((p) => p.name === 'operation');

@@ -1,6 +1,6 @@
-import { forEachAdaptively } from '../../../nodes/VenueBooking/actions/adaptiveConcurrency';
+import { forEachAdaptively } from '../../../nodes/VenueBooking/actions/router';
 import { AdaptiveWindow, describeWindow } from '../../../nodes/VenueBooking/transport/adaptiveWindow';
-import type { LoadObserver } from '../../../nodes/VenueBooking/transport/loadSignals';
+import type { LoadObserver } from '../../../nodes/VenueBooking/transport/retry';
 
 /** A tiny seeded generator, so a failing run can be replayed. */
 function seededRandom(seed: number): () => number {

@@ -1,8 +1,10 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
-import { mockContext, TEST_KEY, type MockAnswer } from '../mockContext';
+import { readTransportOptions, transportOptions } from '../../../nodes/VenueBooking/parameters/options';
+import { keyRedactor } from '../../../nodes/VenueBooking/transport/auth';
+import { NetworkFailure } from '../../../nodes/VenueBooking/transport/errors';
+import { ApiClient, CREDENTIAL_TYPE, decideRedirect, DEFAULT_TIMEOUT_MS, exchange, headerValue, MAX_REDIRECTS, offOriginProblem, safeOrigin } from '../../../nodes/VenueBooking/transport/request';
+import { type MockAnswer, mockContext, TEST_KEY, TEST_NODE } from '../mockContext';
 
 const fast = { retry: { maxRetries: 3, maxWaitMs: 5 }, timeoutMs: 1000 };
 
@@ -189,5 +191,128 @@ describe('ApiClient', () => {
 		const error = await failureOf(noRetry.send({ endpoint: payments }));
 		expect(error.description!.length).toBeLessThan(2500);
 		expect(error.description).toContain('100006 characters');
+	});
+});
+
+const redact = keyRedactor(TEST_KEY);
+const get = { method: 'GET' as const, url: 'https://studio.example.com/api/partners/v1/rooms', timeoutMs: 1234 };
+
+describe('exchange', () => {
+	it('asks n8n for the full response as text, with statuses as values, no redirects and the timeout', async () => {
+		const { context, requests } = mockContext({ parameters: {}, answers: [{ statusCode: 503, body: 'busy', headers: { 'retry-after': '2' } }] });
+		const response = await exchange(context, get, redact);
+		expect(response).toEqual({ statusCode: 503, headers: { 'retry-after': '2' }, body: 'busy' });
+		expect(requests[0]).toEqual({
+			method: 'GET',
+			url: get.url,
+			json: true,
+			encoding: 'text',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: 1234,
+		});
+	});
+
+	it('authenticates with the package credential', async () => {
+		const { context } = mockContext({ parameters: {} });
+		const types: string[] = [];
+		const helpers = context.helpers as unknown as { httpRequestWithAuthentication: (type: string) => Promise<unknown> };
+		helpers.httpRequestWithAuthentication = async (type: string) => {
+			types.push(type);
+			return { statusCode: 200, body: '' };
+		};
+		expect(await exchange(context, get, redact)).toEqual({ statusCode: 200, headers: {}, body: '' });
+		expect(types).toEqual([CREDENTIAL_TYPE]);
+		expect(CREDENTIAL_TYPE).toBe('venueBookingApi');
+	});
+
+	it('repeats list query values by name and sends a body as JSON text, an empty object included', async () => {
+		const { context, requests } = mockContext({ parameters: {}, answers: [{ statusCode: 200 }, { statusCode: 200 }] });
+		await exchange(context, { ...get, method: 'POST', query: { tag: ['a', 'b'] }, body: {} }, redact);
+		expect(requests[0]).toMatchObject({ qs: { tag: ['a', 'b'] }, arrayFormat: 'repeat', body: '{}', headers: { 'Content-Type': 'application/json' } });
+		await exchange(context, { ...get, query: {} }, redact);
+		expect(requests[1].qs).toBeUndefined();
+		expect(requests[1].body).toBeUndefined();
+	});
+
+	it('gives a missing answer back as a NetworkFailure, with the key masked', async () => {
+		const { context } = mockContext({ parameters: {}, answers: [{ networkError: 'ECONNRESET', message: `socket hang up ${TEST_KEY}` }] });
+		const response = await exchange(context, get, redact);
+		expect(response).toBeInstanceOf(NetworkFailure);
+		expect((response as NetworkFailure).code).toBe('ECONNRESET');
+		expect((response as NetworkFailure).detail).not.toContain(TEST_KEY);
+	});
+
+	it("rethrows n8n's own operation errors (e.g. no credential) as they are", async () => {
+		const { context } = mockContext({ parameters: {} });
+		const refused = new NodeOperationError(TEST_NODE, 'Node does not have any credentials set');
+		(context.helpers as unknown as { httpRequestWithAuthentication: () => Promise<never> }).httpRequestWithAuthentication = async () => {
+			throw refused;
+		};
+		await expect(exchange(context, get, redact)).rejects.toBe(refused);
+		// A NodeApiError from n8n-core is how a socket failure arrives: it is a failure to report, not to rethrow.
+		(context.helpers as unknown as { httpRequestWithAuthentication: () => Promise<never> }).httpRequestWithAuthentication = async () => {
+			throw new NodeApiError(TEST_NODE, { message: 'x' }, { httpCode: 'ECONNREFUSED', message: 'refused' });
+		};
+		expect(await exchange(context, get, redact)).toBeInstanceOf(NetworkFailure);
+	});
+});
+
+const origin = 'https://studio.example.com';
+const from = `${origin}/api/partners/v1/bookings`;
+
+describe('redirect rules', () => {
+	it('follows a relative or absolute same-origin redirect of a GET', () => {
+		expect(decideRedirect('/api/partners/v1/bookings/', from, 'GET', origin, 1)).toEqual({ follow: `${origin}/api/partners/v1/bookings/` });
+		expect(decideRedirect(`${origin}/x?page=2`, from, 'GET', origin, MAX_REDIRECTS)).toEqual({ follow: `${origin}/x?page=2` });
+	});
+
+	it('refuses another origin, naming only its origin (a path may carry tokens)', () => {
+		const decision = decideRedirect('https://evil.example.net/steal?token=abc', from, 'GET', origin, 1);
+		expect(decision).toEqual({
+			problem: 'The API redirected to another address (https://evil.example.net); it was not followed, so the API key was not sent there',
+			hint: expect.stringContaining(`Only addresses on ${origin}`),
+		});
+		expect(JSON.stringify(decision)).not.toContain('token=abc');
+		expect(decideRedirect('http://studio.example.com/x', from, 'GET', origin, 1)).toHaveProperty('problem');
+	});
+
+	it('never repeats a write at the new address', () => {
+		expect(decideRedirect('/elsewhere', from, 'POST', origin, 1)).toEqual({
+			problem: 'The API redirected the POST request; it was not repeated at the new address',
+			hint: expect.stringContaining(origin),
+		});
+	});
+
+	it(`stops after ${MAX_REDIRECTS} redirects and on an unreadable address`, () => {
+		expect(decideRedirect('/x', from, 'GET', origin, MAX_REDIRECTS + 1)).toEqual({
+			problem: `The API redirected more than ${MAX_REDIRECTS} times`,
+			hint: "Check the credential's Base URL.",
+		});
+		expect(decideRedirect('http://[::1', from, 'GET', origin, 1)).toHaveProperty('problem', 'The API answered with a redirect to an invalid address');
+	});
+
+	it('names origins safely', () => {
+		expect(safeOrigin('https://a.example.com:8443/p?q=1')).toBe('https://a.example.com:8443');
+		expect(safeOrigin('not a url')).toBe('an invalid address');
+		expect(offOriginProblem(`${origin}/next`, origin, 'x')).toBeUndefined();
+	});
+});
+
+describe('headerValue', () => {
+	it('reads a header whatever its case and joins repeated values', () => {
+		const headers = { 'Retry-After': '3', link: ['<a>; rel="next"', '<b>; rel="last"'], empty: undefined };
+		expect(headerValue(headers, 'retry-after')).toBe('3');
+		expect(headerValue(headers, 'LINK')).toBe('<a>; rel="next", <b>; rel="last"');
+		expect(headerValue(headers, 'empty')).toBeUndefined();
+		expect(headerValue(headers, 'x-missing')).toBeUndefined();
+	});
+});
+
+describe('DEFAULT_TIMEOUT_MS', () => {
+	it('is the Timeout option default the editor shows and the one a request uses when it is unset', () => {
+		expect(transportOptions.find((option) => option.name === 'timeout')?.default).toBe(DEFAULT_TIMEOUT_MS);
+		expect(readTransportOptions(mockContext({ parameters: {} }).context, 0).timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
 	});
 });

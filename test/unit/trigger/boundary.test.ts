@@ -1,5 +1,5 @@
 import type { WalkedPage } from '../../../nodes/VenueBooking/transport/pagination/walk';
-import { scanForNew } from '../../../nodes/VenueBooking/trigger/boundary';
+import { LastEntries, scanForNew } from '../../../nodes/VenueBooking/trigger/boundary';
 
 /** Pages of entries `{ id }`, numbered from 1, as the pagination walk yields them. */
 async function* pages(...lists: string[][]): AsyncGenerator<WalkedPage> {
@@ -57,5 +57,23 @@ describe('scanForNew', () => {
 		expect(scan.lastIdentities).toHaveLength(256);
 		expect(scan.lastIdentities[255]).toBe('e999');
 		expect(scan.lastIdentities[0]).toBe('e744');
+	});
+});
+
+describe('LastEntries', () => {
+	it('keeps the last values pushed, in arrival order, however many came', () => {
+		const last = new LastEntries<number>(3);
+		for (let i = 1; i <= 1000; i++) last.push(i);
+		expect(last.last()).toEqual([998, 999, 1000]);
+	});
+
+	it('keeps everything while under its capacity, and nothing with capacity 0', () => {
+		const few = new LastEntries<string>(5);
+		few.push('a');
+		few.push('b');
+		expect(few.last()).toEqual(['a', 'b']);
+		const none = new LastEntries(0);
+		none.push('x');
+		expect(none.last()).toEqual([]);
 	});
 });

@@ -1,6 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { DEFAULT_MAX_EXISTING, triggerProperties } from '../../../nodes/VenueBooking/trigger/description';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { DEFAULT_MAX_EXISTING, describeQuery, readJournalSettings, triggerProperties } from '../../../nodes/VenueBooking/trigger/description';
+import { mockContext } from '../mockContext';
 
 const options = (triggerProperties.find((p) => p.name === 'options')?.options ?? []) as INodeProperties[];
 const names = options.map((option) => option.name);
@@ -23,5 +23,56 @@ describe('triggerProperties', () => {
 
 	it('takes query parameters like the action node', () => {
 		expect(triggerProperties.map((p) => p.name)).toEqual(expect.arrayContaining(['sendQuery', 'specifyQuery', 'queryParameters', 'jsonQuery']));
+	});
+});
+
+const reader = (parameters: IDataObject) => mockContext({ parameters }).context;
+
+describe('readJournalSettings', () => {
+	it('defaults to automatic order, no identity field, no existing entries and automatic pagination', () => {
+		expect(readJournalSettings(reader({}))).toEqual({
+			order: 'auto',
+			identityPath: undefined,
+			emitExisting: false,
+			maxExisting: DEFAULT_MAX_EXISTING,
+			itemsPath: undefined,
+			pagination: expect.objectContaining({ mode: 'auto' }),
+			query: {},
+		});
+	});
+
+	it('reads the options and the query', () => {
+		const settings = readJournalSettings(
+			reader({
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'status', value: 'failed' }] },
+				options: { journalOrder: 'newestFirst', identityPath: ' meta.key ', emitExisting: true, maxExisting: 20, itemsPath: 'rows' },
+			}),
+		);
+		expect(settings).toMatchObject({ order: 'newestFirst', identityPath: 'meta.key', emitExisting: true, maxExisting: 20, itemsPath: 'rows', query: { status: 'failed' } });
+	});
+
+	it('takes an unknown order as automatic and refuses a Max Existing Entries below 1', () => {
+		expect(readJournalSettings(reader({ options: { journalOrder: 'sideways' } })).order).toBe('auto');
+		expect(() => readJournalSettings(reader({ options: { maxExisting: 0 } }))).toThrow('Max Existing Entries: must be a number of at least 1 (item 0)');
+	});
+});
+
+describe('the query as a person reads it', () => {
+	it('is empty without parameters', () => {
+		expect(describeQuery({})).toBe('');
+	});
+
+	it('joins name=value pairs in order, unencoded', () => {
+		expect(describeQuery({ event: 'booking.created', status: 'failed', note: 'a b&c' })).toBe('event=booking.created&status=failed&note=a b&c');
+	});
+
+	it('repeats a list value once per element, as it is sent', () => {
+		expect(describeQuery({ event: ['booking.created', 'booking.cancelled'], page: 2 })).toBe('event=booking.created&event=booking.cancelled&page=2');
+		expect(describeQuery({ event: [] })).toBe('');
+	});
+
+	it('writes objects as JSON and other values as text, never [object Object]', () => {
+		expect(describeQuery({ filter: { a: 1 }, flag: false, none: null })).toBe('filter={"a":1}&flag=false&none=null');
 	});
 });

@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../../nodes/VenueBooking/actions/common/inputError';
+import type { ParameterReader } from '../../../nodes/VenueBooking/parameters/readers';
 import { describeFilter, isKept, keepEntries, readEntryFilter, valuesAt } from '../../../nodes/VenueBooking/trigger/filter';
 
 const NODE = { name: 'Venue Booking Trigger' } as INode;

@@ -3,7 +3,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { JournalReader } from '../../../nodes/VenueBooking/trigger/journal';
-import type { JournalSettings } from '../../../nodes/VenueBooking/trigger/settings';
+import type { JournalSettings } from '../../../nodes/VenueBooking/trigger/description';
 import type { JournalState } from '../../../nodes/VenueBooking/trigger/state';
 import { mockContext, type MockAnswer } from '../mockContext';
 

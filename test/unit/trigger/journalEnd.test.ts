@@ -5,10 +5,10 @@
  */
 import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { DEFAULT_PAGINATION } from '../../../nodes/VenueBooking/transport/pagination/settings';
+import { DEFAULT_PAGINATION } from '../../../nodes/VenueBooking/transport/pagination/strategies';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { JournalReader } from '../../../nodes/VenueBooking/trigger/journal';
-import type { JournalSettings } from '../../../nodes/VenueBooking/trigger/settings';
+import type { JournalSettings } from '../../../nodes/VenueBooking/trigger/description';
 import type { JournalState } from '../../../nodes/VenueBooking/trigger/state';
 import { TEST_KEY, TEST_NODE } from '../mockContext';
 

@@ -1,11 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-
-import { isPlainObject, readPath } from '../paths';
-import { headerValue } from '../headers';
-import type { ApiResponse } from '../types';
-import { nextLinkFromHeader } from './linkHeader';
-import { isScalarMarker } from './markers';
-import type { ResolvedPagination } from './settings';
+import { isPlainObject, readPath } from '../json';
+import { type ApiResponse, headerValue } from '../request';
 
 /** A page as the walker saw it: what was asked, what came back, and the entries found in it. */
 export interface FetchedPage {
@@ -160,4 +155,98 @@ export function strategyFor(settings: ResolvedPagination): PaginationStrategy | 
 		default:
 			return undefined;
 	}
+}
+
+/** How Get Many walks through pages; the user's choice in Options > Pagination. */
+export type PaginationMode = 'auto' | 'off' | 'nextUrl' | 'cursor' | 'pageNumber' | 'offset';
+
+export interface PaginationSettings {
+	mode: PaginationMode;
+	/** Next URL: dot path of the next page's URL in the body; empty reads the `Link: rel="next"` header. */
+	nextUrlPath?: string;
+	/** Cursor: the query parameter that carries the cursor. */
+	cursorParameter?: string;
+	/** Cursor: dot path of the next cursor in the body, or `header:<Name>` for a response header. */
+	cursorPath?: string;
+	/** Page Number: the query parameter of the page number, and the number of the first page. */
+	pageParameter?: string;
+	firstPage?: number;
+	/** Offset: the query parameters of the offset and of the page length. */
+	offsetParameter?: string;
+	limitParameter?: string;
+	/** Page Number and Cursor: an optional query parameter for the page size. */
+	pageSizeParameter?: string;
+	/** The page size to ask for, when a page-size (or limit) parameter is known. */
+	pageSize?: number;
+	/** Safety cap: more pages than this is an error, never an endless loop. */
+	maxPages: number;
+}
+
+/**
+ * A strategy with every detail settled (explicit or detected), as plain JSON: the trigger stores it to
+ * resume a walk in a later poll. The optional paths are what automatic detection found in responses.
+ */
+export interface ResolvedPagination {
+	mode: Exclude<PaginationMode, 'auto'>;
+	nextUrlPath?: string;
+	cursorParameter?: string;
+	cursorPath?: string;
+	hasMorePath?: string;
+	pageParameter?: string;
+	firstPage?: number;
+	currentPagePath?: string;
+	totalPagesPath?: string;
+	offsetParameter?: string;
+	limitParameter?: string;
+	offsetPath?: string;
+	totalPath?: string;
+	pageSizeParameter?: string;
+}
+
+export const DEFAULT_MAX_PAGES = 10_000;
+
+export const DEFAULT_PAGINATION: PaginationSettings = { mode: 'auto', maxPages: DEFAULT_MAX_PAGES };
+
+/**
+ * The `rel="next"` target of an RFC 8288 Link header, e.g. `<https://x/api?page=2>; rel="next"`.
+ * Relations may be listed together (`rel="next last"`) and parameters may come in any order.
+ */
+export function nextLinkFromHeader(header: string | undefined): string | undefined {
+	return linkFromHeader(header, 'next');
+}
+
+/** The target of the link with relation `rel` (e.g. "last") in an RFC 8288 Link header. */
+export function linkFromHeader(header: string | undefined, rel: string): string | undefined {
+	if (!header) return undefined;
+	for (const part of splitLinks(header)) {
+		const match = /^\s*<([^>]*)>(.*)$/s.exec(part);
+		if (!match) continue;
+		const relation = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(match[2]);
+		const relations = (relation?.[1] ?? relation?.[2] ?? '').toLowerCase().split(/\s+/);
+		if (relations.includes(rel)) return match[1];
+	}
+	return undefined;
+}
+
+/** Splits on the commas between links, not the commas inside `<...>` or quoted parameters. */
+function splitLinks(header: string): string[] {
+	const parts: string[] = [];
+	let depth = '';
+	let start = 0;
+	for (let i = 0; i < header.length; i++) {
+		const char = header[i];
+		if (depth === '' && (char === '<' || char === '"')) depth = char === '<' ? '>' : '"';
+		else if (char === depth) depth = '';
+		else if (depth === '' && char === ',') {
+			parts.push(header.slice(start, i));
+			start = i + 1;
+		}
+	}
+	parts.push(header.slice(start));
+	return parts;
+}
+
+/** Whether a value can be a next-page marker (a cursor, a page, an offset): non-empty text or a finite number. */
+export function isScalarMarker(value: unknown): value is string | number {
+	return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
 }

@@ -1,16 +1,16 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { canonicalJson } from '../canonicalJson';
+import { canonicalJson } from '../json';
 import type { ApiClient } from '../request';
-import type { ApiRequest, ApiResponse } from '../types';
-import { listAt, locateList, type ListLocation } from '../responseItems';
+import type { ApiRequest, ApiResponse } from '../request';
+import { listAt, locateList, type ListLocation } from '../response';
 import { describeWindow } from '../adaptiveWindow';
-import { PagePrefetcher } from './concurrentPages';
-import { reasonToDoubtCompleteness } from './completeness';
+import { PagePrefetcher } from './prefetch';
+import { reasonToDoubtCompleteness } from './detect';
 import { detectPagination } from './detect';
-import { addressPages } from './pageAddress';
-import type { PaginationSettings, ResolvedPagination } from './settings';
+import { addressPages } from './prefetch';
+import type { PaginationSettings, ResolvedPagination } from './strategies';
 import { missingSetting, strategyFor, type PageRequest, type PaginationStrategy } from './strategies';
 
 export interface WalkOptions {

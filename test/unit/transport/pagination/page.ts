@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FetchedPage } from '../../../../nodes/VenueBooking/transport/pagination/strategies';
-import type { ResponseHeaders } from '../../../../nodes/VenueBooking/transport/types';
+import type { ResponseHeaders } from '../../../../nodes/VenueBooking/transport/request';
 
 export const PAGE_URL = 'https://studio.example.com/api/partners/v1/payments';
 

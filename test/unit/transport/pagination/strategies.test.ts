@@ -1,4 +1,6 @@
-import { missingSetting, strategyFor } from '../../../../nodes/VenueBooking/transport/pagination/strategies';
+import { listOptions, readListOptions } from '../../../../nodes/VenueBooking/parameters/options';
+import { DEFAULT_MAX_PAGES, DEFAULT_PAGINATION, isScalarMarker, missingSetting, nextLinkFromHeader, strategyFor } from '../../../../nodes/VenueBooking/transport/pagination/strategies';
+import { mockContext } from '../../mockContext';
 import { page, PAGE_URL } from './page';
 
 describe('strategyFor', () => {
@@ -78,4 +80,37 @@ describe('missingSetting', () => {
 		expect(missingSetting({ mode: 'nextUrl' })).toBeUndefined();
 		expect(missingSetting({ mode: 'offset', offsetParameter: 'o' })).toBeUndefined();
 	});
+});
+
+describe('pagination defaults', () => {
+	it('are Automatic with the Max Pages the editor shows, and what a list reads when nothing is set', () => {
+		expect(listOptions.find((option) => option.name === 'maxPages')?.default).toBe(DEFAULT_MAX_PAGES);
+		expect(readListOptions(mockContext({ parameters: {} }).context, 0).pagination).toEqual(DEFAULT_PAGINATION);
+		expect(DEFAULT_PAGINATION).toEqual({ mode: 'auto', maxPages: DEFAULT_MAX_PAGES });
+	});
+});
+
+describe('nextLinkFromHeader', () => {
+	it('finds rel="next" among several links, in any order', () => {
+		const header = '<https://x/a?page=1>; rel="first", <https://x/a?page=3>; rel="next", <https://x/a?page=9>; rel="last"';
+		expect(nextLinkFromHeader(header)).toBe('https://x/a?page=3');
+	});
+
+	it('reads unquoted and multi-valued rel, and commas inside the URL', () => {
+		expect(nextLinkFromHeader('<https://x/a?ids=1,2>; rel=next')).toBe('https://x/a?ids=1,2');
+		expect(nextLinkFromHeader('<https://x/a?p=2>; title="a, b"; rel="next last"')).toBe('https://x/a?p=2');
+	});
+
+	it('returns undefined without a next link', () => {
+		expect(nextLinkFromHeader(undefined)).toBeUndefined();
+		expect(nextLinkFromHeader('<https://x/a?page=1>; rel="prev"')).toBeUndefined();
+		expect(nextLinkFromHeader('garbage')).toBeUndefined();
+	});
+});
+
+describe('isScalarMarker', () => {
+	it.each([['abc', true], [0, true], [2.5, true], ['', false], [Number.NaN, false], [Infinity, false], [null, false], [undefined, false], [{}, false], [[1], false], [true, false]])(
+		'%p → %p',
+		(value, expected) => expect(isScalarMarker(value)).toBe(expected),
+	);
 });

@@ -2,7 +2,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { findEndpoint } from '../../../../nodes/VenueBooking/endpoints';
 import { walkPages } from '../../../../nodes/VenueBooking/transport/pagination/walk';
-import { DEFAULT_PAGINATION, type PaginationSettings } from '../../../../nodes/VenueBooking/transport/pagination/settings';
+import { DEFAULT_PAGINATION, type PaginationSettings } from '../../../../nodes/VenueBooking/transport/pagination/strategies';
 import { ApiClient } from '../../../../nodes/VenueBooking/transport/request';
 import { mockContext, type MockAnswer } from '../../mockContext';
 

@@ -1,0 +1,100 @@
+import { type INode, NodeOperationError } from 'n8n-workflow';
+import { canonicalJson, isPlainObject, isScalar, readPath } from './transport/json';
+
+/**
+ * Identity, two ways. An entry's identity tells the trigger's journal entries apart (any entry has one,
+ * by id, by a named field or by content hash). A record's identity is what the editor's pickers put in a
+ * path (only an id or a named field: a hash is nothing the API would accept).
+ */
+
+/**
+ * How the trigger tells journal entries apart. The API document shows no field of a delivery, so:
+ * the entry's own `id` when every entry seen at the start has a scalar one (an id survives status
+ * changes of an entry), else a hash of the entry's canonical JSON, or a field the user names.
+ */
+export type IdentityMode = 'id' | 'hash';
+
+/** Ids longer than this are hashed, so the remembered identities stay within the state's size bound. */
+const MAX_IDENTITY_LENGTH = 64;
+
+/** `id` when every entry has a scalar `id`; otherwise content hashes. Decided once and then kept. */
+export function chooseIdentityMode(entries: unknown[]): IdentityMode {
+	const allHaveIds = entries.length > 0 && entries.every((entry) => isPlainObject(entry) && isScalar(readPath(entry, 'id')));
+	return allHaveIds ? 'id' : 'hash';
+}
+
+/** The identity of one entry: a short string, equal for the same entry across polls and restarts. */
+export function entryIdentity(entry: unknown, mode: IdentityMode, fieldPath?: string): string {
+	const field = fieldPath ? readPath(entry, fieldPath) : mode === 'id' ? readPath(entry, 'id') : undefined;
+	if (isScalar(field)) {
+		const text = `${typeof field === 'string' ? 's' : 'n'}:${String(field)}`;
+		return text.length <= MAX_IDENTITY_LENGTH ? text : `h:${hashText(text)}`;
+	}
+	return `h:${hashText(canonicalJson(entry))}`;
+}
+
+/**
+ * A 64-bit hash (two independent 32-bit lanes) of a string, as 16 hex digits. Not cryptographic: it
+ * only has to tell apart the few hundred entries the trigger remembers, where a collision is
+ * vanishingly unlikely. Written here because node code may import nothing but n8n-workflow.
+ */
+export function hashText(text: string): string {
+	let a = 0x9e3779b9 ^ text.length;
+	let b = 0x85ebca6b ^ Math.imul(text.length, 0x27d4eb2f);
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		a = Math.imul(a ^ code, 0xcc9e2d51);
+		a = (a << 15) | (a >>> 17);
+		b = Math.imul(b ^ code, 0x1b873593);
+		b = (b << 13) | (b >>> 19);
+		b = (Math.imul(b, 5) + 0xe6546b64) | 0;
+	}
+	return toHex(finalMix(a ^ b)) + toHex(finalMix(b + Math.imul(a, 3)));
+}
+
+/** Spreads every input bit over the whole word, so similar entries get unrelated hashes. */
+function finalMix(value: number): number {
+	let h = value;
+	h ^= h >>> 16;
+	h = Math.imul(h, 0x85ebca6b);
+	h ^= h >>> 13;
+	h = Math.imul(h, 0xc2b2ae35);
+	h ^= h >>> 16;
+	return h >>> 0;
+}
+
+function toHex(value: number): string {
+	return value.toString(16).padStart(8, '0');
+}
+
+/** How records are told apart in the editor: the trigger's rule, `id` or a field the user names. */
+export interface IdentityRule {
+	/** A dot path into each record. */
+	path: string;
+	/** Whether the user named it (messages then point at their option). */
+	named: boolean;
+}
+
+const DETECTED_ID = 'id';
+
+/**
+ * The identity rule for a sample of records, the same one the trigger uses: the user's Identity Field when
+ * given; otherwise `id` when every record has a scalar one. Records without either cannot be picked from a
+ * list (a content hash is no identifier the API would accept in a path), which the error says.
+ */
+export function chooseRecordIdentity(node: INode, records: unknown[], identityField: string, what: string): IdentityRule {
+	const named = identityField.trim();
+	if (named !== '') return { path: named, named: true };
+	if (records.length === 0 || chooseIdentityMode(records) === 'id') return { path: DETECTED_ID, named: false };
+	throw new NodeOperationError(node, `The ${what} records in your workspace have no "${DETECTED_ID}" field to pick them by`, {
+		description: `Name the field that identifies a ${what} under Options > Identity Field, or use By ID.`,
+	});
+}
+
+/** A record's identity as text, or undefined when the record lacks a scalar value at the rule's path. */
+export function recordIdentity(record: unknown, rule: IdentityRule): string | undefined {
+	if (!isPlainObject(record)) return undefined;
+	const value = readPath(record, rule.path);
+	if (isScalar(value)) return String(value);
+	return undefined;
+}

@@ -1,0 +1,166 @@
+import { type ILoadOptionsFunctions, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
+import { findEndpoint } from '../endpoints';
+import { readTransportOptions } from '../parameters/options';
+import { itemlessParameters } from '../parameters/readers';
+import { isPlainObject, isScalar, UNSAFE_KEYS } from '../transport/json';
+import { walkPages } from '../transport/pagination/walk';
+import { ApiClient } from '../transport/request';
+import { readJournalSettings } from '../trigger/description';
+import { FILTER_PARAMETER, valuesAt } from '../trigger/filter';
+
+const TYPE_INSTEAD = 'You can also type it: switch the field to Expression and write the value.';
+
+/** The journal's page, or an error that says why the editor has nothing to offer (no blank list). */
+async function sampledEntries(context: ILoadOptionsFunctions): Promise<unknown[]> {
+	const entries = await sampleJournalPage(context);
+	if (entries.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'The webhook delivery journal listed no entries, so it shows no fields or values yet', {
+			description: `Create or change a booking, or run Venue Booking > Webhook > Send Test, then open this list again (if the trigger sends query parameters, check them too). ${TYPE_INSTEAD}`,
+		});
+	}
+	return entries;
+}
+
+/** Load-options method of Keep Only Entries > Field: the fields the journal's entries hold. */
+export async function journalFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const entries = await sampledEntries(this);
+	const options = fieldOptions(entries);
+	if (options.length === 0) {
+		throw new NodeOperationError(this.getNode(), `None of the ${entries.length} sampled journal entries has a text, number or boolean field`, {
+			description: TYPE_INSTEAD,
+		});
+	}
+	return options;
+}
+
+/** Load-options method of Keep Only Entries > Values: the values the journal holds in the chosen field. */
+export async function journalValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const raw = this.getNodeParameter(`${FILTER_PARAMETER}.field`, '');
+	const field = typeof raw === 'string' ? raw.trim() : '';
+	if (field === '') {
+		throw new NodeOperationError(this.getNode(), 'Choose a Field first: the values offered are the ones the journal holds in it');
+	}
+	const entries = await sampledEntries(this);
+	const options = valueOptions(entries, field);
+	if (options.length === 0) {
+		throw new NodeOperationError(this.getNode(), `None of the ${entries.length} sampled journal entries has a value in "${field}"`, {
+			description: `Choose another field, or type the values (separate several with commas). ${TYPE_INSTEAD}`,
+		});
+	}
+	return options;
+}
+
+/** Nested objects are followed this deep (`payload.booking.status`); deeper fields make poor filters. */
+const MAX_DEPTH = 3;
+
+/** Enough for any journal entry; a hostile page with thousands of keys cannot flood the dropdown. */
+const MAX_FIELDS = 200;
+const MAX_VALUES = 200;
+
+/** Dropdown labels longer than this are cut; the option's value keeps the whole text. */
+const MAX_LABEL = 80;
+
+function shorten(text: string, length = MAX_LABEL): string {
+	return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+/**
+ * Dot paths of every field holding a text, number or boolean (or a list of them) in the entries, found
+ * by walking the entries themselves: no field name is assumed. A key with a dot in it could not be
+ * read back through a dot path, so it is left out.
+ */
+export function fieldPaths(entries: unknown[]): string[] {
+	const paths = new Set<string>();
+	const visit = (value: unknown, prefix: string, depth: number) => {
+		if (!isPlainObject(value)) return;
+		for (const key of Object.keys(value)) {
+			if (paths.size >= MAX_FIELDS) return;
+			if (key === '' || key.includes('.') || UNSAFE_KEYS.has(key)) continue;
+			const path = prefix ? `${prefix}.${key}` : key;
+			const inner = value[key];
+			if (isScalar(inner) || (Array.isArray(inner) && inner.some(isScalar))) paths.add(path);
+			else if (depth < MAX_DEPTH) visit(inner, path, depth + 1);
+		}
+	};
+	for (const entry of entries) visit(entry, '', 1);
+	return [...paths].sort((a, b) => a.localeCompare(b));
+}
+
+interface SeenValue {
+	value: string | number | boolean;
+	entries: number;
+}
+
+/** The distinct values at a path, most frequent first, each with how many entries hold it. */
+export function valuesSeen(entries: unknown[], path: string): SeenValue[] {
+	const seen = new Map<string, SeenValue>();
+	for (const entry of entries) {
+		// An entry whose list holds a value twice still counts once for it.
+		const inEntry = new Set<string>();
+		for (const value of valuesAt(entry, path)) {
+			const text = String(value);
+			if (inEntry.has(text)) continue;
+			inEntry.add(text);
+			const found = seen.get(text);
+			if (found) found.entries++;
+			else seen.set(text, { value, entries: 1 });
+		}
+	}
+	return [...seen.values()]
+		.sort((a, b) => b.entries - a.entries || String(a.value).localeCompare(String(b.value)))
+		.slice(0, MAX_VALUES);
+}
+
+/** The fields as dropdown options, each described by what the sample showed of it. */
+export function fieldOptions(entries: unknown[]): INodePropertyOptions[] {
+	return fieldPaths(entries).map((path) => {
+		const values = valuesSeen(entries, path);
+		const holders = entries.filter((entry) => valuesAt(entry, path).length > 0).length;
+		const example = values.length > 0 ? `, e.g. ${shorten(String(values[0].value), 40)}` : '';
+		return {
+			name: path,
+			value: path,
+			description: `Seen in your journal: in ${holders} of ${entries.length} sampled entries, ${values.length} different value${values.length === 1 ? '' : 's'}${example}`,
+		};
+	});
+}
+
+/** The values of one field as dropdown options, labelled with how often the sample holds them. */
+export function valueOptions(entries: unknown[], path: string): INodePropertyOptions[] {
+	return valuesSeen(entries, path).map(({ value, entries: count }) => ({
+		name: shorten(String(value)),
+		value,
+		description: `Seen in your journal: in ${count} of ${entries.length} sampled entries`,
+	}));
+}
+
+const deliveries = findEndpoint('webhookDelivery', 'getAll');
+
+/**
+ * One page of the webhook delivery journal, read the way the trigger reads it (its query, Items Field,
+ * pagination and retry options, the same transport and errors), for the editor to learn the entries'
+ * fields and values from. One page only, whatever the journal's size; nothing is remembered.
+ */
+export async function sampleJournalPage(context: ILoadOptionsFunctions): Promise<unknown[]> {
+	const parameters = itemlessParameters(context);
+	const client = await ApiClient.create(context, readTransportOptions(parameters, 0));
+	const settings = readJournalSettings(parameters);
+	const pages = walkPages(
+		client,
+		{ endpoint: deliveries, query: settings.query },
+		{ settings: settings.pagination, itemsPath: settings.itemsPath },
+	);
+	try {
+		const first = await pages.next();
+		const entries = first.done ? undefined : first.value.entries;
+		if (entries === undefined) {
+			throw new NodeOperationError(context.getNode(), 'The webhook delivery journal answered with no list of entries', {
+				description: 'Set Options > Items Field to where the list sits in the response, then open this list again.',
+			});
+		}
+		return entries;
+	} finally {
+		// Stops the walk: no second page is requested.
+		await pages.return(undefined);
+	}
+}

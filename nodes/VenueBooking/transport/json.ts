@@ -1,0 +1,76 @@
+/**
+ * Reading parsed JSON safely: dot paths that never follow an object's machinery, the one scalar test, and
+ * canonical JSON (sorted keys) for hashing and quoting bodies.
+ */
+
+/** Keys that name an object's machinery in JavaScript; never read or followed as data paths. */
+export const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Reads a dot path such as `meta.next_cursor` from a parsed JSON body, following own properties only
+ * and never `__proto__`, `constructor` or `prototype`: a hostile body can hold such keys as plain data,
+ * and no marker or list of ours is ever read from them.
+ */
+export function readPath(value: unknown, path: string): unknown {
+	let current: unknown = value;
+	for (const key of path.split('.')) {
+		if (current === null || typeof current !== 'object' || UNSAFE_KEYS.has(key)) return undefined;
+		if (!Object.prototype.hasOwnProperty.call(current, key)) return undefined;
+		current = (current as Record<string, unknown>)[key];
+	}
+	return current;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export type Scalar = string | number | boolean;
+
+export function isScalar(value: unknown): value is Scalar {
+	return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** A piece of output text on the work stack of canonicalJson, as opposed to a value still to write. */
+class Literal {
+	constructor(readonly text: string) {}
+}
+
+/**
+ * JSON with object keys sorted at every level, so key order in a response does not change the hash.
+ * Written with an explicit stack instead of recursion: a hostile server's deeply nested JSON must not
+ * overflow the call stack (JSON.stringify itself would, past a few thousand levels).
+ */
+export function canonicalJson(root: unknown, maxLength = Infinity): string {
+	const out: string[] = [];
+	let length = 0;
+	const work: unknown[] = [root];
+	// maxLength lets an error message quote the start of a huge body without serialising all of it.
+	while (work.length > 0 && length <= maxLength) {
+		const item = work.pop();
+		if (item instanceof Literal) {
+			out.push(item.text);
+			length += item.text.length;
+		} else if (Array.isArray(item)) {
+			work.push(new Literal(']'));
+			for (let i = item.length - 1; i >= 0; i--) {
+				work.push(item[i]);
+				if (i > 0) work.push(new Literal(','));
+			}
+			work.push(new Literal('['));
+		} else if (isPlainObject(item)) {
+			const keys = Object.keys(item).sort();
+			work.push(new Literal('}'));
+			for (let i = keys.length - 1; i >= 0; i--) {
+				work.push(item[keys[i]]);
+				work.push(new Literal(`${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:`));
+			}
+			work.push(new Literal('{'));
+		} else {
+			const text = JSON.stringify(item) ?? 'null';
+			out.push(text);
+			length += text.length;
+		}
+	}
+	return out.join('');
+}

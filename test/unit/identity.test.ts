@@ -1,0 +1,63 @@
+import { chooseIdentityMode, chooseRecordIdentity, entryIdentity, hashText, recordIdentity } from '../../nodes/VenueBooking/identity';
+import { canonicalJson } from '../../nodes/VenueBooking/transport/json';
+import { TEST_NODE } from './mockContext';
+
+describe('entry identity', () => {
+	it('uses ids only when every entry has a scalar one', () => {
+		expect(chooseIdentityMode([{ id: 1 }, { id: 'b' }])).toBe('id');
+		expect(chooseIdentityMode([{ id: 1 }, { other: 2 }])).toBe('hash');
+		expect(chooseIdentityMode([{ id: { nested: 1 } }])).toBe('hash');
+		expect(chooseIdentityMode([])).toBe('hash');
+	});
+
+	it('tells a numeric id from the same text, and hashes long ids to a bounded length', () => {
+		expect(entryIdentity({ id: 1 }, 'id')).not.toBe(entryIdentity({ id: '1' }, 'id'));
+		expect(entryIdentity({ id: 'x'.repeat(500) }, 'id').length).toBeLessThanOrEqual(64);
+	});
+
+	it('hashes content independently of key order, and differently for different content', () => {
+		const a = entryIdentity({ event: 'booking.created', at: 1, payload: { x: 1, y: [1, 2] } }, 'hash');
+		const b = entryIdentity({ payload: { y: [1, 2], x: 1 }, at: 1, event: 'booking.created' }, 'hash');
+		expect(a).toBe(b);
+		expect(entryIdentity({ event: 'booking.created', at: 2 }, 'hash')).not.toBe(a);
+	});
+
+	it('reads a field the user names, falling back to the hash where it is missing', () => {
+		expect(entryIdentity({ meta: { key: 'k1' } }, 'hash', 'meta.key')).toBe('s:k1');
+		expect(entryIdentity({ other: 1 }, 'id', 'meta.key')).toMatch(/^h:[0-9a-f]{16}$/);
+	});
+
+	it('is safe with __proto__ keys and deep nesting', () => {
+		const hostile = JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}');
+		expect(canonicalJson(hostile)).toContain('"__proto__"');
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+		let deep: unknown = 1;
+		for (let i = 0; i < 5000; i++) deep = { d: deep };
+		expect(entryIdentity(deep, 'hash')).toMatch(/^h:/);
+	});
+
+	it('spreads similar inputs over different hashes', () => {
+		const hashes = new Set(Array.from({ length: 20_000 }, (_, i) => hashText(`{"id":${i}}`)));
+		expect(hashes.size).toBe(20_000);
+	});
+});
+
+describe('record identity in the editor (the trigger\'s rule)', () => {
+	it('uses id when every record has a scalar one', () => {
+		const rule = chooseRecordIdentity(TEST_NODE, [{ id: 1 }, { id: 'b' }], '', 'booking');
+		expect(rule).toEqual({ path: 'id', named: false });
+		expect(recordIdentity({ id: 1 }, rule)).toBe('1');
+	});
+
+	it('uses the field the user names, as a dot path, over any id', () => {
+		const rule = chooseRecordIdentity(TEST_NODE, [{ id: 1, meta: { ref: 'R-1' } }], ' meta.ref ', 'booking');
+		expect(recordIdentity({ id: 1, meta: { ref: 'R-1' } }, rule)).toBe('R-1');
+		expect(recordIdentity({ id: 1 }, rule)).toBeUndefined();
+	});
+
+	it('without an id and without a named field: an error that points at the option', () => {
+		expect(() => chooseRecordIdentity(TEST_NODE, [{ ref: 'a' }, { id: { nested: true } }], '', 'client')).toThrow(
+			'The client records in your workspace have no "id" field to pick them by',
+		);
+	});
+});

@@ -1,0 +1,214 @@
+import type { IHttpRequestOptions, ILoadOptionsFunctions, ResourceMapperField } from 'n8n-workflow';
+import { bookingFields, loadReferenceLists, looksLikeChoice, REFERENCE_PAGES, referencedList, type ReferenceList, type SeenField, seenFields } from '../../../nodes/VenueBooking/methods/resourceMapping';
+import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
+import { type MockAnswer, mockContext, mockLoadOptionsContext, TEST_KEY } from '../mockContext';
+
+const FALLBACK = 'Add what your API expects under Body below.';
+const page = (records: unknown[]): MockAnswer => ({ statusCode: 200, body: { data: records } });
+
+/** The editor's call with the API answering by path; lists not given answer with an empty page. */
+async function fieldsFor(answers: Record<string, MockAnswer>, parameters = {}) {
+	const { context, requests } = mockLoadOptionsContext({
+		parameters,
+		answers: (request: IHttpRequestOptions) => answers[new URL(String(request.url)).pathname.replace('/api/partners/v1', '')] ?? page([]),
+	});
+	const result = await bookingFields.call(context as ILoadOptionsFunctions);
+	return { ...result, requests };
+}
+
+const byId = (fields: ResourceMapperField[]) => Object.fromEntries(fields.map((field) => [field.id, field]));
+
+describe('the fields seen on the workspace\'s bookings', () => {
+	const bookings = [
+		{ id: 'b1', status: 'confirmed', room_id: 'r1', guests: 2, paid: true, starts_at: '2026-12-01T10:00:00Z', note: 'x'.repeat(60), extras: { a: 1 } },
+		{ id: 'b2', status: 'confirmed', room_id: 'r9', guests: 4, paid: false, starts_at: '2026-12-02T10:00:00Z', note: null },
+		{ id: 'b3', status: 'cancelled', room_id: 'r1', guests: 3, paid: true, starts_at: '2026-12-03T10:00:00Z' },
+	];
+
+	it('offers each scalar field with its type and an example, the booking\'s own id left out', async () => {
+		const { fields } = await fieldsFor({ '/bookings': page(bookings) });
+		const offered = byId(fields);
+		expect(Object.keys(offered)).toEqual(['status', 'room_id', 'guests', 'paid', 'starts_at', 'note']);
+		expect(offered.guests).toMatchObject({ type: 'number', displayName: 'guests (number, e.g. 2)', required: false, display: true, defaultMatch: false });
+		expect(offered.paid).toMatchObject({ type: 'boolean', displayName: 'paid (true/false, e.g. true)' });
+		expect(offered.starts_at).toMatchObject({ type: 'dateTime', displayName: 'starts_at (date-time, e.g. 2026-12-01T10:00:00Z)' });
+		expect(offered.note.displayName).toBe(`note (text, e.g. ${'x'.repeat(39)}…)`);
+	});
+
+	it('makes a dropdown of a field whose few values repeat, of the values seen', async () => {
+		const { fields } = await fieldsFor({ '/bookings': page(bookings) });
+		expect(byId(fields).status).toMatchObject({
+			type: 'options',
+			options: [
+				{ name: 'confirmed', value: 'confirmed' },
+				{ name: 'cancelled', value: 'cancelled' },
+			],
+		});
+	});
+
+	it('makes a dropdown of rooms where the values are room ids, with ids the first page of rooms lacks added', async () => {
+		const { fields } = await fieldsFor({ '/bookings': page(bookings), '/rooms': page([{ id: 'r1', name: 'Blue Room' }, { id: 'r2', name: 'Red Room' }]) });
+		expect(byId(fields).room_id).toMatchObject({
+			type: 'options',
+			displayName: 'room_id (a room, e.g. r1)',
+			options: [
+				{ name: 'Blue Room', value: 'r1' },
+				{ name: 'Red Room', value: 'r2' },
+				{ name: 'r9', value: 'r9' },
+			],
+		});
+	});
+
+	it('leaves out the Identity Field the user named instead of id', async () => {
+		const { fields } = await fieldsFor({ '/bookings': page([{ code: 'K1', id: 'i1', guests: 1 }]) }, { options: { identityPath: ' code ' } });
+		expect(fields.map((field) => field.id)).toEqual(['id', 'guests']);
+	});
+
+	it('reads no reference lists and shows a notice for a workspace without bookings', async () => {
+		const { fields, emptyFieldsNotice, requests } = await fieldsFor({ '/bookings': page([]) });
+		expect(fields).toEqual([]);
+		expect(emptyFieldsNotice).toBe(`Your workspace has no bookings yet, so no fields could be seen. ${FALLBACK}`);
+		expect(requests).toHaveLength(1);
+	});
+
+	it('shows the transport\'s own reason as a notice when bookings cannot be read, never the key', async () => {
+		const { fields, emptyFieldsNotice } = await fieldsFor({ '/bookings': { statusCode: 403, body: { message: 'missing scope bookings.read' } } });
+		expect(fields).toEqual([]);
+		expect(emptyFieldsNotice).toMatch(/^No fields could be read from your workspace's bookings: .*403/);
+		expect(emptyFieldsNotice).toContain(FALLBACK);
+		expect(emptyFieldsNotice).not.toContain(TEST_KEY);
+	});
+
+	it('shows a bad Base URL as a notice too', async () => {
+		const { context } = mockLoadOptionsContext({ credentials: { baseUrl: 'not a url', apiKey: 'k' } });
+		const result = await bookingFields.call(context as ILoadOptionsFunctions);
+		expect(result).toMatchObject({ fields: [], emptyFieldsNotice: expect.stringMatching(/^No fields could be read/) });
+	});
+});
+
+describe('fields seen on sampled records', () => {
+	const records = [
+		{ a: 'r1', b: '2027-03-02T10:00:00Z', c: 3, d: true, e: 'open', f: null, g: { x: 1 }, h: 'x' },
+		{ a: 'r2', b: '2027-03-02T11:00:00+01:00', c: 4.5, d: false, e: 'open', f: null, g: { x: 2 }, h: 2 },
+		{ a: 'r1', b: '2027-03-03T09:00:00Z', c: 5, d: true, e: 'closed', f: null, i: 'late field' },
+	];
+
+	it('infers one type per field from its values, in the order first seen; objects and mixed types are left to the body', () => {
+		const fields = seenFields(records);
+		expect(fields.map((field) => [field.name, field.type])).toEqual([
+			['a', 'string'],
+			['b', 'dateTime'],
+			['c', 'number'],
+			['d', 'boolean'],
+			['e', 'string'],
+			['f', 'string'],
+			['i', 'string'],
+		]);
+		expect(fields.find((field) => field.name === 'a')).toMatchObject({ values: ['r1', 'r2'], filled: 3 });
+		expect(fields.find((field) => field.name === 'f')).toMatchObject({ values: [], filled: 0 });
+	});
+
+	it('ignores keys that name JavaScript machinery', () => {
+		const hostile = JSON.parse('{ "__proto__": "x", "ok": "y" }') as unknown;
+		expect(seenFields([hostile]).map((field) => field.name)).toEqual(['ok']);
+	});
+
+	it('calls a field a choice only when it has few distinct values and one repeats', () => {
+		const [a, , , , e, , i] = seenFields(records);
+		expect(looksLikeChoice(e)).toBe(true);
+		expect(looksLikeChoice(a)).toBe(true);
+		expect(looksLikeChoice(i)).toBe(false);
+	});
+
+	it('recognises a reference by the identities of another list: a whole list needs half, a partial one a match', () => {
+		const [a] = seenFields(records);
+		const rooms: ReferenceList = { what: 'room', options: [{ name: 'Room One', value: 'r1' }], complete: true };
+		const clients: ReferenceList = { what: 'client', options: [{ name: 'Ana', value: 'r2' }], complete: false };
+		expect(referencedList(a, [rooms])?.what).toBe('room');
+		expect(referencedList(a, [clients])?.what).toBe('client');
+		expect(referencedList(a, [{ ...rooms, options: [{ name: 'Other', value: 'zz' }] }])).toBeUndefined();
+		const [, b] = seenFields(records);
+		expect(referencedList(b, [rooms, clients])).toBeUndefined();
+	});
+});
+
+const field = (values: SeenField['values'], type: SeenField['type'] = 'string'): SeenField => ({ name: 'ref', type, values, filled: values.length });
+const list = (what: string, identities: string[], complete: boolean): ReferenceList => ({
+	what,
+	options: identities.map((identity) => ({ name: `${what} ${identity}`, value: identity })),
+	complete,
+});
+
+describe('the list a booking field refers to', () => {
+	const rooms = list('room', ['r1', 'r2', 'r3'], true);
+
+	it('is a whole list holding at least half of the field\'s values', () => {
+		expect(referencedList(field(['r1', 'r2', 'x', 'y']), [rooms])).toBe(rooms);
+		expect(referencedList(field(['r1', 'x', 'y']), [rooms])).toBeUndefined();
+	});
+
+	it('is a list seen only in part that holds one of them', () => {
+		const clients = list('client', ['c1'], false);
+		expect(referencedList(field(['c1', 'c7', 'c8', 'c9']), [clients])).toBe(clients);
+	});
+
+	it('is the list with the most matches, numbers compared as text', () => {
+		const services = list('service', ['1', '2', '3'], true);
+		const numbered = list('room', ['1', '2'], true);
+		expect(referencedList(field([1, 2, 3], 'number'), [numbered, services])).toBe(services);
+	});
+
+	it('is none for a field without values, a true/false or date-time field, or no matching list', () => {
+		expect(referencedList(field([]), [rooms])).toBeUndefined();
+		expect(referencedList(field([true], 'boolean'), [list('flag', ['true'], true)])).toBeUndefined();
+		expect(referencedList(field(['2026-01-01T10:00:00Z'], 'dateTime'), [list('day', ['2026-01-01T10:00:00Z'], true)])).toBeUndefined();
+		expect(referencedList(field(['q']), [rooms])).toBeUndefined();
+		expect(referencedList(field(['r1']), [])).toBeUndefined();
+	});
+});
+
+describe('loading the lists bookings may refer to', () => {
+	type Answer = MockAnswer | ((request: IHttpRequestOptions) => MockAnswer);
+	const byPath = (answers: Record<string, Answer>) => (request: IHttpRequestOptions) => {
+		const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
+		const answer = answers[path] ?? { statusCode: 404, body: {} };
+		return typeof answer === 'function' ? answer(request) : answer;
+	};
+	/** A client list that never ends: page n holds client cn and points at page n + 1. */
+	const endlessClients = (request: IHttpRequestOptions): MockAnswer => {
+		const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
+		return { statusCode: 200, body: { data: [{ id: `c${n}`, name: `Client Number${n}` }], meta: { next_cursor: String(n + 1) } } };
+	};
+
+	async function load(answers: Record<string, Answer>) {
+		const mock = mockContext({ parameters: {}, answers: byPath(answers) });
+		return { lists: await loadReferenceLists(await ApiClient.create(mock.context)), requests: mock.requests };
+	}
+
+	it('reads rooms, services and clients, labelled, a list with more pages only up to its page budget, and says whether it was whole', async () => {
+		const { lists, requests } = await load({
+			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },
+			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
+			'/clients': endlessClients,
+		});
+		expect(requests).toHaveLength(2 + REFERENCE_PAGES);
+		expect(lists).toEqual([
+			{ what: 'room', options: [{ name: 'Blue Room', value: 'r1' }], complete: true },
+			{ what: 'service', options: [{ name: 'Deep Massage', value: '5' }], complete: true },
+			{
+				what: 'client',
+				options: Array.from({ length: REFERENCE_PAGES }, (_, i) => ({ name: `Client Number${i + 1}`, value: `c${i + 1}` })),
+				complete: false,
+			},
+		]);
+	});
+
+	it('leaves out a list the key may not read, an empty one, and one whose records have no id', async () => {
+		const { lists } = await load({
+			'/rooms': { statusCode: 403, body: { message: 'missing scope catalog.read' } },
+			'/services': { statusCode: 200, body: { data: [] } },
+			'/clients': { statusCode: 200, body: { data: [{ code: 'c1', name: 'Anna Berg' }] } },
+		});
+		expect(lists).toEqual([]);
+	});
+});

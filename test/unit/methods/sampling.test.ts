@@ -1,0 +1,96 @@
+import { type INode, type INodeProperties, type INodeTypeDescription, NodeHelpers } from 'n8n-workflow';
+import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
+import { editorClient, isAgentTool, readIdentityField, samplePage } from '../../../nodes/VenueBooking/methods/sampling';
+import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
+import { mockContext, mockLoadOptionsContext } from '../mockContext';
+
+describe('the editor\'s view of the node', () => {
+	it('gives a client with the retry and timeout settings of the node\'s Options', async () => {
+		const { context, requests } = mockLoadOptionsContext({
+			parameters: { options: { timeout: 4321, maxRetries: 0 } },
+			answers: [{ statusCode: 503, body: {} }],
+		});
+		const client = await editorClient(context);
+		await expect(client.send({ endpoint: findEndpoint('booking', 'getAll'), itemIndex: 0 })).rejects.toThrow();
+		// No retry: Max Retries 0 is taken from the node.
+		expect(requests).toHaveLength(1);
+		expect(requests[0].timeout).toBe(4321);
+	});
+
+	it('refuses a bad Options value with the error of the shared reader, naming the parameter', async () => {
+		const { context, requests } = mockLoadOptionsContext({ parameters: { options: { timeout: 0 } } });
+		await expect(editorClient(context)).rejects.toThrow(/Timeout/);
+		expect(requests).toHaveLength(0);
+	});
+
+	it('reads the Identity Field trimmed, and nothing for an unset or non-text value', () => {
+		expect(readIdentityField(mockLoadOptionsContext({ parameters: { options: { identityPath: ' ref.code ' } } }).context)).toBe('ref.code');
+		expect(readIdentityField(mockLoadOptionsContext({ parameters: {} }).context)).toBe('');
+		expect(readIdentityField(mockLoadOptionsContext({ parameters: { options: { identityPath: 42 } } }).context)).toBe('');
+	});
+});
+
+const bookings = findEndpoint('booking', 'getAll');
+
+describe('one page for the editor', () => {
+	it('reads one page, and continues from its token with the detected pagination', async () => {
+		const { context, requests } = mockContext({
+			parameters: {},
+			answers: [
+				{ statusCode: 200, body: { data: [{ id: 1 }, { id: 2 }], meta: { next_cursor: 'c2' } } },
+				{ statusCode: 200, body: { data: [{ id: 3 }], meta: { next_cursor: null } } },
+			],
+		});
+		const client = await ApiClient.create(context);
+		const first = await samplePage(client, bookings);
+		expect(first.records).toEqual([{ id: 1 }, { id: 2 }]);
+		expect(requests).toHaveLength(1);
+		const second = await samplePage(client, bookings, first.nextToken);
+		expect(second).toEqual({ records: [{ id: 3 }], nextToken: undefined });
+		expect(requests[1].qs).toMatchObject({ cursor: 'c2' });
+	});
+
+	it('refuses a token it did not write', async () => {
+		const { context, requests } = mockContext({ parameters: {} });
+		const client = await ApiClient.create(context);
+		await expect(samplePage(client, bookings, 'not json')).rejects.toThrow('its page marker is not one this node wrote');
+		await expect(samplePage(client, bookings, '{"pagination":{},"request":{}}')).rejects.toThrow('page marker');
+		expect(requests).toHaveLength(0);
+	});
+
+	it('holds a next-page URL in a token to the credential\'s origin', async () => {
+		const { context, requests } = mockContext({ parameters: {} });
+		const client = await ApiClient.create(context);
+		const forged = JSON.stringify({ pagination: { mode: 'nextUrl' }, request: { url: 'https://elsewhere.example.net/steal' } });
+		await expect(samplePage(client, bookings, forged)).rejects.toThrow(/another address/);
+		expect(requests).toHaveLength(0);
+	});
+
+	it('a response without a list samples nothing', async () => {
+		const { context } = mockContext({ parameters: {}, answers: [{ statusCode: 200, body: { ok: true } }] });
+		expect(await samplePage(await ApiClient.create(context), bookings)).toEqual({ records: [] });
+	});
+});
+
+function nodeOfType(type: string): INode {
+	return { id: '1', name: 'Venue Booking', type, typeVersion: 1, position: [0, 0], parameters: {} };
+}
+
+/** n8n's own `@tool` display rule for a node type of that name: the rule the editor applies. */
+function n8nSaysTool(type: string): boolean {
+	const probe: INodeProperties = { displayName: 'Probe', name: 'probe', type: 'notice', default: '', displayOptions: { show: { '@tool': [true] } } };
+	const description = { name: type } as INodeTypeDescription;
+	return NodeHelpers.displayParameter({}, probe, nodeOfType(type), description);
+}
+
+describe('isAgentTool', () => {
+	it.each([
+		['n8n-nodes-venue-booking.venueBookingTool', true], // installed as a community package
+		['CUSTOM.venueBookingTool', true], // loaded through N8N_CUSTOM_EXTENSIONS
+		['n8n-nodes-venue-booking.venueBooking', false],
+		['n8n-nodes-venue-booking.venueBookingTrigger', false],
+	])('%s → %s, as n8n decides @tool', (type, expected) => {
+		expect(isAgentTool(nodeOfType(type))).toBe(expected);
+		expect(n8nSaysTool(type)).toBe(expected);
+	});
+});

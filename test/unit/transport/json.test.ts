@@ -1,0 +1,65 @@
+import { canonicalJson, isPlainObject, readPath } from '../../../nodes/VenueBooking/transport/json';
+
+describe('canonicalJson', () => {
+	it('sorts object keys at every level and keeps array order', () => {
+		expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+	});
+
+	it('gives the same text whatever the key order', () => {
+		expect(canonicalJson({ x: 1, y: 'two' })).toBe(canonicalJson({ y: 'two', x: 1 }));
+	});
+
+	it('writes scalars as JSON does, and undefined as null', () => {
+		expect(canonicalJson('a"b')).toBe('"a\\"b"');
+		expect(canonicalJson(1.5)).toBe('1.5');
+		expect(canonicalJson(undefined)).toBe('null');
+		expect(canonicalJson([])).toBe('[]');
+		expect(canonicalJson({})).toBe('{}');
+	});
+
+	it('handles nesting far deeper than the call stack allows', () => {
+		let deep: unknown = 0;
+		for (let i = 0; i < 100_000; i++) deep = [deep];
+		const text = canonicalJson(deep);
+		expect(text.length).toBe(200_001);
+		expect(text.startsWith('[[[')).toBe(true);
+	});
+
+	it('stops soon after maxLength, so a huge body is not serialised whole', () => {
+		const huge = Array.from({ length: 100_000 }, (_, i) => ({ i }));
+		const text = canonicalJson(huge, 50);
+		expect(text.length).toBeGreaterThan(50);
+		expect(text.length).toBeLessThan(80);
+		expect(text.startsWith('[{"i":0},{"i":1}')).toBe(true);
+	});
+});
+
+describe('readPath', () => {
+	it('follows a dot path through objects and arrays', () => {
+		expect(readPath({ meta: { next: { cursor: 'c2' } } }, 'meta.next.cursor')).toBe('c2');
+		expect(readPath({ rows: ['a', 'b'] }, 'rows.1')).toBe('b');
+	});
+
+	it('is undefined for a missing step or a step into a scalar or null', () => {
+		expect(readPath({ a: 1 }, 'b')).toBeUndefined();
+		expect(readPath({ a: 1 }, 'a.b')).toBeUndefined();
+		expect(readPath({ a: null }, 'a.b')).toBeUndefined();
+		expect(readPath('text', 'length')).toBeUndefined();
+	});
+
+	it('never reads inherited properties or __proto__ / constructor / prototype, even as own keys', () => {
+		expect(readPath({}, 'toString')).toBeUndefined();
+		const hostile = JSON.parse('{"__proto__":{"next":"x"},"constructor":{"prototype":1}}') as unknown;
+		expect(readPath(hostile, '__proto__.next')).toBeUndefined();
+		expect(readPath(hostile, 'constructor.prototype')).toBeUndefined();
+	});
+});
+
+describe('isPlainObject', () => {
+	it('is true for objects only, not arrays or null', () => {
+		expect(isPlainObject({})).toBe(true);
+		expect(isPlainObject([])).toBe(false);
+		expect(isPlainObject(null)).toBe(false);
+		expect(isPlainObject('x')).toBe(false);
+	});
+});
