@@ -1,3 +1,6 @@
+/**
+ * The Venue Booking action node: its description and the entry points n8n calls.
+ */
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 

@@ -1,3 +1,6 @@
+/**
+ * The Venue Booking Trigger: a polling node over the webhook delivery journal.
+ */
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 

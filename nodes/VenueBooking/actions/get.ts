@@ -1,3 +1,6 @@
+/**
+ * Get: one record by its id (a booking or a client), picked from a list or given by id.
+ */
 import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, requireId, showFor } from '../endpoints';
 import { queryProperties, readQuery } from '../parameters/freeForm';

@@ -1,3 +1,6 @@
+/**
+ * Get Many: one request or a walk over every page (Return All / Limit), one item per entry.
+ */
 import { type IDataObject, type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, showFor } from '../endpoints';
 import { queryProperties, readQuery } from '../parameters/freeForm';

@@ -1,3 +1,7 @@
+/**
+ * The 12 operations of the node in one literal table (resource, operation → how it runs), and the node's
+ * Resource and Operation dropdowns built from the endpoint rows.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { describeScopes, type Endpoint, type EndpointRow, ENDPOINTS, type OperationValue, type ResourceValue } from '../endpoints';
 import type { ParameterReader } from '../parameters/readers';

@@ -1,3 +1,7 @@
+/**
+ * The writes: Send Test (POST with an optional body) and the booking writes, Create and Cancel or
+ * Reschedule, whose body merges the fields seen in the workspace with the free-form body.
+ */
 import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, showFor } from '../endpoints';
 import { bodyProperties, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';

@@ -1,3 +1,7 @@
+/**
+ * The credential test: one request to the booking list with the typed key, and a verdict that says exactly
+ * what was wrong (address, key, scope, plan, redirect, network).
+ */
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 import { API_PATH_PREFIX, describeScopes, ENDPOINTS, findEndpoint } from '../endpoints';
 import { apiUrl, bearerAuthorization, keyRedactor, normalizeBaseUrl } from '../transport/auth';

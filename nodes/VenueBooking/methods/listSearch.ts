@@ -1,3 +1,6 @@
+/**
+ * List search (resource locators' From List): bookings and clients, one page at a time, with readable labels.
+ */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { chooseRecordIdentity, recordIdentity } from '../identity';

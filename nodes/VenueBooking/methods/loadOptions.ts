@@ -1,3 +1,6 @@
+/**
+ * Load options of the trigger's journal filter: the fields seen on journal entries and their values.
+ */
 import { type ILoadOptionsFunctions, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
 import { findEndpoint } from '../endpoints';
 import { readTransportOptions } from '../parameters/options';

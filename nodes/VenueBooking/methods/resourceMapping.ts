@@ -1,3 +1,7 @@
+/**
+ * Resource mapping for the booking writes: the fields seen on sampled bookings, their types, and references
+ * to rooms, services and clients recognised by matching values against those lists.
+ */
 import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { chooseIdentityMode, recordIdentity } from '../identity';

@@ -1,3 +1,7 @@
+/**
+ * What editor methods share: a client built from the node's own options, one sampled page of a list, and
+ * whether the node runs as an AI agent's tool.
+ */
 import { type IDataObject, type ILoadOptionsFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 import type { Endpoint } from '../endpoints';
 import { readTransportOptions } from '../parameters/options';

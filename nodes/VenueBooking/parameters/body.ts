@@ -1,3 +1,7 @@
+/**
+ * Request bodies: the free-form body and the fields seen on the workspace's records (a resource mapper),
+ * merged into one JSON body.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { isPlainObject } from '../transport/json';
 import { freeFormProperties, readJson, readPairs } from './freeForm';

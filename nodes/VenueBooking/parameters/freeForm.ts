@@ -1,3 +1,7 @@
+/**
+ * Free-form input in the shape of n8n's HTTP Request node: name/value pairs or JSON, and the query
+ * parameters built from them.
+ */
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { isPlainObject } from '../transport/json';
 import { describeType, inputError, type ParameterReader } from './readers';

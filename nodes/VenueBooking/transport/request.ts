@@ -1,7 +1,11 @@
+/**
+ * The request path: the ApiClient every operation, poll and editor method uses, one exchange through n8n's
+ * httpRequestWithAuthentication, same-origin redirects, retries and the shapes of requests and responses.
+ */
 import { type ICredentialDataDecryptedObject, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, NodeOperationError, sleep } from 'n8n-workflow';
 import type { Endpoint, HttpMethod } from '../endpoints';
 import { apiUrl, keyRedactor, normalizeBaseUrl } from './auth';
-import { type FailureContext, httpStatusError, NetworkFailure, networkHint, transportError } from './errors';
+import { type FailureContext, httpStatusError, NetworkFailure, networkHint, settle, transportError } from './errors';
 import { parseBody } from './response';
 import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
 
@@ -224,19 +228,16 @@ export async function exchange(context: ApiContext, request: Exchange, redact: (
 		options.body = JSON.stringify(request.body);
 		options.headers = { 'Content-Type': 'application/json' };
 	}
-	let failed: unknown;
-	try {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context as IExecuteFunctions,
-			CREDENTIAL_TYPE,
-			options,
-		)) as { statusCode: number; headers?: ResponseHeaders; body: unknown };
-		return { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
-	} catch (error) {
-		failed = error;
-	}
-	if (failed instanceof NodeOperationError) throw failed;
-	return NetworkFailure.from(failed, redact);
+	const outcome = await settle(
+		context.helpers.httpRequestWithAuthentication.call(context as IExecuteFunctions, CREDENTIAL_TYPE, options) as Promise<{
+			statusCode: number;
+			headers?: ResponseHeaders;
+			body: unknown;
+		}>,
+	);
+	if (outcome.ok) return { statusCode: outcome.value.statusCode, headers: outcome.value.headers ?? {}, body: outcome.value.body };
+	if (outcome.error instanceof NodeOperationError) throw outcome.error;
+	return NetworkFailure.from(outcome.error, redact);
 }
 
 /** Same-origin redirects one request may follow before we call it a loop. */

@@ -1,3 +1,7 @@
+/**
+ * Response bodies: parsing what the API answered (JSON or not), locating the list in it, and turning
+ * entries into n8n items.
+ */
 import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject, readPath, UNSAFE_KEYS } from './json';
 

@@ -1,3 +1,7 @@
+/**
+ * Retries and load signals: which failures are retried for which method, the backoff honouring
+ * Retry-After, and the signals the adaptive window reacts to.
+ */
 import type { HttpMethod } from '../endpoints';
 
 export interface RetryPolicy {

@@ -1,3 +1,6 @@
+/**
+ * Finding where new entries end: pages scanned until a remembered entry appears.
+ */
 import type { WalkedPage } from '../transport/pagination/walk';
 import { type JournalState, RECENT_LIMIT } from './state';
 

@@ -1,3 +1,6 @@
+/**
+ * The trigger's parameters and their reader.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { listOptions, paginationOption, readListOptions, transportOptions } from '../parameters/options';

@@ -1,3 +1,6 @@
+/**
+ * Keep Only Entries: the trigger's filter on a field's values.
+ */
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ParameterReader } from '../parameters/readers';

@@ -1,5 +1,9 @@
+/**
+ * The journal reader: baseline on activation, each new entry once and oldest first on every poll, the
+ * sample for Fetch Test Event, and the state kept between polls.
+ */
 import { findEndpoint } from '../endpoints';
-import { isStalePageRefusal } from '../transport/errors';
+import { isStalePageRefusal, settle } from '../transport/errors';
 import { walkPages, type WalkedPage } from '../transport/pagination/walk';
 import type { ApiClient } from '../transport/request';
 import { scanForNew, type BoundaryScan, type JournalTail, type NewEntriesSide } from './boundary';
@@ -205,12 +209,8 @@ export class JournalReader {
 	 * caller walks from page 1 instead. Anything else fails the poll, so nothing advances.
 	 */
 	private async resumeFromTail(state: JournalState, tail: NonNullable<JournalTail>): Promise<BoundaryScan | undefined> {
-		// Settled as a value rather than caught: n8n's lint rule wants no raw rethrow inside a catch block.
-		const outcome = await this.scan(this.walk(tail), state, 'afterKnown', false).then(
-			(scan) => ({ scan }),
-			(error: unknown) => ({ error }),
-		);
-		if ('scan' in outcome) return outcome.scan;
+		const outcome = await settle(this.scan(this.walk(tail), state, 'afterKnown', false));
+		if (outcome.ok) return outcome.value;
 		if (isStalePageRefusal(outcome.error)) return undefined;
 		throw outcome.error;
 	}

@@ -1,4 +1,8 @@
-import { isStalePageRefusal } from '../transport/errors';
+/**
+ * The end of an oldest-first journal: reached from the first page's links or totals, so a poll reads the
+ * newest pages instead of the whole journal.
+ */
+import { isStalePageRefusal, settle } from '../transport/errors';
 import { headerValue } from '../transport/request';
 import { linkFromHeader } from '../transport/pagination/strategies';
 import { addressPages } from '../transport/pagination/prefetch';
@@ -76,8 +80,7 @@ export async function readFromEnd(
 	const kept: unknown[] = [];
 	let tail: EndRead['tail'] | undefined;
 	let before: PageRequest | undefined = end.previous;
-	let refused: unknown;
-	try {
+	const readEndPages = async () => {
 		for await (const page of walk({ pagination: end.pagination, request: end.request })) {
 			if (!page.entries?.length) break;
 			kept.push(...page.entries);
@@ -93,12 +96,11 @@ export async function readFromEnd(
 			await earlier.return(undefined);
 			if (!page.done && page.value.entries) kept.unshift(...page.value.entries);
 		}
-	} catch (error) {
-		refused = error;
-	}
+	};
+	const outcome = await settle(readEndPages());
 	// A page the API refuses as it refuses a stale one (400, 404, 410, 422) means the named end was wrong.
-	if (refused !== undefined && !isStalePageRefusal(refused)) throw refused;
-	if (refused !== undefined || !tail) {
+	if (!outcome.ok && !isStalePageRefusal(outcome.error)) throw outcome.error;
+	if (!outcome.ok || !tail) {
 		inform(`The journal's end named by ${end.revealedBy} did not hold entries, so the journal is read page by page from the start.`);
 		return undefined;
 	}

@@ -1,3 +1,6 @@
+/**
+ * Journal order (newest or oldest first), detected from the entries' timestamps.
+ */
 import { isPlainObject } from '../transport/json';
 
 /** Which end of the journal holds the newest entries. */

@@ -1,3 +1,6 @@
+/**
+ * The trigger's state between polls: bounded, validated when read back.
+ */
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../transport/json';

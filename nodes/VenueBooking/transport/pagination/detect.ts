@@ -1,3 +1,7 @@
+/**
+ * Automatic pagination: the strategy detected from the first page, and the reasons to doubt that a list
+ * which named no next page is complete.
+ */
 import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject, UNSAFE_KEYS } from '../json';
 import { headerValue } from '../request';

@@ -1,3 +1,7 @@
+/**
+ * Fetching pages ahead: the addresses of later pages where the strategy makes them predictable, fetched
+ * through an adaptive window and handed to the walk in order.
+ */
 import type { IDataObject } from 'n8n-workflow';
 import { AdaptiveWindow } from '../adaptiveWindow';
 import type { ApiClient, ApiRequest, ApiResponse } from '../request';

@@ -1,3 +1,7 @@
+/**
+ * Pagination settings and strategies: how the next page is asked for (next URL in the body or Link header,
+ * cursor, page number, offset) and read from a fetched page.
+ */
 import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject, readPath } from '../json';
 import { type ApiResponse, headerValue } from '../request';

@@ -1,3 +1,7 @@
+/**
+ * The walk over a list's pages: in order, de-duplicated, bounded by Max Pages and Limit, with pages fetched
+ * ahead where their addresses are predictable.
+ */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
