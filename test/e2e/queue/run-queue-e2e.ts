@@ -1,5 +1,5 @@
 /**
- * The package in n8n 2.41.1 in queue mode (a main, two workers, Postgres, Redis; scripts/n8n/queue/):
+ * The package in n8n 2.x (QUEUE_N8N_VERSION) in queue mode (a main, two workers, Postgres, Redis; scripts/n8n/queue/):
  *
  *   npx tsx test/e2e/queue/run-queue-e2e.ts [--keep] [--data-dir <folder>]
  *
@@ -24,6 +24,7 @@ import { startQueueStack, workerName, type QueueStack } from '../../../scripts/n
 import { N8nPublicApiClient, N8nRestClient } from '../../../scripts/n8n/rest';
 import type { RunData } from '../../../scripts/n8n/run-data';
 import { timed } from '../../../scripts/n8n/timing';
+import { QUEUE_N8N_VERSION } from '../../../scripts/n8n/versions';
 import { FULL_CREDENTIAL, FULL_KEY, outputDirOf } from '../context';
 import { assert, Checks } from '../harness';
 import { runOperationsChecks, type OperationsRunner } from '../operations.checks';
@@ -32,7 +33,7 @@ import { runTriggerPhase } from './journal-scenarios';
 
 export async function runQueueE2e(checks: Checks, options: { keep?: boolean; dataDir?: string } = {}): Promise<void> {
 	const started = Date.now();
-	console.log('\n=== e2e in queue mode: n8n 2.41.1, a main and 2 workers, Postgres, Redis');
+	console.log(`\n=== e2e in queue mode: n8n ${QUEUE_N8N_VERSION}, a main and 2 workers, Postgres, Redis`);
 	const dataDir = options.dataDir ? path.resolve(options.dataDir) : path.join(CACHE_DIR, `queue-e2e-${process.pid}`);
 	const keep = options.keep === true || options.dataDir !== undefined;
 	const sandboxes: Sandbox[] = [];
