@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { N8nInstance } from './env';
 import { runCommand, tail, type RunResult } from './processes';
-import { extractJsonObject, isRunData, type RunData } from './run-data';
+import { extractJsonObject, isRunData, type RunData } from './runData';
 
 export interface CredentialToImport {
 	id: string;

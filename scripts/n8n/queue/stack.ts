@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { prepareInstance, type N8nInstance } from '../env';
 import { ensureN8n, type N8nRuntime } from '../install';
-import { installPackageTarball } from '../package-install';
+import { installPackageTarball } from '../packageInstall';
 import { startN8nServer, type N8nServer } from '../server';
 import { timed } from '../timing';
 import { QUEUE_N8N_VERSION } from '../versions';

@@ -28,7 +28,7 @@ import { timed } from '../../../scripts/n8n/timing';
 import { FULL_KEY } from '../context';
 import { assert, assertEqual, type Checks } from '../harness';
 import { triggerExecutions } from './emitted';
-import { journalWorkflow, TRIGGER } from './journal-workflow';
+import { journalWorkflow, TRIGGER } from './journalWorkflow';
 
 export interface PhaseContext {
 	checks: Checks;

@@ -1,12 +1,12 @@
 /**
  * End-to-end run in real n8n instances:
  *
- *   npx tsx test/e2e/run-e2e.ts [--n8n <version>,<version>] [--skip-package] [--skip-trigger] [--skip-queue] [--keep]
+ *   npx tsx test/e2e/runE2e.ts [--n8n <version>,<version>] [--skip-package] [--skip-trigger] [--skip-queue] [--keep]
  *
  * By default it runs n8n 1.x (Node 20) and then n8n 2.x (Node 24 from .cache): E2E_N8N_VERSIONS in
  * scripts/n8n/versions.ts, each installed into .cache on first use, each in a fresh temp user folder, and then
  * the package in n8n 2.x in queue mode
- * (queue/run-queue-e2e.ts: a main, two workers, Postgres, Redis; --skip-queue or E2E_SKIP_QUEUE=1 skips it;
+ * (queue/runQueueE2e.ts: a main, two workers, Postgres, Redis; --skip-queue or E2E_SKIP_QUEUE=1 skips it;
  * `npm run test:e2e:queue` runs it alone). Per version:
  *
  * - infrastructure.checks.ts: the machinery with n8n's built-in nodes (CLI import/execute/activate, the
@@ -48,7 +48,7 @@ import { editorRoutesCheck } from './editor.checks';
 import { fanOutCheck } from './fanOut.checks';
 import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
-import { runQueueE2e } from './queue/run-queue-e2e';
+import { runQueueE2e } from './queue/runQueueE2e';
 import { runCliChecks, runServerChecks, stopServerCheck, type RunningInstance } from './infrastructure.checks';
 import { importCredentialsCheck, runOperationsChecks, runScopeErrorCheck } from './operations.checks';
 import { installPackageCheck, loadedTypesCheck } from './package.checks';
