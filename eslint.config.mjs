@@ -7,7 +7,7 @@
 // `no-unsafe-connection-type-cast`. `npm run scan` runs the scanner's own config; docs/LINT.md lists what both demand.
 //
 // The tools live in tools/lint (own package.json and lock): community-nodes declares the peer dependency
-// `n8n-workflow >=2`, while the package pins n8n-workflow 1.120.31 for its tests. They are resolved from there.
+// `n8n-workflow >=2`, while the package pins an n8n-workflow 1.x for its tests (scripts/n8n/versions.ts). They are resolved from there.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 

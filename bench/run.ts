@@ -13,14 +13,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { EXPORT, EXPORT_PAGES, FAN_OUT, PER_ITEM, TARGETS, TRIGGER, TRIGGER_END } from './config';
-import { ensureHttpRequestNode, NODES_BASE_VERSION } from './http-request-node';
+import { ensureHttpRequestNode, NODES_BASE_VERSION } from './httpRequestNode';
 import { renderScenario, renderSummary } from './report';
 import { exportBench } from './scenarios/export';
-import { exportPagesBench } from './scenarios/export-pages';
-import { fanOutBench } from './scenarios/fan-out';
-import { perItemBench } from './scenarios/per-item';
+import { exportPagesBench } from './scenarios/exportPages';
+import { fanOutBench } from './scenarios/fanOut';
+import { perItemBench } from './scenarios/perItem';
 import { triggerBench } from './scenarios/trigger';
-import { triggerEndBench } from './scenarios/trigger-end';
+import { triggerEndBench } from './scenarios/triggerEnd';
 import type { BenchContext, ScenarioResult } from './scenarios/types';
 
 const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResult | ScenarioResult[]>> = {

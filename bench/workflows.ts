@@ -6,9 +6,9 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { node, runWorkflow, type WorkflowResult } from '../test/workflow/harness';
 import { API_KEY } from './config';
-import { CORE_LOOP_NAME, CORE_LOOP_TYPE, CoreLoop } from './core-loop-node';
-import { HTTP_NODE_TYPE, HTTP_NODE_VERSION, loadHttpRequestNode } from './http-request-node';
-import { credentialsFor, credentialTypes, NODE_NAME, NODE_TYPE, nodeTypes } from './our-nodes';
+import { CORE_LOOP_NAME, CORE_LOOP_TYPE, CoreLoop } from './coreLoopNode';
+import { HTTP_NODE_TYPE, HTTP_NODE_VERSION, loadHttpRequestNode } from './httpRequestNode';
+import { credentialsFor, credentialTypes, NODE_NAME, NODE_TYPE, nodeTypes } from './ourNodes';
 
 export const HTTP_NODE_NAME = 'HTTP Request';
 
@@ -72,7 +72,7 @@ export async function runHttpRequestNode(
 	return outputItems(result, HTTP_NODE_NAME);
 }
 
-/** Runs the bench's n8n-core loop node (see core-loop-node.ts) with the Venue Booking credential. */
+/** Runs the bench's n8n-core loop node (see coreLoopNode.ts) with the Venue Booking credential. */
 export async function runCoreLoopNode(
 	baseUrl: string,
 	parameters: INodeParameters,

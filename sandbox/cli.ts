@@ -3,7 +3,7 @@
  * logs each request (never the key), and serves until Ctrl-C.
  */
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
-import { CLI_USAGE, parseCliArgs } from './cli-args';
+import { CLI_USAGE, parseCliArgs } from './cliArgs';
 import { startSandbox } from './index';
 import { formatInstant } from './time';
 

@@ -4,7 +4,7 @@
  * before the request is acted on: a faulted write changes nothing.
  */
 import { createRandom, type Random } from './random';
-import { TokenBuckets, type RateLimitOptions } from './rate-limit';
+import { TokenBuckets, type RateLimitOptions } from './rateLimit';
 
 /** A scripted outcome for the next eligible request: no fault, a status, or a dropped connection. */
 export type ScriptedFault = 'ok' | 429 | 500 | 502 | 503 | 'drop';
@@ -37,7 +37,7 @@ export interface FaultOptions {
 	only?: (request: FaultRequestInfo) => boolean;
 	/** Outcomes for the first eligible requests, in order, before the random rates take over. */
 	script?: readonly ScriptedFault[];
-	/** A token bucket per API key (see rate-limit.ts); applies to every request, before the other faults. */
+	/** A token bucket per API key (see rateLimit.ts); applies to every request, before the other faults. */
 	rateLimit?: RateLimitOptions;
 }
 

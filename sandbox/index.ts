@@ -8,8 +8,8 @@ import { API_PATH_PREFIX, type Scope } from '../nodes/VenueBooking/endpoints';
 import { buildKeyring } from './auth';
 import { FaultInjector, type FaultOptions } from './faults';
 import { applyRuntimeOptions, resolveSettings, type RuntimeOptions, type SandboxOptions, type Settings } from './options';
-import { paginationParameterNames, type PaginationParameterNames } from './pagination-names';
-import type { RecordedRequest } from './request-log';
+import { paginationParameterNames, type PaginationParameterNames } from './paginationNames';
+import type { RecordedRequest } from './requestLog';
 import { createSandboxServer } from './server';
 import { Store } from './store';
 import { HOUR_MS, parseDateOrInstant } from './time';
@@ -127,8 +127,8 @@ export {
 	type ScaleOptions,
 	type Settings,
 } from './options';
-export { PAGINATION_HEADERS, paginationParameterNames, type PaginationParameterNames } from './pagination-names';
-export type { RecordedRequest } from './request-log';
+export { PAGINATION_HEADERS, paginationParameterNames, type PaginationParameterNames } from './paginationNames';
+export type { RecordedRequest } from './requestLog';
 export { UNUSUAL_CLIENT_IDS } from './seed';
 export type { Slot } from './slots';
 export { Store } from './store';

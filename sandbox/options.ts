@@ -6,8 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { FaultOptions } from './faults';
-import type { RecordedRequest } from './request-log';
-import type { RequestTarget } from './request-target';
+import type { RecordedRequest } from './requestLog';
+import type { RequestTarget } from './requestTarget';
 import type { Store } from './store';
 
 export const PAGINATION_STYLES = ['none', 'page', 'offset', 'cursor', 'nextUrl', 'linkHeader'] as const;

@@ -1,6 +1,6 @@
 /**
  * Cutting an ordered list into one page, in the configured style. The result carries canonical fields;
- * `list-response.ts` decides whether they go into an envelope or into headers.
+ * `listResponse.ts` decides whether they go into an envelope or into headers.
  *
  * Cursors (cursor, nextUrl, linkHeader) are anchored on the last item's position in its collection when
  * the list provides anchors, so entries appended between two page requests (newest-first journal) do not

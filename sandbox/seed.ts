@@ -6,7 +6,7 @@
 import { ROOMS, SERVICES, OPENING_HOURS, SLOT_STEP_MINUTES } from './catalog';
 import { ID_PREFIX, makeId } from './ids';
 import type { Booking, Client, Delivery, DeliveryEvent, Payment, Room, Service } from './model';
-import { nextOpenWindow } from './opening-hours';
+import { nextOpenWindow } from './openingHours';
 import { createRandom, type Random } from './random';
 import type { ScaleOptions } from './options';
 import { DAY_MS, HOUR_MS, MINUTE_MS, formatInstant, startOfDay } from './time';

@@ -5,7 +5,7 @@
  * (catalog order).
  */
 import { SLOT_STEP_MINUTES } from './catalog';
-import { openWindowOfDay } from './opening-hours';
+import { openWindowOfDay } from './openingHours';
 import type { Store } from './store';
 import { DAY_MS, MINUTE_MS, formatInstant, startOfDay } from './time';
 

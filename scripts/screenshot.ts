@@ -1,5 +1,5 @@
 /**
- * `npm run screenshot [-- --n8n 1.123.81] [-- --out docs/images]`: pictures of the package in n8n's editor.
+ * `npm run screenshot [-- --n8n <version>] [-- --out docs/images]` (default: DEFAULT_N8N_VERSION in scripts/n8n/versions.ts): pictures of the package in n8n's editor.
  *
  * Starts what `npm start` starts (the sandbox, a real n8n with the packed package installed, the sandbox
  * credential, the example workflows) plus two workflows of scripts/screenshot/workflows.ts, logs in as the
@@ -26,15 +26,16 @@ import { importCredentials, importWorkflows } from './n8n/cli';
 import { prepareInstance, createTempUserFolder } from './n8n/env';
 import { loadExampleWorkflows } from './n8n/examples';
 import { ensureN8n } from './n8n/install';
-import { CREDENTIAL, SANDBOX_API_KEY } from './n8n/local-stack';
-import { ensureNode } from './n8n/node-runtime';
+import { CREDENTIAL, SANDBOX_API_KEY } from './n8n/localStack';
+import { ensureNode } from './n8n/nodeRuntime';
 import { LOCAL_OWNER } from './n8n/owner';
-import { installPackageTarball, packPackage } from './n8n/package-install';
+import { installPackageTarball, packPackage } from './n8n/packageInstall';
 import { REPO_DIR } from './n8n/paths';
 import { onShutdown, runCommand } from './n8n/processes';
 import { N8nRestClient } from './n8n/rest';
 import { startN8nServer } from './n8n/server';
 import { timed } from './n8n/timing';
+import { NODE_24 } from './n8n/versions';
 import { ensureChromium, ensurePuppeteer, startChromium } from './screenshot/browser';
 import { CANCEL_NODE, canvasWorkflow, CREATE_NODE, discoveryWorkflow, FILTERED_TRIGGER_NODE, parametersWorkflow, PAYMENTS_NODE, triggerFilterWorkflow } from './screenshot/workflows';
 
@@ -62,7 +63,7 @@ export interface CaptureJob {
 async function main(): Promise<void> {
 	const started = Date.now();
 	const [chromium, puppeteerDir, node24] = await timed('Chromium, puppeteer-core and Node 24', async () =>
-		Promise.all([ensureChromium(), ensurePuppeteer(), ensureNode('24.21.0')]),
+		Promise.all([ensureChromium(), ensurePuppeteer(), ensureNode(NODE_24)]),
 	);
 	const tarball = await timed('build + pack the package', () => packPackage(REPO_DIR));
 	const runtime = await timed('ensure n8n', () => ensureN8n(options.n8n));

@@ -1,13 +1,13 @@
 /**
- * `npm start [-- --n8n 2.41.1] [-- --port 5678] [-- --sandbox-port 4010] [-- --fresh] [-- --verbose]`: the
+ * `npm start [-- --n8n <version>] [-- --port 5678] [-- --sandbox-port 4010] [-- --fresh] [-- --verbose]`: the
  * sandbox Partner API plus a real n8n with this package installed, ready to use in the editor. See
- * scripts/n8n/local-stack.ts.
+ * scripts/n8n/localStack.ts.
  * `npm start -- --queue [--durable-cursors] [--fresh]`: the same on n8n in queue mode (scripts/n8n/queue/local.ts).
  */
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../sandbox';
-import { DEFAULT_CLI_PORT } from '../sandbox/cli-args';
-import { startLocalStack } from './n8n/local-stack';
+import { DEFAULT_CLI_PORT } from '../sandbox/cliArgs';
+import { startLocalStack } from './n8n/localStack';
 
 const { values: options } = parseArgs({
 	options: {
@@ -25,7 +25,7 @@ const { values: options } = parseArgs({
 const sandboxPort = options['sandbox-port'] ? Number(options['sandbox-port']) : DEFAULT_CLI_PORT;
 
 const started = options.queue
-	? // Queue mode (n8n 2.41.1, a main, two workers, Postgres, Redis): scripts/n8n/queue/local.ts.
+	? // Queue mode (n8n 2.x, QUEUE_N8N_VERSION; a main, two workers, Postgres, Redis): scripts/n8n/queue/local.ts.
 		import('./n8n/queue/local').then(({ startQueueLocalStack }) =>
 			startQueueLocalStack({
 				startSandbox,

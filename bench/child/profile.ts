@@ -1,7 +1,7 @@
 /**
  * A V8 CPU profile of exactly the measured run (not module loading or warm-up), through the inspector
  * session of the child itself. Written as a .cpuprofile: open it in Chrome DevTools, or summarise it with
- * bench/profile-summary.ts.
+ * bench/profileSummary.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';

@@ -1,11 +1,11 @@
 /** Every scenario's contenders, by the names the parent uses (see scenarios/). */
 import type { Scenario } from '../child/contender';
 import { exportScenario } from './export';
-import { exportPagesScenario } from './export-pages';
-import { fanOutScenario } from './fan-out';
-import { perItemScenario } from './per-item';
+import { exportPagesScenario } from './exportPages';
+import { fanOutScenario } from './fanOut';
+import { perItemScenario } from './perItem';
 import { triggerScenario } from './trigger';
-import { triggerEndScenario } from './trigger-end';
+import { triggerEndScenario } from './triggerEnd';
 
 export const SCENARIOS: Record<string, Scenario> = {
 	export: exportScenario,

@@ -5,7 +5,7 @@
  */
 import { check, type Contender, type Scenario } from '../child/contender';
 import { API_KEY } from '../config';
-import { ourTriggerPoller } from '../our-nodes';
+import { ourTriggerPoller } from '../ourNodes';
 import type { RunParams } from '../protocol';
 import { measuredPoll } from './measuredPoll';
 

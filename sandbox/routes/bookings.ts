@@ -4,8 +4,8 @@
  *   optional `note`. `start` is an ISO 8601 date-time; the end follows from the service's duration.
  * - PATCH /bookings/{id}: `{ status: "cancelled", cancelReason? }` to cancel, or `{ start?, roomId? }` to reschedule.
  */
-import { cancelBooking, createBooking, rescheduleBooking } from '../booking-rules';
-import { readFields, requireFields } from '../body-fields';
+import { cancelBooking, createBooking, rescheduleBooking } from '../bookingRules';
+import { readFields, requireFields } from '../bodyFields';
 import { badRequest, notFound, validationFailed } from '../errors';
 import type { Booking, BookingStatus } from '../model';
 import { readEnum, readString, readTimeRange } from '../query';

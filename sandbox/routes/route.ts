@@ -1,5 +1,5 @@
 /** What a route handler receives and returns; the server does auth, parsing, pagination and rendering. */
-import type { FieldNamer } from '../booking-rules';
+import type { FieldNamer } from '../bookingRules';
 import type { ListResource } from '../dialect';
 import type { Settings } from '../options';
 import type { ListSource } from '../pagination';

@@ -2,7 +2,7 @@
  * POST /webhooks/test writes a test entry into the delivery journal (optional body `{ url }`); the sandbox
  * sends no real HTTP. GET /webhooks/deliveries lists the journal in the configured order.
  */
-import { readFields } from '../body-fields';
+import { readFields } from '../bodyFields';
 import { validationFailed } from '../errors';
 import { DELIVERY_EVENTS } from '../model';
 import { readEnum, readString } from '../query';

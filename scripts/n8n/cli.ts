@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { N8nInstance } from './env';
 import { runCommand, tail, type RunResult } from './processes';
-import { extractJsonObject, isRunData, type RunData } from './run-data';
+import { extractJsonObject, isRunData, type RunData } from './runData';
 
 export interface CredentialToImport {
 	id: string;
@@ -77,7 +77,7 @@ export interface CliExecution {
 }
 
 /**
- * The command `n8n execute` runs with n8n's legacy expression engine on 2.x. With 2.41.1's default engine
+ * The command `n8n execute` runs with n8n's legacy expression engine on 2.x. With 2.x's default engine
  * ('vm': isolated-vm, on Node 24) the process often crashes with SIGSEGV as it exits, after a complete and
  * correct run (exit 139 in 2 of 5 runs of a one-node Set workflow here; 0 of 5 with 'legacy'), which would
  * hide the exit code the checks read. The server keeps the default engine: the editor's, the examples' and

@@ -8,9 +8,9 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CACHE_DIR } from './paths';
-import { withInstallLock } from './install-lock';
-import { countManifestFetches, countUnpackedPackages, installProgressLine } from './install-progress';
-import { currentNode, ensureNode, type NodeRuntime } from './node-runtime';
+import { withInstallLock } from './installLock';
+import { countManifestFetches, countUnpackedPackages, installProgressLine } from './installProgress';
+import { currentNode, ensureNode, type NodeRuntime } from './nodeRuntime';
 import { runCommand, tail } from './processes';
 import { DEFAULT_N8N_VERSION, n8nMajor, n8nProfile, type N8nProfile } from './versions';
 

@@ -6,7 +6,7 @@ import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import type { N8nRuntime } from './install';
 import { loadFlatted } from './flatted';
 import type { OwnerAccount } from './owner';
-import type { RunData } from './run-data';
+import type { RunData } from './runData';
 
 export const AUTH_COOKIE = 'n8n-auth';
 

@@ -1,9 +1,31 @@
 /**
- * The n8n releases we run the package in, and what each needs to install and run on these machines
- * (each workaround says why it is needed).
+ * The one place that names the pinned versions: the n8n releases we run the package in, the n8n-core /
+ * n8n-workflow pair that comes with n8n 1.x, the Node that 2.x runs on, and what each release needs to
+ * install and run on these machines (each workaround says why it is needed). Every other script, test and
+ * bench reads them from here; package.json's devDependencies repeat the 1.x pair (npm cannot import), and
+ * test/scripts/versions.test.ts checks that the two agree.
  */
 
-export const DEFAULT_N8N_VERSION = '1.123.81';
+/** n8n 1.x: the release whose n8n-core and n8n-workflow the package's tests run on (Node 20). */
+export const N8N_1X = '1.123.81';
+/** n8n-core as n8n 1.x ships it: package.json's devDependency. */
+export const N8N_CORE_1X = '1.122.48';
+/** n8n-workflow as n8n 1.x ships it: package.json's devDependency. */
+export const N8N_WORKFLOW_1X = '1.120.31';
+/** n8n-nodes-base as n8n 1.x ships it (the HTTP Request node the bench compares with). */
+export const N8N_NODES_BASE_1X = '1.121.53';
+
+/** n8n 2.x: the current release line, also the one the queue-mode stack runs. */
+export const N8N_2X = '2.41.1';
+/** The Node n8n 2.x runs on (it needs Node >= 24), installed into .cache; the screenshots' puppeteer runs on it too. */
+export const NODE_24 = '24.21.0';
+
+/** What scripts use when no --n8n is given. */
+export const DEFAULT_N8N_VERSION = N8N_1X;
+/** What `npm run test:e2e` runs: the default n8n, then the current 2.x. */
+export const E2E_N8N_VERSIONS = [N8N_1X, N8N_2X];
+/** The n8n of queue mode (scripts/n8n/queue/): durable poll cursors need 2.36 or later. */
+export const QUEUE_N8N_VERSION = N8N_2X;
 
 export interface N8nProfile {
 	version: string;
@@ -28,8 +50,8 @@ export interface N8nProfile {
 const XLSX_FROM_REGISTRY = { xlsx: 'npm:@e965/xlsx@0.20.2' };
 
 export const N8N_PROFILES: Record<string, N8nProfile> = {
-	'1.123.81': {
-		version: '1.123.81',
+	[N8N_1X]: {
+		version: N8N_1X,
 		overrides: { ...XLSX_FROM_REGISTRY },
 		// isolated-vm@6 cannot build on Node 20; sqlite3 must build (it is n8n's database driver).
 		scripts: { mode: 'allowScripts', allow: { sqlite3: true, 'isolated-vm': false } },
@@ -37,9 +59,9 @@ export const N8N_PROFILES: Record<string, N8nProfile> = {
 		env: {},
 		packages: 1230,
 	},
-	'2.41.1': {
-		version: '2.41.1',
-		nodeVersion: '24.21.0',
+	[N8N_2X]: {
+		version: N8N_2X,
+		nodeVersion: NODE_24,
 		// linkedom 0.18.15 depends on a version missing from the registry.
 		overrides: { ...XLSX_FROM_REGISTRY, linkedom: '0.18.14' },
 		// A Kafka client's install script downloads binaries from outside the registry.

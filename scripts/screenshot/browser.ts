@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CACHE_DIR } from '../n8n/paths';
-import { withInstallLock } from '../n8n/install-lock';
+import { withInstallLock } from '../n8n/installLock';
 import { runCommand, spawnTracked, tail, type TrackedChild } from '../n8n/processes';
 
 export const PUPPETEER_VERSION = '25.16.0';

@@ -11,7 +11,7 @@
  *   workspace with the values the model chose, and the lookup ran for that booking.
  */
 import axios from 'axios';
-import { runError, type RunData } from '../../scripts/n8n/run-data';
+import { runError, type RunData } from '../../scripts/n8n/runData';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { FULL_CREDENTIAL, FULL_KEY, type E2eContext } from './context';
 import { assert, assertEqual } from './harness';

@@ -6,7 +6,7 @@ import axios from 'axios';
 import * as path from 'node:path';
 import type { Sandbox } from '../../sandbox';
 import type { N8nInstance } from '../../scripts/n8n/env';
-import { CREDENTIAL, SANDBOX_API_KEY } from '../../scripts/n8n/local-stack';
+import { CREDENTIAL, SANDBOX_API_KEY } from '../../scripts/n8n/localStack';
 import type { Checks } from './harness';
 
 /** The credential the examples reference (the same as `npm start` imports). */

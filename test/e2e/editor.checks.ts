@@ -4,7 +4,7 @@
  * the room dropdown, a key without bookings.read. The helpers here also serve dialects.checks.ts, where a
  * booking is created from the offered fields and cancelled from the list in every dialect.
  */
-import { nodeOutputItems, runError } from '../../scripts/n8n/run-data';
+import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { FULL_CREDENTIAL, type E2eContext } from './context';
 import { assert, assertEqual } from './harness';

@@ -18,13 +18,13 @@ import * as cli from '../../scripts/n8n/cli';
 import { loadExampleWorkflows } from '../../scripts/n8n/examples';
 import { REPO_DIR } from '../../scripts/n8n/paths';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
-import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
+import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/runData';
 import { timed } from '../../scripts/n8n/timing';
 import { MANUAL_SAMPLE_SIZE } from '../../nodes/VenueBooking/trigger/description';
 import { EXAMPLES_OUTPUT_PREFIX, FULL_CREDENTIAL, ids, type E2eContext } from './context';
 import { csvRecords } from './csv';
 import { assert, assertEqual } from './harness';
-import { TOOL_NODE_TYPE } from './operations-workflow';
+import { TOOL_NODE_TYPE } from './operationsWorkflow';
 
 export const EXAMPLE_IDS = {
 	journalToSheets: 'vbJournalSheets',

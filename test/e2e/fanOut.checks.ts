@@ -12,12 +12,12 @@
  */
 import type { Sandbox } from '../../sandbox';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
-import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
+import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/runData';
 import { DEFAULT_PARALLEL } from '../../nodes/VenueBooking/parameters/options';
 import { countRequestsInFlight } from '../support/requestsInFlight';
 import { FULL_CREDENTIAL, FULL_KEY, ids, type E2eContext } from './context';
 import { assert, assertEqual } from './harness';
-import { ACTION_NODE_TYPE } from './operations-workflow';
+import { ACTION_NODE_TYPE } from './operationsWorkflow';
 
 const ITEMS = 1_000;
 const LATENCY_MS = 20;

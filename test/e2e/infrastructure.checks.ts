@@ -8,11 +8,11 @@ import type { N8nInstance } from '../../scripts/n8n/env';
 import { processesInGroup } from '../../scripts/n8n/leftovers';
 import { LOCAL_OWNER } from '../../scripts/n8n/owner';
 import { N8nPublicApiClient, N8nRestClient } from '../../scripts/n8n/rest';
-import { nodeOutputItems, runError } from '../../scripts/n8n/run-data';
+import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
 import { startN8nServer, type N8nServer } from '../../scripts/n8n/server';
 import { timed } from '../../scripts/n8n/timing';
 import { assert, assertEqual, type Checks } from './harness';
-import { FAILING_WORKFLOW, SCHEDULED_WORKFLOW, SET_FIELDS_EXPECTED_ITEMS, SET_FIELDS_WORKFLOW } from './trivial-workflows';
+import { FAILING_WORKFLOW, SCHEDULED_WORKFLOW, SET_FIELDS_EXPECTED_ITEMS, SET_FIELDS_WORKFLOW } from './trivialWorkflows';
 
 /** The CLI part: no server running (the CLI commands open the instance's database themselves). */
 export async function runCliChecks(checks: Checks, instance: N8nInstance): Promise<void> {

@@ -4,11 +4,11 @@
  * whose 403 must fail the run with a message that names the scope and never shows the key.
  */
 import * as cli from '../../scripts/n8n/cli';
-import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
+import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/runData';
 import { timed } from '../../scripts/n8n/timing';
 import { FULL_CREDENTIAL, FULL_KEY, ids, NO_PAYMENTS_CREDENTIAL, NO_PAYMENTS_KEY, sandboxList, type E2eContext } from './context';
 import { assert, assertEqual } from './harness';
-import { OPS, operationsWorkflow, scopeErrorWorkflow } from './operations-workflow';
+import { OPS, operationsWorkflow, scopeErrorWorkflow } from './operationsWorkflow';
 
 /** Sandbox days (its clock starts on 2027-03-01, a Monday): slots are listed on one, booked on the next. */
 const SLOTS_DAY = '2027-03-02';

@@ -4,7 +4,7 @@
  * examples.checks.ts (the example workflows) and trigger.checks.ts (the activated trigger).
  */
 import type { N8nInstance } from '../../scripts/n8n/env';
-import { installPackageTarball, packPackage, PACKAGE_NAME } from '../../scripts/n8n/package-install';
+import { installPackageTarball, packPackage, PACKAGE_NAME } from '../../scripts/n8n/packageInstall';
 import { REPO_DIR } from '../../scripts/n8n/paths';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { timed } from '../../scripts/n8n/timing';

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { N8nPublicApiClient } from '../../scripts/n8n/rest';
-import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
+import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/runData';
 import { ids, type E2eContext } from './context';
 import { csvRecords } from './csv';
 import { EXAMPLE_IDS, journalFileOf } from './examples.checks';

@@ -12,7 +12,7 @@
  */
 import axios from 'axios';
 import type { N8nPublicApiClient, N8nRestClient, NodeParameterOptionsRequest } from '../../scripts/n8n/rest';
-import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/run-data';
+import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/runData';
 import { FULL_CREDENTIAL, FULL_KEY, ids, type E2eContext } from './context';
 import { activateSettled, deactivateSettled } from './activation';
 import { assert, assertEqual } from './harness';

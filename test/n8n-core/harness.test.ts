@@ -1,5 +1,5 @@
 /**
- * Proves the harness runs n8n-core for real, and pins down the n8n-core 1.122.48 behaviour the
+ * Proves the harness runs n8n-core for real, and pins down the behaviour of n8n-core 1.x (N8N_CORE_1X in scripts/n8n/versions.ts) the
  * package's transport and trigger are designed from (test/workflow/README.md lists it).
  */
 import {
@@ -31,6 +31,7 @@ import {
 	thrownInNode,
 	type TestServer,
 } from './harness.fixtures';
+import { N8N_CORE_1X } from '../../scripts/n8n/versions';
 
 const API_KEY = 'key-7f3a9c-not-in-any-output';
 
@@ -276,7 +277,7 @@ describe('runWorkflow', () => {
 	});
 });
 
-describe('n8n-core 1.122.48 httpRequestWithAuthentication', () => {
+describe(`n8n-core ${N8N_CORE_1X} httpRequestWithAuthentication`, () => {
 	it.each([
 		[400, 'Bad request - please check your parameters'],
 		[401, 'Authorization failed - please check your credentials'],

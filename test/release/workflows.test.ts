@@ -10,7 +10,7 @@ import path from 'node:path';
 const REPO_DIR = path.resolve(__dirname, '..', '..');
 const WORKFLOWS_DIR = path.join(REPO_DIR, '.github', 'workflows');
 const TSX = path.join(REPO_DIR, 'node_modules', '.bin', 'tsx');
-const CHECKER = path.join(REPO_DIR, 'scripts', 'release', 'check-workflows.ts');
+const CHECKER = path.join(REPO_DIR, 'scripts', 'release', 'checkWorkflows.ts');
 
 const ci = fs.readFileSync(path.join(WORKFLOWS_DIR, 'ci.yml'), 'utf8');
 const publish = fs.readFileSync(path.join(WORKFLOWS_DIR, 'publish.yml'), 'utf8');

@@ -3,7 +3,7 @@ import type { AxiosInstance } from 'axios';
 
 import { ENDPOINTS, type Endpoint } from '../../nodes/VenueBooking/endpoints';
 import { PRECONFIGURED_KEYS, startSandbox, type Sandbox } from '../../sandbox';
-import { createBooking } from '../../sandbox/booking-rules';
+import { createBooking } from '../../sandbox/bookingRules';
 import { computeFreeSlots } from '../../sandbox/slots';
 import { DAY_MS } from '../../sandbox/time';
 import { apiClient } from './helpers';

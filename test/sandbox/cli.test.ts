@@ -3,7 +3,7 @@ import axios from 'axios';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-import { parseCliArgs } from '../../sandbox/cli-args';
+import { parseCliArgs } from '../../sandbox/cliArgs';
 
 describe('parseCliArgs', () => {
 	it('defaults to port 4010 and the real time (no fixed today)', () => {

@@ -1,8 +1,8 @@
 /** The seeded workspace: deterministic, venue-shaped, and fast at benchmark scale. */
 import { startSandbox, Store, UNUSUAL_CLIENT_IDS } from '../../sandbox';
 import { OPENING_HOURS } from '../../sandbox/catalog';
-import { findConflict } from '../../sandbox/booking-rules';
-import { isWithinOpeningHours } from '../../sandbox/opening-hours';
+import { findConflict } from '../../sandbox/bookingRules';
+import { isWithinOpeningHours } from '../../sandbox/openingHours';
 import { apiClient, itemsOf } from './helpers';
 
 const START = Date.parse('2027-03-01T08:00:00Z');

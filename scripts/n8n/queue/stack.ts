@@ -9,15 +9,14 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { prepareInstance, type N8nInstance } from '../env';
 import { ensureN8n, type N8nRuntime } from '../install';
-import { installPackageTarball } from '../package-install';
+import { installPackageTarball } from '../packageInstall';
 import { startN8nServer, type N8nServer } from '../server';
 import { timed } from '../timing';
+import { QUEUE_N8N_VERSION } from '../versions';
 import { ensureServerBinaries } from './debian';
 import { startPostgres, type PostgresServer } from './postgres';
 import { startRedis, type RedisServer } from './redis';
 import { startN8nWorker, type N8nWorker } from './worker';
-
-export const QUEUE_N8N_VERSION = '2.41.1';
 
 /**
  * n8n's durable scheduler for poll triggers with durable poll cursors (2.36+): the trigger's position is

@@ -6,7 +6,7 @@
  */
 import { loadFlatted } from '../../../scripts/n8n/flatted';
 import type { QueueStack } from '../../../scripts/n8n/queue/stack';
-import { TRIGGER } from './journal-workflow';
+import { TRIGGER } from './journalWorkflow';
 
 interface Item {
 	json: { id?: unknown };

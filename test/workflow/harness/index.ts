@@ -1,5 +1,5 @@
 /**
- * Workflow test harness: runs nodes with n8n-core's own engine, the code n8n 1.123.81 runs.
+ * Workflow test harness: runs nodes with n8n-core's own engine, the code n8n 1.x runs (N8N_1X in scripts/n8n/versions.ts).
  *
  * - runWorkflow() (run.ts): a real `WorkflowExecute` run (manual trigger → optional items source → your
  *   nodes), with a real credentials helper (credentials.ts: encrypted store, generic `authenticate`,
@@ -11,7 +11,7 @@
  * - node() (node.ts): a compact node definition.
  * - setUpN8nCore() (setup.ts): the one-time DI setup every entry point above calls itself.
  *
- * What n8n-core 1.122.48 does with HTTP errors, redirects, timeouts and node errors (the facts the
+ * What n8n-core 1.x (N8N_CORE_1X) does with HTTP errors, redirects, timeouts and node errors (the facts the
  * package's transport is designed from) is written down in ../README.md and asserted in
  * test/n8n-core/harness.test.ts.
  *

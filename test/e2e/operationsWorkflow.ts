@@ -8,7 +8,7 @@
  * the test's, not an example of the API.
  */
 import type { WorkflowToImport } from '../../scripts/n8n/cli';
-import { PACKAGE_NAME } from '../../scripts/n8n/package-install';
+import { PACKAGE_NAME } from '../../scripts/n8n/packageInstall';
 
 export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.venueBooking`;
 export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.venueBookingTrigger`;

@@ -13,7 +13,7 @@ import { prepareInstance } from './env';
 import { importExamplesOnce } from './examples';
 import { ensureN8n } from './install';
 import { LOCAL_OWNER } from './owner';
-import { installPackageTarball, packPackage } from './package-install';
+import { installPackageTarball, packPackage } from './packageInstall';
 import { CACHE_DIR, REPO_DIR } from './paths';
 import { findFreePort } from './ports';
 import { isShuttingDown, onShutdown } from './processes';

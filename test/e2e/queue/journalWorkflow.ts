@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WorkflowDefinition } from '../../../scripts/n8n/rest';
-import { TRIGGER_NODE_TYPE, type CredentialRef } from '../operations-workflow';
+import { TRIGGER_NODE_TYPE, type CredentialRef } from '../operationsWorkflow';
 
 export const TRIGGER = 'Venue Booking Trigger';
 

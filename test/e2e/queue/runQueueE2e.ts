@@ -1,12 +1,12 @@
 /**
- * The package in n8n 2.41.1 in queue mode (a main, two workers, Postgres, Redis; scripts/n8n/queue/):
+ * The package in n8n 2.x (QUEUE_N8N_VERSION) in queue mode (a main, two workers, Postgres, Redis; scripts/n8n/queue/):
  *
- *   npx tsx test/e2e/queue/run-queue-e2e.ts [--keep] [--data-dir <folder>]
+ *   npx tsx test/e2e/queue/runQueueE2e.ts [--keep] [--data-dir <folder>]
  *
  * - the packed package installed into every process's user folder; the main loads its types;
  * - all 12 operations saved and run from the editor's REST route, executed by a worker (its log names the
  *   execution), each node's items compared with the sandbox (operations.checks.ts);
- * - the activated trigger (journal-scenarios.ts) with durable poll cursors off, then on: baseline, main
+ * - the activated trigger (journalScenarios.ts) with durable poll cursors off, then on: baseline, main
  *   restarted between polls, worker killed mid-execution; 0 lost and 0 repeated entries.
  *
  * Data goes under .cache/queue-e2e-<pid>/ (removed at the end unless --keep). Prints `N passed, M failed`.
@@ -17,22 +17,23 @@ import { parseArgs } from 'node:util';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { importCredentials } from '../../../scripts/n8n/cli';
 import { LOCAL_OWNER } from '../../../scripts/n8n/owner';
-import { packPackage } from '../../../scripts/n8n/package-install';
+import { packPackage } from '../../../scripts/n8n/packageInstall';
 import { CACHE_DIR, REPO_DIR } from '../../../scripts/n8n/paths';
 import { onShutdown } from '../../../scripts/n8n/processes';
 import { startQueueStack, workerName, type QueueStack } from '../../../scripts/n8n/queue/stack';
 import { N8nPublicApiClient, N8nRestClient } from '../../../scripts/n8n/rest';
-import type { RunData } from '../../../scripts/n8n/run-data';
+import type { RunData } from '../../../scripts/n8n/runData';
 import { timed } from '../../../scripts/n8n/timing';
+import { QUEUE_N8N_VERSION } from '../../../scripts/n8n/versions';
 import { FULL_CREDENTIAL, FULL_KEY, outputDirOf } from '../context';
 import { assert, Checks } from '../harness';
 import { runOperationsChecks, type OperationsRunner } from '../operations.checks';
 import { loadedTypesCheck } from '../package.checks';
-import { runTriggerPhase } from './journal-scenarios';
+import { runTriggerPhase } from './journalScenarios';
 
 export async function runQueueE2e(checks: Checks, options: { keep?: boolean; dataDir?: string } = {}): Promise<void> {
 	const started = Date.now();
-	console.log('\n=== e2e in queue mode: n8n 2.41.1, a main and 2 workers, Postgres, Redis');
+	console.log(`\n=== e2e in queue mode: n8n ${QUEUE_N8N_VERSION}, a main and 2 workers, Postgres, Redis`);
 	const dataDir = options.dataDir ? path.resolve(options.dataDir) : path.join(CACHE_DIR, `queue-e2e-${process.pid}`);
 	const keep = options.keep === true || options.dataDir !== undefined;
 	const sandboxes: Sandbox[] = [];

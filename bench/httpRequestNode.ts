@@ -3,7 +3,7 @@
  * instead of our node, run in the same harness.
  *
  * Fetched lightly instead of through the full n8n install (`ensureN8n`: ≈4 min and 1.8 GB the first time):
- * one `npm pack` of the n8n-nodes-base that n8n 1.123.81 ships (a 7 MB tarball), of which only the files the
+ * one `npm pack` of the n8n-nodes-base that n8n 1.x ships (N8N_NODES_BASE_1X in scripts/n8n/versions.ts) (a 7 MB tarball), of which only the files the
  * node and the credential load are kept, plus the four HTML libraries its response optimiser requires at load
  * time (≈6 s warm). Everything else it requires (n8n-workflow, lodash, form-data) resolves upwards to this
  * project's node_modules, so the HTTP Request node shares the one n8n-workflow module with n8n-core and our
@@ -15,9 +15,10 @@ import * as path from 'node:path';
 import type { ICredentialType, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
 import { runCommand, tail } from '../scripts/n8n/processes';
+import { N8N_NODES_BASE_1X } from '../scripts/n8n/versions';
 
-/** The n8n-nodes-base inside n8n 1.123.81 (the release the project's n8n-core/n8n-workflow pair comes from). */
-export const NODES_BASE_VERSION = '1.121.53';
+/** The n8n-nodes-base inside n8n 1.x (the release the project's n8n-core/n8n-workflow pair comes from). */
+export const NODES_BASE_VERSION = N8N_NODES_BASE_1X;
 
 export const HTTP_NODE_TYPE = 'n8n-nodes-base.httpRequest';
 /** The HTTP Request node's default version in this release (what a new node in the editor gets). */

@@ -52,4 +52,4 @@ if (unmet.length > 0) {
 	);
 	process.exit(1);
 }
-console.log(`publish-guard: release workflow, tag ${process.env.GITHUB_REF}, provenance on: publishing.`);
+console.log(`publishGuard: release workflow, tag ${process.env.GITHUB_REF}, provenance on: publishing.`);

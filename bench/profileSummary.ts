@@ -2,7 +2,7 @@
  * Summarises a .cpuprofile written by `npm run bench -- --profile`: where the time went, by area (our node,
  * n8n-core, n8n-workflow, axios, Node itself, GC, idle) and by function (self and inclusive time).
  *
- *   npx tsx bench/profile-summary.ts bench/results/profiles/export-100PerPage-ours-1.cpuprofile [--top 30]
+ *   npx tsx bench/profileSummary.ts bench/results/profiles/export-100PerPage-ours-1.cpuprofile [--top 30]
  */
 import { readFileSync } from 'node:fs';
 
@@ -99,7 +99,7 @@ export function summarise(profile: CpuProfile, top = 25): string {
 if (require.main === module) {
 	const file = process.argv[2];
 	if (!file) {
-		console.error('usage: tsx bench/profile-summary.ts <file.cpuprofile> [--top N]');
+		console.error('usage: tsx bench/profileSummary.ts <file.cpuprofile> [--top N]');
 		process.exit(2);
 	}
 	const topIndex = process.argv.indexOf('--top');

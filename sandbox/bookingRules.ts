@@ -8,7 +8,7 @@
  */
 import { ApiError, conflict, validationFailed } from './errors';
 import type { Booking, Client, Room, Service } from './model';
-import { describeOpeningHours, isWithinOpeningHours } from './opening-hours';
+import { describeOpeningHours, isWithinOpeningHours } from './openingHours';
 import type { Store } from './store';
 import { MINUTE_MS, formatInstant } from './time';
 

@@ -1,6 +1,6 @@
 /** The token bucket: a burst, then 429 with an honest Retry-After; tokens come back with time; one bucket per key. */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { TokenBuckets } from '../../sandbox/rate-limit';
+import { TokenBuckets } from '../../sandbox/rateLimit';
 import { apiClient } from './helpers';
 
 describe('TokenBuckets', () => {

@@ -4,7 +4,7 @@
  * One sandbox; its pagination style is switched before each run to the one the contender reads.
  */
 import { startSandbox, type PaginationStyle } from '../../sandbox';
-import { paginationParameterNames } from '../../sandbox/pagination-names';
+import { paginationParameterNames } from '../../sandbox/paginationNames';
 import { EXPORT_PAGES, TARGETS } from '../config';
 import { runRounds } from '../rounds';
 import { num } from '../stats';

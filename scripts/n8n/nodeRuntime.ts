@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CACHE_DIR } from './paths';
-import { withInstallLock } from './install-lock';
+import { withInstallLock } from './installLock';
 import { runCommand, tail } from './processes';
 
 export interface NodeRuntime {

@@ -15,7 +15,7 @@
  * phase reads those entries from the record while the execution runs (the main stored them there before
  * queueing it), counts them as handed over once, and reports what n8n did with the execution.
  *
- * The one allowance: with durable cursors n8n 2.41.1 does not keep the baseline of the activation poll (it commits cursors only
+ * The one allowance: with durable cursors n8n 2.x (QUEUE_N8N_VERSION) does not keep the baseline of the activation poll (it commits cursors only
  * for scheduled polls), so the first scheduled poll takes the baseline again; entries appended between
  * activation and that poll are then part of the baseline. The phase measures whether that happens and
  * reports it; the trigger still emits nothing old and nothing twice.
@@ -28,7 +28,7 @@ import { timed } from '../../../scripts/n8n/timing';
 import { FULL_KEY } from '../context';
 import { assert, assertEqual, type Checks } from '../harness';
 import { triggerExecutions } from './emitted';
-import { journalWorkflow, TRIGGER } from './journal-workflow';
+import { journalWorkflow, TRIGGER } from './journalWorkflow';
 
 export interface PhaseContext {
 	checks: Checks;

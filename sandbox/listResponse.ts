@@ -5,7 +5,7 @@
  */
 import { dialectName, renderInNaming, type ListResource } from './dialect';
 import type { Page, PageFields } from './pagination';
-import { PAGINATION_HEADERS } from './pagination-names';
+import { PAGINATION_HEADERS } from './paginationNames';
 import type { PaginationStyle, Settings } from './options';
 
 export interface RenderedResponse {

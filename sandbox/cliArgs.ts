@@ -4,7 +4,7 @@
  */
 import { SCOPES } from '../nodes/VenueBooking/endpoints';
 import type { FaultOptions, ScriptedFault } from './faults';
-import type { RateLimitOptions } from './rate-limit';
+import type { RateLimitOptions } from './rateLimit';
 import { JOURNAL_ORDERS, NAMINGS, PAGINATION_STYLES, type SandboxOptions } from './options';
 
 export const DEFAULT_CLI_PORT = 4010;

@@ -1,11 +1,12 @@
 /**
  * End-to-end run in real n8n instances:
  *
- *   npx tsx test/e2e/run-e2e.ts [--n8n 1.123.81,2.41.1] [--skip-package] [--skip-trigger] [--skip-queue] [--keep]
+ *   npx tsx test/e2e/runE2e.ts [--n8n <version>,<version>] [--skip-package] [--skip-trigger] [--skip-queue] [--keep]
  *
- * By default it runs n8n 1.123.81 (Node 20) and then n8n 2.41.1 (Node 24 from .cache), each installed into
- * .cache on first use, each in a fresh temp user folder, and then the package in n8n 2.41.1 in queue mode
- * (queue/run-queue-e2e.ts: a main, two workers, Postgres, Redis; --skip-queue or E2E_SKIP_QUEUE=1 skips it;
+ * By default it runs n8n 1.x (Node 20) and then n8n 2.x (Node 24 from .cache): E2E_N8N_VERSIONS in
+ * scripts/n8n/versions.ts, each installed into .cache on first use, each in a fresh temp user folder, and then
+ * the package in n8n 2.x in queue mode
+ * (queue/runQueueE2e.ts: a main, two workers, Postgres, Redis; --skip-queue or E2E_SKIP_QUEUE=1 skips it;
  * `npm run test:e2e:queue` runs it alone). Per version:
  *
  * - infrastructure.checks.ts: the machinery with n8n's built-in nodes (CLI import/execute/activate, the
@@ -38,7 +39,7 @@ import { ensureN8n } from '../../scripts/n8n/install';
 import { onShutdown } from '../../scripts/n8n/processes';
 import { N8nPublicApiClient } from '../../scripts/n8n/rest';
 import { timed } from '../../scripts/n8n/timing';
-import { DEFAULT_N8N_VERSION, n8nProfile } from '../../scripts/n8n/versions';
+import { E2E_N8N_VERSIONS, n8nProfile } from '../../scripts/n8n/versions';
 import { aiToolCheck } from './aiTool.checks';
 import { outputDirOf, type E2eContext } from './context';
 import { credentialTestChecks } from './credential.checks';
@@ -47,15 +48,12 @@ import { editorRoutesCheck } from './editor.checks';
 import { fanOutCheck } from './fanOut.checks';
 import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
-import { runQueueE2e } from './queue/run-queue-e2e';
+import { runQueueE2e } from './queue/runQueueE2e';
 import { runCliChecks, runServerChecks, stopServerCheck, type RunningInstance } from './infrastructure.checks';
 import { importCredentialsCheck, runOperationsChecks, runScopeErrorCheck } from './operations.checks';
 import { installPackageCheck, loadedTypesCheck } from './package.checks';
 import { reactivationPollCheck, startCronPollCheck } from './trigger.checks';
 import { filterDropdownsCheck, filteredActivationCheck } from './triggerFilter.checks';
-
-/** What `npm run test:e2e` runs: the default n8n, then the current 2.x. */
-const DEFAULT_VERSIONS = [DEFAULT_N8N_VERSION, '2.41.1'];
 
 const { values: options } = parseArgs({
 	options: {
@@ -67,7 +65,7 @@ const { values: options } = parseArgs({
 	},
 });
 
-const requested = options.n8n ?? (process.env.N8N_VERSION ? [process.env.N8N_VERSION] : DEFAULT_VERSIONS);
+const requested = options.n8n ?? (process.env.N8N_VERSION ? [process.env.N8N_VERSION] : E2E_N8N_VERSIONS);
 const versions = requested.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
 
 const checks = new Checks();
@@ -167,7 +165,7 @@ async function main(): Promise<void> {
 		await runVersion(version);
 		console.log(`timing: e2e on n8n ${version} (install included): ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	}
-	// Reuses the 2.41.1 install in .cache; prints its own timings.
+	// Reuses the 2.x install (QUEUE_N8N_VERSION) in .cache; prints its own timings.
 	if (options['skip-queue']) console.log('SKIP e2e in queue mode (--skip-queue)');
 	else await runQueueE2e(checks, { keep: options.keep });
 }

@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { countManifestFetches, countUnpackedPackages, installProgressLine } from '../../scripts/n8n/install-progress';
+import { countManifestFetches, countUnpackedPackages, installProgressLine } from '../../scripts/n8n/installProgress';
 
 describe('reading the install', () => {
 	let dir: string;
-	beforeEach(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'install-progress-'))));
+	beforeEach(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'installProgress-'))));
 	afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 	it('counts nothing before npm wrote anything', () => {

@@ -44,7 +44,7 @@ describe('prepublishOnly guard', () => {
 	it('passes in the release job with --provenance', () => {
 		const { status, output } = npm(['run', 'prepublishOnly', '--provenance'], RELEASE_JOB_ENV);
 
-		expect(output).toContain(`publish-guard: release workflow, tag refs/tags/v${version}, provenance on`);
+		expect(output).toContain(`publishGuard: release workflow, tag refs/tags/v${version}, provenance on`);
 		expect(status).toBe(0);
 	});
 

@@ -7,7 +7,7 @@
  * The workflows run only on GitHub, so nothing here executes them; without this check a broken publish.yml
  * would first fail on the first release.
  *
- * Usage: check-workflows [file or folder …] (default: .github/workflows). Exit status 1 on any error.
+ * Usage: checkWorkflows [file or folder …] (default: .github/workflows). Exit status 1 on any error.
  * Paths inside the workflows (`./.github/workflows/…`) resolve against the folder that holds the file's
  * `.github/workflows`, so a copy of the workflows elsewhere (the tests' broken copies) is checked as a whole.
  */
@@ -94,6 +94,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	console.error(`check-workflows: ${error instanceof Error ? error.message : String(error)}`);
+	console.error(`checkWorkflows: ${error instanceof Error ? error.message : String(error)}`);
 	process.exitCode = 1;
 });
