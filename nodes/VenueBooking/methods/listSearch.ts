@@ -5,7 +5,7 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { chooseRecordIdentity, recordIdentity } from '../identity';
 import { isPlainObject, isScalar, UNSAFE_KEYS } from '../transport/json';
-import { editorClient, readIdentityField, samplePage } from './sampling';
+import { editorClient, readIdentityField, readListReading, samplePage } from './sampling';
 
 /**
  * With a search text, a page may hold no match: reading on to the next pages (a few, never the whole list)
@@ -34,12 +34,13 @@ export async function searchRecords(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const client = await editorClient(context);
+	const reading = readListReading(context);
 	const identityField = readIdentityField(context);
 	const results: INodeListSearchItems[] = [];
 	let token = typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
 	const pageBudget = filter?.trim() ? MAX_PAGES_PER_SEARCH : 1;
 	for (let pages = 0; pages < pageBudget; pages++) {
-		const page = await samplePage(client, endpoint, token);
+		const page = await samplePage(client, endpoint, token, reading);
 		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
 		for (const record of page.records) {
 			const identity = recordIdentity(record, rule);

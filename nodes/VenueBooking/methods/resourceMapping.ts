@@ -8,7 +8,7 @@ import { chooseIdentityMode, recordIdentity } from '../identity';
 import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from '../transport/json';
 import type { ApiClient } from '../transport/request';
 import { labelOf } from './listSearch';
-import { editorClient, isAgentTool, readIdentityField, samplePage } from './sampling';
+import { editorClient, isAgentTool, type ListReading, readIdentityField, readListReading, samplePage } from './sampling';
 
 const TYPE_WORDS: Record<SeenType, string> = { string: 'text', number: 'number', boolean: 'true/false', dateTime: 'date-time' };
 const MAX_EXAMPLE = 40;
@@ -69,9 +69,11 @@ function failureNotice(error: unknown): string {
 export async function bookingFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	let records: unknown[];
 	let client: ApiClient;
+	let reading: ListReading;
 	try {
 		client = await editorClient(this);
-		({ records } = await samplePage(client, findEndpoint('booking', 'getAll')));
+		reading = readListReading(this);
+		({ records } = await samplePage(client, findEndpoint('booking', 'getAll'), undefined, reading));
 	} catch (error) {
 		return { fields: [], emptyFieldsNotice: failureNotice(error) };
 	}
@@ -80,7 +82,7 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	}
 	const identityField = readIdentityField(this) || (chooseIdentityMode(records) === 'id' ? 'id' : '');
 	const fields = seenFields(records).filter((field) => field.name !== identityField);
-	const lists = await loadReferenceLists(client);
+	const lists = await loadReferenceLists(client, reading);
 	const asTool = isAgentTool(this.getNode());
 	return { fields: fields.map((field) => toMapperField(field, lists, asTool)) };
 }
@@ -163,11 +165,11 @@ export interface ReferenceList {
 export const REFERENCE_PAGES = 5;
 
 /** The records of a list's first pages (at most REFERENCE_PAGES), and whether they were all of it. */
-async function firstPages(client: ApiClient, endpoint: Endpoint): Promise<{ records: unknown[]; complete: boolean }> {
+async function firstPages(client: ApiClient, endpoint: Endpoint, reading?: ListReading): Promise<{ records: unknown[]; complete: boolean }> {
 	const records: unknown[] = [];
 	let token: string | undefined;
 	for (let pages = 0; pages < REFERENCE_PAGES; pages++) {
-		const page = await samplePage(client, endpoint, token);
+		const page = await samplePage(client, endpoint, token, reading);
 		records.push(...page.records);
 		token = page.nextToken;
 		if (token === undefined) return { records, complete: true };
@@ -185,11 +187,11 @@ const REFERENCED: Array<{ what: string; endpoint: Endpoint }> = [
  * The first pages of each list bookings may refer to. A list the key may not read (or that fails) is left
  * out: its dropdown is a comfort, and the field stays a text field the user fills.
  */
-export async function loadReferenceLists(client: ApiClient): Promise<ReferenceList[]> {
+export async function loadReferenceLists(client: ApiClient, reading?: ListReading): Promise<ReferenceList[]> {
 	const lists = await Promise.all(
 		REFERENCED.map(async ({ what, endpoint }): Promise<ReferenceList | undefined> => {
 			try {
-				const { records, complete } = await firstPages(client, endpoint);
+				const { records, complete } = await firstPages(client, endpoint, reading);
 				if (records.length === 0 || chooseIdentityMode(records) !== 'id') return undefined;
 				const rule = { path: 'id', named: false };
 				const options = records.flatMap((record) => {

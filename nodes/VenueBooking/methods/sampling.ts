@@ -2,12 +2,12 @@
  * What editor methods share: a client built from the node's own options, one sampled page of a list, and
  * whether the node runs as an AI agent's tool.
  */
-import { type IDataObject, type ILoadOptionsFunctions, type INode, NodeOperationError } from 'n8n-workflow';
+import { type ILoadOptionsFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 import type { Endpoint } from '../endpoints';
-import { readTransportOptions } from '../parameters/options';
+import { readListOptions, readTransportOptions } from '../parameters/options';
 import { itemlessParameters } from '../parameters/readers';
 import { isPlainObject } from '../transport/json';
-import { DEFAULT_PAGINATION, type PageRequest, type ResolvedPagination, strategyFor } from '../transport/pagination/strategies';
+import { DEFAULT_PAGINATION, type PageRequest, type PaginationSettings, type ResolvedPagination } from '../transport/pagination/strategies';
 import { walkPages } from '../transport/pagination/walk';
 import { ApiClient } from '../transport/request';
 
@@ -15,6 +15,18 @@ import { ApiClient } from '../transport/request';
 export async function editorClient(context: ILoadOptionsFunctions): Promise<ApiClient> {
 	const client = await ApiClient.create(context);
 	return client.withOptions(readTransportOptions(itemlessParameters(context), 0));
+}
+
+/** How the node's lists are read: its Pagination and Items Field options, as an execution reads them. */
+export interface ListReading {
+	settings: PaginationSettings;
+	itemsPath?: string;
+}
+
+/** The node's own list options, read by the same reader an execution uses, for the editor's lists. */
+export function readListReading(context: ILoadOptionsFunctions): ListReading {
+	const { pagination, itemsPath } = readListOptions(itemlessParameters(context), 0);
+	return { settings: pagination, itemsPath };
 }
 
 /** The Identity Field option of the node, when the user named one. */
@@ -65,24 +77,27 @@ function decodeToken(node: INode, text: string): PageToken {
 }
 
 /**
- * Reads exactly one page of a list endpoint through the node's own transport (automatic pagination
- * detection, retries, scope-named errors), starting from a token of an earlier page or from the first.
- * The editor never walks a whole list: a 100,000-record workspace costs one request per list view.
+ * Reads exactly one page of a list endpoint through the node's own transport and the node's own list
+ * options (pagination as set or detected, Items Field, retries, scope-named errors), starting from a token
+ * of an earlier page or from the first. The page is what a Return All walk would read at that point, with
+ * the same checks: a page that says more entries follow but names no way to them is an error, never the
+ * end of the list. The editor never walks a whole list: a 100,000-record workspace costs one request per
+ * list view.
  */
-export async function samplePage(client: ApiClient, endpoint: Endpoint, token?: string): Promise<SampledPage> {
+export async function samplePage(
+	client: ApiClient,
+	endpoint: Endpoint,
+	token?: string,
+	reading: ListReading = { settings: DEFAULT_PAGINATION },
+): Promise<SampledPage> {
 	const resume = token ? decodeToken(client.node, token) : undefined;
-	const pages = walkPages(client, { endpoint }, { settings: DEFAULT_PAGINATION, resume });
+	const pages = walkPages(client, { endpoint }, { settings: reading.settings, itemsPath: reading.itemsPath, resume });
 	const { value: page } = await pages.next();
 	await pages.return(undefined);
 	if (!page || page.entries === undefined) return { records: [] };
-	const strategy = page.pagination ? strategyFor(page.pagination) : undefined;
-	const next =
-		strategy && page.pagination && page.entries.length > 0
-			? strategy.next({ query: page.query as IDataObject, response: page.response, entries: page.entries }, undefined)
-			: undefined;
 	return {
 		records: page.entries,
-		nextToken: next && page.pagination ? encodeToken({ pagination: page.pagination, request: next }) : undefined,
+		nextToken: page.next && page.pagination ? encodeToken({ pagination: page.pagination, request: page.next }) : undefined,
 	};
 }
 

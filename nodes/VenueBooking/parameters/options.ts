@@ -40,6 +40,7 @@ const PARALLEL_DESCRIPTION =
 	'The most requests to have in flight at once. The node starts with a few, adds more while the API answers well and backs off on rate limits (429), 503 and timeouts. 1 sends one at a time. Output order and item pairing stay the same.';
 
 const paginationModes: Array<{ name: string; value: PaginationMode; description: string }> = [
+	{ name: 'After Last Entry', value: 'afterLast', description: "Send the last entry's ID (or another field) to get the entries after it" },
 	{ name: 'Automatic', value: 'auto', description: 'Detect the pagination from the first response' },
 	{ name: 'Cursor', value: 'cursor', description: 'Send back the cursor each page gives' },
 	{ name: 'Next URL', value: 'nextUrl', description: 'Follow the next-page URL in the body or the Link header' },
@@ -60,6 +61,24 @@ export const paginationOption: INodeProperties = {
 			displayName: 'Pagination',
 			name: 'settings',
 			values: [
+				{
+					displayName: 'After Field',
+					name: 'afterField',
+					type: 'string',
+					displayOptions: { show: { mode: ['afterLast'] } },
+					default: 'id',
+					placeholder: 'e.g. id',
+					description: "Dot path of the last entry's field whose value asks for the next page (usually its ID)",
+				},
+				{
+					displayName: 'After Parameter',
+					name: 'afterParameter',
+					type: 'string',
+					displayOptions: { show: { mode: ['afterLast'] } },
+					default: '',
+					placeholder: 'e.g. starting_after',
+					description: "Query parameter that carries the last entry's field to the API",
+				},
 				{
 					displayName: 'Cursor Parameter',
 					name: 'cursorParameter',
@@ -87,6 +106,16 @@ export const paginationOption: INodeProperties = {
 					description: 'Query parameter that carries how many entries to return per page (optional)',
 				},
 				{ displayName: 'Mode', name: 'mode', type: 'options', options: paginationModes, default: 'auto' },
+				{
+					displayName: 'More Flag Field',
+					name: 'hasMorePath',
+					type: 'string',
+					displayOptions: { show: { mode: ['afterLast', 'cursor', 'pageNumber', 'offset'] } },
+					default: '',
+					placeholder: 'e.g. has_more',
+					description:
+						'Dot path of the flag in the response body that says more entries follow; the walk stops where it says no more. A flag that is true on the last page (done, isLast) is read the other way round. Leave empty to find it automatically.',
+				},
 				{
 					displayName: 'Next Cursor Field',
 					name: 'cursorPath',
@@ -128,7 +157,7 @@ export const paginationOption: INodeProperties = {
 					name: 'pageSize',
 					type: 'number',
 					typeOptions: { minValue: 1 },
-					displayOptions: { show: { mode: ['cursor', 'pageNumber', 'offset'] } },
+					displayOptions: { show: { mode: ['afterLast', 'cursor', 'pageNumber', 'offset'] } },
 					default: 100,
 					description: 'How many entries to ask for per page, sent through the page size (or limit) parameter when one is set',
 				},
@@ -136,7 +165,7 @@ export const paginationOption: INodeProperties = {
 					displayName: 'Page Size Parameter',
 					name: 'pageSizeParameter',
 					type: 'string',
-					displayOptions: { show: { mode: ['cursor', 'pageNumber'] } },
+					displayOptions: { show: { mode: ['afterLast', 'cursor', 'pageNumber'] } },
 					default: '',
 					placeholder: 'e.g. per_page',
 					description: 'Query parameter that carries the page size (optional)',

@@ -17,6 +17,8 @@ export interface FailureContext {
 	attempts: number;
 	/** Removes secrets (the API key) from any text that is about to leave the transport. */
 	redact: (text: string) => string;
+	/** The page of a list walk that failed, from 1. */
+	page?: number;
 }
 
 /** Where APIs commonly put a human message in an error body; the API document shows no error shape. */
@@ -52,8 +54,12 @@ function quoteBody(body: unknown): string {
 }
 
 /** What the status means for this endpoint, and what the user can do about it. */
-function adviceFor(status: number, endpoint: Endpoint, attempts: number): string {
+function adviceFor(status: number, endpoint: Endpoint, attempts: number, page?: number): string {
 	const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
+	// Page 1 answered, so the address is right: a later page's 404 or 400 is about the walk, not the Base URL.
+	if (page !== undefined && page > 1 && [400, 404, 410, 422].includes(status)) {
+		return `Page ${page} of ${endpoint.method} ${endpoint.path} was refused (${status}) although the page before it said more entries follow: the API may not accept the pagination parameter sent, or its list changed during the walk; check Options > Pagination`;
+	}
 	switch (status) {
 		case 400:
 			return 'The API rejected the request as malformed (400): check the query parameters and body you sent';
@@ -92,7 +98,7 @@ function lowerFirst(text: string): string {
  * `note` adds what the transport knows beyond the status (e.g. that Retry-After asked for too long).
  */
 export function httpStatusError(context: FailureContext, status: number, body: unknown, note?: string): NodeApiError {
-	const advice = adviceFor(status, context.endpoint, context.attempts) + (note ? ` (${note})` : '');
+	const advice = adviceFor(status, context.endpoint, context.attempts, context.page) + (note ? ` (${note})` : '');
 	const serverMessage = findServerMessage(body);
 	const description = context.redact(
 		[serverMessage ? `The server said: ${serverMessage}` : undefined, `Response body: ${quoteBody(body)}`]

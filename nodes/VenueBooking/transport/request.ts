@@ -26,6 +26,8 @@ export interface ApiRequest {
 	/** An absolute URL the server handed out (a next-page link); must stay on the credential's origin. */
 	url?: string;
 	itemIndex?: number;
+	/** Which page of a list walk this is (from 1); a failure on a later page is worded for that page. */
+	page?: number;
 }
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
@@ -172,7 +174,7 @@ export class ApiClient {
 	}
 
 	private failureContext(request: ApiRequest, attempts: number): FailureContext {
-		return { node: this.context.getNode(), endpoint: request.endpoint, itemIndex: request.itemIndex, attempts, redact: this.redact };
+		return { node: this.context.getNode(), endpoint: request.endpoint, itemIndex: request.itemIndex, attempts, redact: this.redact, page: request.page };
 	}
 }
 

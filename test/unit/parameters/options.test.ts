@@ -100,7 +100,7 @@ describe('the Pagination option', () => {
 		expect(field('nextUrlPath').displayOptions?.show?.mode).toEqual(['nextUrl']);
 		expect(field('pageParameter').displayOptions?.show?.mode).toEqual(['pageNumber']);
 		expect(field('offsetParameter').displayOptions?.show?.mode).toEqual(['offset']);
-		expect(field('pageSize').displayOptions?.show?.mode).toEqual(['cursor', 'pageNumber', 'offset']);
+		expect(field('pageSize').displayOptions?.show?.mode).toEqual(['afterLast', 'cursor', 'pageNumber', 'offset']);
 	});
 
 	it('names no parameter of the API: every parameter-name setting is empty until the user fills it', () => {

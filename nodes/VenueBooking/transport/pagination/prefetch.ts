@@ -21,6 +21,8 @@ class Cancelled extends Error {}
 export class PagePrefetcher {
 	readonly window: AdaptiveWindow;
 	private readonly pending = new Map<number, Promise<ApiResponse>>();
+	/** Every fetch started and not yet settled, taken or not: a finished walk waits for them. */
+	private readonly inFlight = new Set<Promise<unknown>>();
 	private launched: number;
 	private stopped = false;
 
@@ -59,6 +61,14 @@ export class PagePrefetcher {
 		this.pending.clear();
 	}
 
+	/**
+	 * Resolves once every fetch already started has settled, so no request of this walk is still on its way
+	 * when the node's execution ends (an error or an early stop would otherwise leave some behind).
+	 */
+	async drain(): Promise<void> {
+		await Promise.all([...this.inFlight]);
+	}
+
 	private launch(number: number): void {
 		const planned = this.address.request(number);
 		const fetch = (async () => {
@@ -66,13 +76,14 @@ export class PagePrefetcher {
 			try {
 				if (this.stopped) throw new Cancelled();
 				const query = { ...(this.base.query ?? {}), ...(planned.query ?? {}) };
-				return await this.client.observedBy(slot).send({ ...this.base, query, url: planned.url });
+				return await this.client.observedBy(slot).send({ ...this.base, query, url: planned.url, page: number });
 			} finally {
 				slot.release();
 			}
 		})();
 		// A page fetched ahead may never be taken (the walk stopped early); its failure then goes nowhere.
-		fetch.catch(() => undefined);
+		const settled = fetch.catch(() => undefined).finally(() => this.inFlight.delete(settled));
+		this.inFlight.add(settled);
 		this.pending.set(number, fetch);
 	}
 }

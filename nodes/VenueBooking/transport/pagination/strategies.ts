@@ -1,9 +1,10 @@
 /**
  * Pagination settings and strategies: how the next page is asked for (next URL in the body or Link header,
- * cursor, page number, offset) and read from a fetched page.
+ * cursor, the last entry's identity, page number, offset) and read from a fetched page, and when a page is
+ * the last one (a more-flag saying so, a stated total reached, a page shorter than the pages before it).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { isPlainObject, readPath } from '../json';
+import { readPath } from '../json';
 import { type ApiResponse, headerValue } from '../request';
 
 /** A page as the walker saw it: what was asked, what came back, and the entries found in it. */
@@ -11,6 +12,11 @@ export interface FetchedPage {
 	query: IDataObject;
 	response: ApiResponse;
 	entries: unknown[];
+	/**
+	 * How many entries the walk's first page held, when the walk started at the first page: pages of a
+	 * numbered or offset list are that long until the last, so a shorter one ends the list.
+	 */
+	firstPageLength?: number;
 }
 
 /** What to send for a page: extra query parameters, or a whole URL the server gave. */
@@ -19,6 +25,12 @@ export interface PageRequest {
 	url?: string;
 	/** The value that identifies this page's position; seeing it twice means the server is looping. */
 	marker?: string;
+	/**
+	 * Asked for without the API's word that it exists: a page number or offset counted on past a full page,
+	 * with no total or more-flag to confirm it. An API may refuse such a page (404 past the end), which then
+	 * ends the list rather than failing it.
+	 */
+	guessed?: boolean;
 }
 
 /**
@@ -45,10 +57,45 @@ function withSize(query: IDataObject, parameter: string | undefined, size: numbe
 	return query;
 }
 
-/** Whether the body says outright that no page follows (`has_more: false` and the like). */
-function saysNoMore(body: unknown, hasMorePath: string | undefined): boolean {
-	if (!hasMorePath || !isPlainObject(body)) return false;
-	return readPath(body, hasMorePath) === false;
+/**
+ * More-flags that are true on the LAST page, so they read the other way round (survey: Salesforce `done`,
+ * Jira `isLast`, Zendesk `end_of_stream`). Compared without case or separators.
+ */
+export const FINISHED_FLAG_KEYS = new Set(['done', 'islast', 'islastpage', 'last', 'endofstream']);
+
+function flagKey(path: string): string {
+	const last = path.slice(path.lastIndexOf('.') + 1);
+	return last.toLowerCase().replace(/^header:/, '').replace(/^x-/, '').replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * What a more-flag at `path` says: true when more entries follow, false when this is the last page, undefined
+ * when there is no such flag (or it holds something other than a boolean). `has_more: true` and
+ * `isLast: false` both mean more.
+ */
+export function flagSaysMore(response: ApiResponse, path: string | undefined): boolean | undefined {
+	if (!path) return undefined;
+	const raw = readMarker(response, path);
+	const value = raw === 'true' ? true : raw === 'false' ? false : raw;
+	if (typeof value !== 'boolean') return undefined;
+	return FINISHED_FLAG_KEYS.has(flagKey(path)) ? !value : value;
+}
+
+/**
+ * The page length a numbered, offset or last-entry list keeps until its last page: the size the response
+ * states (`per_page`, `limit`, `maxResults`: servers lower what was asked without saying otherwise), else
+ * the first page's length. Undefined while nothing tells it.
+ */
+function knownPageSize(last: FetchedPage, sizePath: string | undefined): number | undefined {
+	const stated = numberAt(last.response, sizePath);
+	if (Number.isFinite(stated) && stated > 0) return stated;
+	return last.firstPageLength;
+}
+
+/** Whether `last` is shorter than the list's pages, so nothing follows it. */
+function isShortPage(last: FetchedPage, sizePath: string | undefined): boolean {
+	const size = knownPageSize(last, sizePath);
+	return size !== undefined && last.entries.length < size;
 }
 
 /** A number the response states at a body path or `header:<Name>`; NaN when absent or not a number. */
@@ -80,7 +127,7 @@ function cursorStrategy(parameter: string, path: string, settings: ResolvedPagin
 		description: `cursor (next cursor from "${path}", sent as "${parameter}")`,
 		first: (pageSize) => ({ query: withSize({}, sizeParameter, pageSize) }),
 		next(last, pageSize) {
-			if (saysNoMore(last.response.body, settings.hasMorePath)) return undefined;
+			if (flagSaysMore(last.response, settings.hasMorePath) === false) return undefined;
 			const cursor = readMarker(last.response, path);
 			if (!isScalarMarker(cursor)) return undefined;
 			return { query: withSize({ [parameter]: cursor }, sizeParameter, pageSize), marker: String(cursor) };
@@ -88,7 +135,11 @@ function cursorStrategy(parameter: string, path: string, settings: ResolvedPagin
 	};
 }
 
-/** Pages are numbered; the walk ends on an empty page or at the total the response states. */
+/**
+ * Pages are numbered. The list ends where a more-flag says so, at the last page or total the response
+ * states, on a page shorter than the list's pages, or on an empty page; a page past the end that the API
+ * refuses (404) ends it too, when nothing promised that page.
+ */
 function pageNumberStrategy(parameter: string, settings: ResolvedPagination): PaginationStrategy {
 	const firstPage = settings.firstPage ?? 1;
 	const sizeParameter = settings.pageSizeParameter;
@@ -99,18 +150,29 @@ function pageNumberStrategy(parameter: string, settings: ResolvedPagination): Pa
 			const stated = numberAt(last.response, settings.currentPagePath);
 			const sent = Number(last.query[parameter]);
 			const current = Number.isFinite(stated) ? stated : Number.isFinite(sent) ? sent : firstPage;
+			const flag = flagSaysMore(last.response, settings.hasMorePath);
+			if (flag === false) return undefined;
 			const totalPages = numberAt(last.response, settings.totalPagesPath);
 			if (Number.isFinite(totalPages) && current >= totalPages + firstPage - 1) return undefined;
+			const total = numberAt(last.response, settings.totalPath);
+			const size = knownPageSize(last, settings.pageSizePath);
+			const pagesRead = current - firstPage + 1;
+			if (Number.isFinite(total) && size !== undefined && pagesRead * size >= total) return undefined;
+			const promised = flag === true || Number.isFinite(totalPages) || Number.isFinite(total);
+			if (!promised && isShortPage(last, settings.pageSizePath)) return undefined;
 			const page = current + 1;
 			// The size stays what the walk started with: changing it mid-walk would shift page boundaries.
-			const size = sizeParameter ? last.query[sizeParameter] : undefined;
-			const query = withSize({ [parameter]: page }, sizeParameter, size === undefined ? undefined : Number(size));
-			return { query, marker: String(page) };
+			const sizeSent = sizeParameter ? last.query[sizeParameter] : undefined;
+			const query = withSize({ [parameter]: page }, sizeParameter, sizeSent === undefined ? undefined : Number(sizeSent));
+			return promised ? { query, marker: String(page) } : { query, marker: String(page), guessed: true };
 		},
 	};
 }
 
-/** Entries are addressed by offset; the next offset is the previous plus what it returned. */
+/**
+ * Entries are addressed by offset; the next offset is the previous plus what the page returned (servers
+ * return fewer than asked). The list ends as a numbered one does: flag, total, short page, empty page.
+ */
 function offsetStrategy(parameter: string, settings: ResolvedPagination): PaginationStrategy {
 	const limitParameter = settings.limitParameter;
 	return {
@@ -121,9 +183,38 @@ function offsetStrategy(parameter: string, settings: ResolvedPagination): Pagina
 			const stated = numberAt(last.response, settings.offsetPath);
 			const start = Number.isFinite(sent) ? sent : Number.isFinite(stated) ? stated : 0;
 			const offset = start + last.entries.length;
+			const flag = flagSaysMore(last.response, settings.hasMorePath);
+			if (flag === false) return undefined;
 			const total = numberAt(last.response, settings.totalPath);
 			if (Number.isFinite(total) && offset >= total) return undefined;
-			return { query: withSize({ [parameter]: offset }, limitParameter, pageSize), marker: String(offset) };
+			const promised = flag === true || Number.isFinite(total);
+			if (!promised && isShortPage(last, settings.pageSizePath)) return undefined;
+			const query = withSize({ [parameter]: offset }, limitParameter, pageSize);
+			return promised ? { query, marker: String(offset) } : { query, marker: String(offset), guessed: true };
+		},
+	};
+}
+
+/**
+ * The next page starts after the last entry: its identity (or another field) is sent back, as Stripe's
+ * `starting_after` and OpenAI's `after` do. The list ends where the more-flag says so, or, without a flag,
+ * on a page shorter than the list's pages or an empty one.
+ */
+function afterLastStrategy(parameter: string, field: string, settings: ResolvedPagination): PaginationStrategy {
+	const sizeParameter = settings.pageSizeParameter;
+	const until = settings.hasMorePath ? `, while "${settings.hasMorePath}" says more` : '';
+	return {
+		description: `after the last entry (its "${field}" sent as "${parameter}"${until})`,
+		first: (pageSize) => ({ query: withSize({}, sizeParameter, pageSize) }),
+		next(last, pageSize) {
+			const flag = flagSaysMore(last.response, settings.hasMorePath);
+			if (flag === false) return undefined;
+			if (flag === undefined && isShortPage(last, settings.pageSizePath)) return undefined;
+			const value = readPath(last.entries[last.entries.length - 1], field);
+			// Without the field there is nothing to continue from; the walk then checks what the page promised.
+			if (!isScalarMarker(value)) return undefined;
+			const request = { query: withSize({ [parameter]: value }, sizeParameter, pageSize), marker: `${parameter}=${String(value)}` };
+			return flag === true ? request : { ...request, guessed: true };
 		},
 	};
 }
@@ -137,6 +228,7 @@ export function missingSetting(settings: ResolvedPagination): string | undefined
 		],
 		pageNumber: [[settings.pageParameter, 'Page Parameter']],
 		offset: [[settings.offsetParameter, 'Offset Parameter']],
+		afterLast: [[settings.afterParameter, 'After Parameter']],
 	};
 	return (needs[settings.mode] ?? []).find(([value]) => !value?.trim())?.[1];
 }
@@ -156,13 +248,18 @@ export function strategyFor(settings: ResolvedPagination): PaginationStrategy | 
 			return pageNumberStrategy(required(settings.pageParameter), settings);
 		case 'offset':
 			return offsetStrategy(required(settings.offsetParameter), settings);
+		case 'afterLast':
+			return afterLastStrategy(required(settings.afterParameter), settings.afterField?.trim() || DEFAULT_AFTER_FIELD, settings);
 		default:
 			return undefined;
 	}
 }
 
 /** How Get Many walks through pages; the user's choice in Options > Pagination. */
-export type PaginationMode = 'auto' | 'off' | 'nextUrl' | 'cursor' | 'pageNumber' | 'offset';
+export type PaginationMode = 'auto' | 'off' | 'nextUrl' | 'cursor' | 'pageNumber' | 'offset' | 'afterLast';
+
+/** After Last Entry sends the last entry's identity unless the user names another field. */
+export const DEFAULT_AFTER_FIELD = 'id';
 
 export interface PaginationSettings {
 	mode: PaginationMode;
@@ -178,7 +275,12 @@ export interface PaginationSettings {
 	/** Offset: the query parameters of the offset and of the page length. */
 	offsetParameter?: string;
 	limitParameter?: string;
-	/** Page Number and Cursor: an optional query parameter for the page size. */
+	/** After Last Entry: the query parameter that carries the last entry's field, and that field's dot path. */
+	afterParameter?: string;
+	afterField?: string;
+	/** Cursor, After Last Entry: dot path of the flag that says more entries follow (`has_more`, or `isLast` read the other way). */
+	hasMorePath?: string;
+	/** Page Number, Cursor and After Last Entry: an optional query parameter for the page size. */
 	pageSizeParameter?: string;
 	/** The page size to ask for, when a page-size (or limit) parameter is known. */
 	pageSize?: number;
@@ -205,6 +307,15 @@ export interface ResolvedPagination {
 	offsetPath?: string;
 	totalPath?: string;
 	pageSizeParameter?: string;
+	/** Where the response states its page length (`per_page`, `limit`, `maxResults`), read before the size asked for. */
+	pageSizePath?: string;
+	afterParameter?: string;
+	afterField?: string;
+	/**
+	 * Set by Automatic mode when it guessed the After Last Entry parameter's name: the second page must then
+	 * show the API understood it (no entry of the first page again) before the walk trusts the guess.
+	 */
+	unverified?: boolean;
 }
 
 export const DEFAULT_MAX_PAGES = 10_000;

@@ -2,20 +2,24 @@
  * The walk over a list's pages: in order, de-duplicated, bounded by Max Pages and Limit, with pages fetched
  * ahead where their addresses are predictable.
  */
-import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject } from 'n8n-workflow';
-
-import { canonicalJson } from '../json';
-import type { ApiClient } from '../request';
-import type { ApiRequest, ApiResponse } from '../request';
-import { listAt, locateList, type ListLocation } from '../response';
+import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 import { describeWindow } from '../adaptiveWindow';
-import { PagePrefetcher } from './prefetch';
-import { reasonToDoubtCompleteness } from './detect';
-import { detectPagination } from './detect';
-import { addressPages } from './prefetch';
-import type { PaginationSettings, ResolvedPagination } from './strategies';
-import { missingSetting, strategyFor, type PageRequest, type PaginationStrategy } from './strategies';
+import { isStalePageRefusal, settle } from '../errors';
+import { canonicalJson, readPath } from '../json';
+import type { ApiClient, ApiRequest, ApiResponse } from '../request';
+import { listAt, type ListLocation, locateList } from '../response';
+import { detectPagination, findListSignals, moreSignalled, reasonToDoubtCompleteness } from './detect';
+import { addressPages, PagePrefetcher } from './prefetch';
+import {
+	DEFAULT_AFTER_FIELD,
+	type FetchedPage,
+	missingSetting,
+	type PageRequest,
+	type PaginationSettings,
+	type PaginationStrategy,
+	type ResolvedPagination,
+	strategyFor,
+} from './strategies';
 
 export interface WalkOptions {
 	settings: PaginationSettings;
@@ -47,6 +51,8 @@ export interface WalkedPage {
 	entries: unknown[] | undefined;
 	/** What was sent for this page, enough to request it again later. */
 	request: PageRequest;
+	/** The request for the page after this one; undefined on the last page (or once Limit is reached). */
+	next?: PageRequest;
 	/** The settled pagination once known (after page 1 in Automatic mode); undefined if there is none. */
 	pagination: ResolvedPagination | undefined;
 }
@@ -57,6 +63,7 @@ function controlledParameters(settings: PaginationSettings): string[] {
 		cursor: [settings.cursorParameter, settings.pageSizeParameter],
 		pageNumber: [settings.pageParameter, settings.pageSizeParameter],
 		offset: [settings.offsetParameter, settings.limitParameter],
+		afterLast: [settings.afterParameter, settings.pageSizeParameter],
 	};
 	return (byMode[settings.mode] ?? []).map((name) => name?.trim() ?? '').filter((name) => name !== '');
 }
@@ -78,124 +85,269 @@ function settledFromSettings(settings: PaginationSettings): ResolvedPagination |
 	return { ...strategy, mode };
 }
 
+/** How to set the walk by hand, for messages about a list the walk could not follow. */
+const HOW_TO_SET_PAGINATION =
+	'Set Options > Pagination as the API documents it: After Last Entry (the parameter that takes the last entry\'s ID, e.g. "starting_after"), Cursor, Page Number, Offset or Next URL. To take only the first page, set Pagination to Off.';
+
 /**
  * Walks the pages of a list endpoint and yields them one by one, so callers can stop early (Limit) and
- * never hold more than they need. Ends on an empty page, on a page without a next marker, or when the
- * limit is reached; a marker seen twice, a page identical to the one before it, or more than Max Pages
- * pages is an error, never an endless loop.
+ * never hold more than they need. Ends on an empty page, on a page the strategy says is the last, or when
+ * the limit is reached. A list is never reported complete while its last page said more entries follow:
+ * that is an error saying what to set. A marker seen twice, a page identical to the one before it, or more
+ * than Max Pages pages is an error, never an endless loop.
  */
 export async function* walkPages(client: ApiClient, base: ApiRequest, options: WalkOptions): AsyncGenerator<WalkedPage> {
-	const ahead: Ahead = {};
+	const walk = new PageWalk(client, base, options);
 	try {
-		yield* walkInOrder(client, base, options, ahead);
+		yield* walk.pages();
 	} finally {
 		// However the walk ended (end of list, Limit, an error), nothing more is fetched ahead.
-		ahead.prefetch?.stop();
-		const message = ahead.prefetch ? describeWindow(ahead.prefetch.window.summary(), 'pages') : undefined;
-		if (message) options.onConcurrency?.(message);
+		await walk.stopFetchingAhead();
 	}
 }
 
-/** Pages fetched ahead of the walk, once its first page shows they can be addressed directly. */
-interface Ahead {
-	prefetch?: PagePrefetcher;
-}
+/** One walk's state, with each step of a page a named method. */
+class PageWalk {
+	private pagination: ResolvedPagination | undefined;
+	private strategy: PaginationStrategy | undefined;
+	private readonly detecting: boolean;
+	private request: PageRequest;
+	private location: ListLocation | undefined;
+	private readonly seenMarkers = new Set<string>();
+	private previousFingerprint = '';
+	private returned = 0;
+	private firstPageLength: number | undefined;
+	/** The identities of page 1, kept only while an automatic After Last Entry guess awaits its check. */
+	private firstPageIdentities: Set<string> | undefined;
+	private prefetch: PagePrefetcher | undefined;
 
-async function* walkInOrder(client: ApiClient, base: ApiRequest, options: WalkOptions, ahead: Ahead): AsyncGenerator<WalkedPage> {
-	const { settings, limit } = options;
-	const fail = (message: string, description: string) =>
-		new NodeOperationError(client.node, message, { description, itemIndex: base.itemIndex });
-	let pagination = options.resume?.pagination ?? settledFromSettings(settings);
-	const missing = pagination ? missingSetting(pagination) : undefined;
-	if (missing) {
-		throw fail(`Pagination needs the "${missing}" option for the chosen mode`, 'Set it under Options > Pagination.');
+	constructor(
+		private readonly client: ApiClient,
+		private readonly base: ApiRequest,
+		private readonly options: WalkOptions,
+	) {
+		const { settings } = options;
+		this.pagination = options.resume?.pagination ?? settledFromSettings(settings);
+		this.checkSettings();
+		this.strategy = this.pagination ? strategyFor(this.pagination) : undefined;
+		this.detecting = this.pagination === undefined;
+		this.request = options.resume?.request ?? (this.strategy ? this.strategy.first(this.sizeFor(options.limit)) : {});
 	}
-	const clash = settings.mode === 'auto' ? undefined : controlledParameters(settings).find((name) => name in (base.query ?? {}));
-	if (clash) {
-		throw fail(
-			`The query parameter "${clash}" is also set by Options > Pagination`,
-			'Pagination sends it on every page. Remove it from the query parameters, or set Pagination to Off to send it yourself.',
-		);
+
+	async *pages(): AsyncGenerator<WalkedPage> {
+		const { limit } = this.options;
+		for (let number = 1; ; number++) {
+			this.checkMaxPages(number);
+			const fetched = await this.fetch(number);
+			if (!fetched) return;
+			const { query, response } = fetched;
+			const entries = this.entriesOf(response, number);
+			if (number === 1 && entries !== undefined && entries.length > 0) this.settleOnFirstPage({ query, response, entries });
+			if (number === 2 && entries) this.verifyAfterLastGuess(entries);
+			const page: WalkedPage = { number, query, response, entries, request: this.request, pagination: this.pagination };
+			if (entries === undefined || entries.length === 0) {
+				yield page;
+				return;
+			}
+			this.returned += entries.length;
+			const limitReached = limit !== undefined && this.returned >= limit;
+			page.next = limitReached ? undefined : this.nextRequest(number, { query, response, entries, firstPageLength: this.firstPageLength });
+			yield page;
+			if (!page.next) return;
+			this.request = page.next;
+			if (number === 1) this.startFetchingAhead({ query, response, entries }, page.next);
+		}
 	}
-	let strategy: PaginationStrategy | undefined = pagination ? strategyFor(pagination) : undefined;
-	const detecting = pagination === undefined;
-	// A page size is only ever sent through a parameter the user named, so the API's own default holds otherwise.
-	const sizeFor = (remaining: number | undefined) =>
-		settings.pageSize !== undefined && remaining !== undefined
-			? Math.min(settings.pageSize, remaining)
-			: settings.pageSize ?? remaining;
 
-	let request: PageRequest = options.resume?.request ?? (strategy ? strategy.first(sizeFor(limit)) : {});
-	let location: ListLocation | undefined;
-	const seenMarkers = new Set<string>();
-	let previousFingerprint = '';
-	let returned = 0;
+	async stopFetchingAhead(): Promise<void> {
+		if (!this.prefetch) return;
+		this.prefetch.stop();
+		await this.prefetch.drain();
+		const message = describeWindow(this.prefetch.window.summary(), 'pages');
+		if (message) this.options.onConcurrency?.(message);
+	}
 
-	for (let number = 1; ; number++) {
-		if (number > settings.maxPages) {
-			throw fail(
-				`Stopped after ${settings.maxPages} pages (the Max Pages limit) and the API still offered more`,
+	private fail(message: string, description: string): NodeOperationError {
+		return new NodeOperationError(this.client.node, message, { description, itemIndex: this.base.itemIndex });
+	}
+
+	private checkSettings(): void {
+		const { settings } = this.options;
+		const missing = this.pagination ? missingSetting(this.pagination) : undefined;
+		if (missing) {
+			throw this.fail(`Pagination needs the "${missing}" option for the chosen mode`, 'Set it under Options > Pagination.');
+		}
+		const clash = settings.mode === 'auto' ? undefined : controlledParameters(settings).find((name) => name in (this.base.query ?? {}));
+		if (clash) {
+			throw this.fail(
+				`The query parameter "${clash}" is also set by Options > Pagination`,
+				'Pagination sends it on every page. Remove it from the query parameters, or set Pagination to Off to send it yourself.',
+			);
+		}
+	}
+
+	/** A page size is only ever sent through a parameter the user named, so the API's own default holds otherwise. */
+	private sizeFor(remaining: number | undefined): number | undefined {
+		const { pageSize } = this.options.settings;
+		return pageSize !== undefined && remaining !== undefined ? Math.min(pageSize, remaining) : pageSize ?? remaining;
+	}
+
+	private checkMaxPages(number: number): void {
+		const { maxPages } = this.options.settings;
+		if (number > maxPages) {
+			throw this.fail(
+				`Stopped after ${maxPages} pages (the Max Pages limit) and the API still offered more`,
 				'If the list really is that long, raise Options > Max Pages; otherwise set Options > Pagination explicitly.',
 			);
 		}
-		const query: IDataObject = { ...(base.query ?? {}), ...(request.query ?? {}) };
-		const response = await (ahead.prefetch?.take(number, request) ?? client.send({ ...base, query, url: request.url }));
-		location ??= locateList(response.body, options.itemsPath);
-		const entries = listAt(response.body, location);
+	}
+
+	/**
+	 * Page `number`'s answer, or undefined when the API refused a page the walk only guessed at (a page number
+	 * or offset past a full page, with nothing stating it exists): past the end, that refusal is the end.
+	 */
+	private async fetch(number: number): Promise<{ query: IDataObject; response: ApiResponse } | undefined> {
+		const query: IDataObject = { ...(this.base.query ?? {}), ...(this.request.query ?? {}) };
+		const sending = this.prefetch?.take(number, this.request) ?? this.client.send({ ...this.base, query, url: this.request.url, page: number });
+		const outcome = await settle(sending);
+		if (outcome.ok) return { query, response: outcome.value };
+		if (number > 1 && this.request.guessed && isStalePageRefusal(outcome.error)) {
+			this.options.onDetected?.(`Pagination: page ${number} was refused after a full page, with no total or more-flag promising it; taken as the end of the list.`);
+			return undefined;
+		}
+		throw outcome.error;
+	}
+
+	private entriesOf(response: ApiResponse, number: number): unknown[] | undefined {
+		const { itemsPath } = this.options;
+		this.location ??= locateList(response.body, itemsPath);
+		const entries = listAt(response.body, this.location);
 		if (entries === undefined && number > 1) {
-			throw fail(
+			throw this.fail(
 				`Page ${number} of the list has no list where page 1 had one`,
 				'The API changed the shape of its answer between pages. Set Options > Items Field if the list sits in a named field.',
 			);
 		}
-		if (entries === undefined && options.itemsPath) {
-			throw fail(
-				`The response has no list at "${options.itemsPath}" (the Items Field option)`,
+		if (entries === undefined && itemsPath) {
+			throw this.fail(
+				`The response has no list at "${itemsPath}" (the Items Field option)`,
 				'Clear the Items Field option to detect the list automatically, or correct the path.',
 			);
 		}
-		if (detecting && number === 1 && entries !== undefined && entries.length > 0) {
-			pagination = detectPagination({ query, response, entries }) ?? { mode: 'off' };
-			strategy = strategyFor(pagination);
-			const doubt = strategy || (limit !== undefined && entries.length >= limit) ? undefined : reasonToDoubtCompleteness(entries.length, query);
-			if (strategy) options.onDetected?.(`Pagination (automatic): ${strategy.description}`);
-			else if (doubt) {
-				options.onDetected?.(
-					`Pagination (automatic): the response named no next page, so it was taken as complete, but it held ${entries.length} entries, ${doubt}. If entries are missing, set Options > Pagination explicitly.`,
-				);
-			}
-		}
-		yield { number, query, response, entries, request, pagination };
-		if (entries === undefined || entries.length === 0) return;
-		returned += entries.length;
-		if (limit !== undefined && returned >= limit) return;
-		if (!strategy) return;
+		return entries;
+	}
 
-		const next = strategy.next({ query, response, entries }, sizeFor(limit === undefined ? undefined : limit - returned));
-		if (!next) return;
-		if (next.marker !== undefined) {
-			if (seenMarkers.has(next.marker)) {
-				throw fail(
-					`The API pointed back to a page it already gave (${strategy.description}, at page ${number})`,
-					'Stopped to avoid an endless loop. Check the query parameters, or set Options > Pagination explicitly.',
-				);
+	/**
+	 * Page 1 settles the walk: Automatic mode detects the pagination (and says what it found), an explicit
+	 * mode learns where the response states its more-flag, totals and page length, and the first page's
+	 * length becomes the length a shorter (last) page is measured against.
+	 */
+	private settleOnFirstPage(first: FetchedPage): void {
+		if (!this.options.resume) this.firstPageLength = first.entries.length;
+		if (this.detecting) {
+			this.pagination = detectPagination(first) ?? { mode: 'off' };
+			this.strategy = strategyFor(this.pagination);
+			if (this.strategy) {
+				const guess = this.pagination.unverified ? ' (a guess, checked on the second page)' : '';
+				this.options.onDetected?.(`Pagination (automatic): ${this.strategy.description}${guess}`);
 			}
-			seenMarkers.add(next.marker);
+			if (this.pagination.unverified) this.firstPageIdentities = new Set(first.entries.map((entry) => identityText(entry)));
+		} else if (this.pagination && this.pagination.mode !== 'off') {
+			const signals = findListSignals(first);
+			// Options left empty in the editor arrive as "": those are found in the response like undefined ones.
+			const unset = Object.fromEntries(Object.entries(signals).filter(([key]) => !this.pagination?.[key as keyof ResolvedPagination]));
+			this.pagination = { ...this.pagination, ...unset };
+			this.strategy = strategyFor(this.pagination);
 		}
-		const current = fingerprint(entries);
-		if (current === previousFingerprint) {
-			throw fail(
-				`The API returned the same page twice in a row (page ${number}, ${strategy.description})`,
-				'The API ignored the pagination parameter, so the walk stopped instead of looping. Set Options > Pagination to match the API.',
+	}
+
+	/**
+	 * An automatic After Last Entry walk guessed the parameter's name; page 2 shows whether the API understood
+	 * it. An API that ignored it answers with page 1's entries again, and the walk stops with what to set.
+	 */
+	private verifyAfterLastGuess(entries: unknown[]): void {
+		const known = this.firstPageIdentities;
+		if (!known || !this.pagination) return;
+		this.firstPageIdentities = undefined;
+		if (entries.some((entry) => known.has(identityText(entry)))) {
+			throw this.fail(
+				`The API said more entries follow, but did not understand the page parameter Automatic mode guessed ("${this.pagination.afterParameter}" with the last entry's "${DEFAULT_AFTER_FIELD}"): page 2 repeated entries of page 1`,
+				HOW_TO_SET_PAGINATION,
 			);
 		}
-		previousFingerprint = current;
-		request = next;
-		if (number === 1 && pagination && limit === undefined && (options.parallel ?? 1) > 1) {
-			const address = addressPages(pagination, { query, response, entries }, next);
-			if (address && address.count > 2) {
-				ahead.prefetch = new PagePrefetcher(client, base, address, Math.min(address.count, settings.maxPages), options.parallel ?? 1, 2);
+		this.pagination = { ...this.pagination, unverified: undefined };
+	}
+
+	/** The request for the page after `last`, after every guard; undefined when `last` ends the list. */
+	private nextRequest(number: number, last: FetchedPage): PageRequest | undefined {
+		const next = this.strategy?.next(last, this.sizeFor(this.options.limit === undefined ? undefined : this.options.limit - this.returned));
+		if (!next) {
+			this.checkComplete(number, last);
+			return undefined;
+		}
+		this.checkNotLooping(number, next, last.entries);
+		return next;
+	}
+
+	/**
+	 * The walk has no next page. That is the end only if the page does not say otherwise; a list whose
+	 * answer said more entries follow is never returned as complete. Pagination set to Off asks for one page.
+	 */
+	private checkComplete(number: number, last: FetchedPage): void {
+		if (this.options.settings.mode === 'off') return;
+		const more = moreSignalled(last, { read: this.returned, resumed: this.options.resume !== undefined, page: number, unpaged: !this.strategy });
+		if (more) {
+			const how = this.strategy ? `the ${this.strategy.description} pagination names no page after page ${number}` : 'the answer names no next page, cursor or way to ask for one';
+			throw this.fail(
+				`The API said more entries follow (${more}), but ${how}`,
+				`Read ${this.returned} entries on ${number} page${number === 1 ? '' : 's'} so far; returning them as the whole list would lose the rest. ${HOW_TO_SET_PAGINATION}`,
+			);
+		}
+		if (!this.strategy && number === 1) {
+			const doubt = reasonToDoubtCompleteness(last.entries.length, last.query);
+			if (doubt) {
+				this.options.onDetected?.(
+					`Pagination (automatic): the response named no next page, so it was taken as complete, but it held ${last.entries.length} entries, ${doubt}. If entries are missing, set Options > Pagination explicitly.`,
+				);
 			}
 		}
 	}
+
+	private checkNotLooping(number: number, next: PageRequest, entries: unknown[]): void {
+		const description = this.strategy?.description ?? '';
+		if (next.marker !== undefined) {
+			if (this.seenMarkers.has(next.marker)) {
+				throw this.fail(
+					`The API pointed back to a page it already gave (${description}, at page ${number})`,
+					'Stopped to avoid an endless loop. Check the query parameters, or set Options > Pagination explicitly.',
+				);
+			}
+			this.seenMarkers.add(next.marker);
+		}
+		const current = fingerprint(entries);
+		if (current === this.previousFingerprint) {
+			throw this.fail(
+				`The API returned the same page twice in a row (page ${number}, ${description})`,
+				'The API ignored the pagination parameter, so the walk stopped instead of looping. Set Options > Pagination to match the API.',
+			);
+		}
+		this.previousFingerprint = current;
+	}
+
+	/** With Return All, pages whose addresses the first page makes predictable are fetched ahead. */
+	private startFetchingAhead(first: FetchedPage, second: PageRequest): void {
+		const { options, pagination } = this;
+		if (!pagination || options.limit !== undefined || (options.parallel ?? 1) <= 1) return;
+		const address = addressPages(pagination, first, second);
+		if (address && address.count > 2) {
+			const lastNumber = Math.min(address.count, options.settings.maxPages);
+			this.prefetch = new PagePrefetcher(this.client, this.base, address, lastNumber, options.parallel ?? 1, 2);
+		}
+	}
+}
+
+/** An entry's identity for the After Last Entry check: its `id`, or its whole content when it has none. */
+function identityText(entry: unknown): string {
+	const id = readPath(entry, DEFAULT_AFTER_FIELD);
+	return id === undefined || id === null || typeof id === 'object' ? canonicalJson(entry) : `${typeof id}:${String(id)}`;
 }

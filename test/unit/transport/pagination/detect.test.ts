@@ -46,6 +46,7 @@ describe('detectPagination', () => {
 			offsetPath: 'meta.offset',
 			limitParameter: 'limit',
 			totalPath: 'meta.total',
+			pageSizePath: 'meta.limit',
 		});
 	});
 

@@ -125,18 +125,24 @@ describe('walkPages, explicit strategies', () => {
 		expect(ids).toEqual(all);
 	});
 
-	it('page number ends on the first empty page when no total is given', async () => {
+	it('page number ends on the first page shorter than the first, or an empty one, when no total is given', async () => {
 		const server: Server = (q) => ({ statusCode: 200, body: ENTRIES.slice((Number(q.p) - 1) * 5, Number(q.p) * 5) });
 		const { ids, requests } = await walk(server, { mode: 'pageNumber', pageParameter: 'p', firstPage: 1 });
 		expect(ids).toEqual(all);
-		expect(requests).toHaveLength(6);
+		// 23 entries, 5 a page: page 5 holds 3, so no page 6 is asked for.
+		expect(requests).toHaveLength(5);
+		const even: Server = (q) => ({ statusCode: 200, body: ENTRIES.slice((Number(q.p) - 1) * 5, Math.min(20, Number(q.p) * 5)) });
+		const evenWalk = await walk(even, { mode: 'pageNumber', pageParameter: 'p', firstPage: 1 });
+		expect(evenWalk.ids).toEqual(all.slice(0, 20));
+		expect(evenWalk.requests).toHaveLength(5);
 	});
 
 	it('offset with a limit parameter', async () => {
 		const server: Server = (q) => ({ statusCode: 200, body: ENTRIES.slice(Number(q.skip), Number(q.skip) + Number(q.take)) });
 		const { ids, requests } = await walk(server, { mode: 'offset', offsetParameter: 'skip', limitParameter: 'take', pageSize: 10 });
 		expect(ids).toEqual(all);
-		expect(requests.map((r) => r.qs)).toEqual([{ skip: 0, take: 10 }, { skip: 10, take: 10 }, { skip: 20, take: 10 }, { skip: 23, take: 10 }]);
+		// The third page holds 3 of the 10 asked for: the end, with no fourth request.
+		expect(requests.map((r) => r.qs)).toEqual([{ skip: 0, take: 10 }, { skip: 10, take: 10 }, { skip: 20, take: 10 }]);
 	});
 
 	it('next URL from the Link header', async () => {
@@ -171,5 +177,136 @@ describe('walkPages guards', () => {
 		await expect(walk(server, { mode: 'pageNumber', pageParameter: 'page', maxPages: 7 })).rejects.toThrow(
 			/Stopped after 7 pages.*Max Pages/,
 		);
+	});
+});
+
+/** Stripe's list shape: the next page starts after the entry whose id is sent as `starting_after`. */
+function afterIdServer(parameter: string, options: { lastId?: boolean; ignoresParameter?: boolean; flag?: boolean } = {}): Server {
+	return (q) => {
+		const after = options.ignoresParameter ? undefined : q[parameter];
+		const start = after === undefined ? 0 : ENTRIES.findIndex((entry) => entry.id === after) + 1;
+		const size = Number(q.limit ?? 10);
+		const data = ENTRIES.slice(start, start + size);
+		const hasMore = start + size < ENTRIES.length;
+		const body: Record<string, unknown> = { object: 'list', data };
+		if (options.flag !== false) body.has_more = hasMore;
+		if (options.lastId) body.last_id = data[data.length - 1]?.id ?? null;
+		return { statusCode: 200, body };
+	};
+}
+
+describe('walkPages, the next page after the last entry', () => {
+	it('After Last Entry sends the last id until the more-flag says no more', async () => {
+		const { ids, requests } = await walk(afterIdServer('starting_after'), { mode: 'afterLast', afterParameter: 'starting_after' });
+		expect(ids).toEqual(all);
+		expect(requests.map((r) => r.qs ?? {})).toEqual([{}, { starting_after: 'p10' }, { starting_after: 'p20' }]);
+	});
+
+	it('without a more-flag, a page shorter than the first ends the list', async () => {
+		const { ids, requests } = await walk(afterIdServer('after', { flag: false }), { mode: 'afterLast', afterParameter: 'after' });
+		expect(ids).toEqual(all);
+		expect(requests).toHaveLength(3);
+	});
+
+	it('Automatic detects it from a more-flag beside entries with ids, and says the parameter is a guess', async () => {
+		const stripe = await walk(afterIdServer('starting_after'));
+		expect(stripe.ids).toEqual(all);
+		expect(stripe.detected[0]).toMatch(/after the last entry \(its "id" sent as "starting_after".*\(a guess, checked on the second page\)/);
+		// OpenAI names the last id beside the list and takes `after`.
+		const openai = await walk(afterIdServer('after', { lastId: true }));
+		expect(openai.ids).toEqual(all);
+		expect(openai.requests[1].qs).toEqual({ after: 'p10' });
+	});
+
+	it('fails, naming the guessed parameter, when page 2 shows the API ignored it', async () => {
+		const run = walk(afterIdServer('cursor', { ignoresParameter: true }));
+		await expect(run).rejects.toThrow(
+			'The API said more entries follow, but did not understand the page parameter Automatic mode guessed ("starting_after" with the last entry\'s "id"): page 2 repeated entries of page 1',
+		);
+	});
+
+	it('stops at Limit as soon as enough entries arrived', async () => {
+		const { ids, requests } = await walk(afterIdServer('starting_after'), { mode: 'afterLast', afterParameter: 'starting_after' }, 12);
+		// The walk yields whole pages (Get Many keeps the first 12); it asks for no third page.
+		expect(ids.slice(0, 12)).toEqual(all.slice(0, 12));
+		expect(requests).toHaveLength(2);
+	});
+});
+
+describe('walkPages never returns a list as complete while the answer said more', () => {
+	const expectIncomplete = async (server: Server, settings: Partial<PaginationSettings>, said: string) => {
+		const run = walk(server, settings);
+		await expect(run).rejects.toThrow(`The API said more entries follow (${said})`);
+		await expect(run).rejects.toMatchObject({ description: expect.stringContaining('Set Options > Pagination') });
+	};
+
+	it('a more-flag with entries that have no id to continue from', async () => {
+		const noIds: Server = () => ({ statusCode: 200, body: { items: [{ ref: 'a' }, { ref: 'b' }], more: true } });
+		await expectIncomplete(noIds, {}, '"more" is true');
+	});
+
+	it('a total above what was read, with no next page named', async () => {
+		const counted: Server = () => ({ statusCode: 200, body: { results: ENTRIES.slice(0, 10), count: 2500 } });
+		await expectIncomplete(counted, {}, '"count" says 2500 entries and 10 were read');
+		const header: Server = () => ({ statusCode: 200, body: ENTRIES.slice(0, 10), headers: { 'x-total-count': '23' } });
+		await expectIncomplete(header, {}, '"total-count" says 23 entries and 10 were read');
+	});
+
+	it('an explicit cursor whose field is missing while the flag says more', async () => {
+		await expectIncomplete(servers.cursorEnvelope, { mode: 'cursor', cursorParameter: 'cursor', cursorPath: 'meta.cursor' }, '"has_more" is true');
+	});
+
+	it('a flag that is true on the last page is read the other way round', async () => {
+		const jira: Server = (q) => {
+			const startAt = Number(q.startAt ?? 0);
+			const values = ENTRIES.slice(startAt, startAt + 10);
+			return { statusCode: 200, body: { startAt, maxResults: 10, isLast: startAt + 10 >= ENTRIES.length, values } };
+		};
+		const { ids, detected } = await walk(jira);
+		expect(ids).toEqual(all);
+		expect(detected[0]).toMatch(/offset \(sent as "startAt" with "maxResults"\)/);
+	});
+
+	it('a total that is reached, a flag saying no more and Off all end the list quietly', async () => {
+		const reached: Server = () => ({ statusCode: 200, body: { results: ENTRIES.slice(0, 10), count: 10 } });
+		expect((await walk(reached)).ids).toHaveLength(10);
+		const done: Server = () => ({ statusCode: 200, body: { data: ENTRIES.slice(0, 10), has_more: false } });
+		expect((await walk(done)).ids).toHaveLength(10);
+		const counted: Server = () => ({ statusCode: 200, body: { results: ENTRIES.slice(0, 10), count: 2500 } });
+		expect((await walk(counted, { mode: 'off' })).ids).toHaveLength(10);
+	});
+});
+
+describe('walkPages, page numbers past the end', () => {
+	/** Django REST framework: a page past the last answers 404 "Invalid page.". */
+	const drf = (withCount: boolean): Server => (q) => {
+		const pageNumber = Number(q.page ?? 1);
+		const results = ENTRIES.slice((pageNumber - 1) * 10, pageNumber * 10);
+		if (pageNumber > 1 && results.length === 0) return { statusCode: 404, body: { detail: 'Invalid page.' } };
+		return { statusCode: 200, body: withCount ? { count: 30, results } : { results } };
+	};
+
+	it('a refused page after a full one, with nothing promising it, is the end of the list', async () => {
+		const twenty: Server = (q) => (Number(q.page) === 3 ? { statusCode: 404, body: { detail: 'Invalid page.' } } : drf(false)(q, ''));
+		const { ids, detected } = await walk(twenty, { mode: 'pageNumber', pageParameter: 'page' });
+		expect(ids).toEqual(all.slice(0, 20));
+		expect(detected).toContain('Pagination: page 3 was refused after a full page, with no total or more-flag promising it; taken as the end of the list.');
+	});
+
+	it('a refused page that a total promised fails, naming the page and not the Base URL', async () => {
+		const twoPagesOfThirty: Server = (q) => (Number(q.page) === 3 ? { statusCode: 404, body: { detail: 'Invalid page.' } } : drf(true)(q, ''));
+		const run = walk(twoPagesOfThirty, { mode: 'pageNumber', pageParameter: 'page' });
+		await expect(run).rejects.toThrow(/^Page 3 of GET \/payments was refused \(404\) although the page before it said more entries follow/);
+		await expect(run).rejects.not.toThrow(/Base URL/);
+	});
+
+	it('a stated total ends the walk without asking for a page past it', async () => {
+		const exact: Server = (q) => {
+			const pageNumber = Number(q.page ?? 1);
+			return { statusCode: 200, body: { count: 20, results: ENTRIES.slice((pageNumber - 1) * 10, Math.min(20, pageNumber * 10)) } };
+		};
+		const { ids, requests } = await walk(exact, { mode: 'pageNumber', pageParameter: 'page' });
+		expect(ids).toEqual(all.slice(0, 20));
+		expect(requests).toHaveLength(2);
 	});
 });
