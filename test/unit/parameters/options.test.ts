@@ -89,10 +89,10 @@ const values = (paginationOption.options as INodePropertyCollection[])[0].values
 const field = (name: string) => values.find((value: INodeProperties) => value.name === name)!;
 
 describe('the Pagination option', () => {
-	it('offers Automatic (the default) and the five explicit modes, sorted by name', () => {
+	it('offers Automatic (the default) and the six explicit modes, sorted by name', () => {
 		const modes = (field('mode').options as INodePropertyOptions[]).map((option) => option.value);
 		expect(field('mode').default).toBe('auto');
-		expect(modes).toEqual(['auto', 'cursor', 'nextUrl', 'off', 'offset', 'pageNumber']);
+		expect(modes).toEqual(['afterLast', 'auto', 'cursor', 'nextUrl', 'off', 'offset', 'pageNumber']);
 	});
 
 	it('shows each setting only for the modes that use it', () => {
