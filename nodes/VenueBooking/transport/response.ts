@@ -97,19 +97,37 @@ function checkDepth(value: unknown): ParsedBody {
 export type ListLocation = { kind: 'body' } | { kind: 'property'; path: string } | { kind: 'none' };
 
 /**
+ * Names under which widely used APIs keep a list (docs/API-CONVENTIONS.md): preferred when a body holds
+ * several arrays (Laravel's paginator has `data` beside a `links` array), and the containers a list may sit
+ * one object down in (HAL's `_embedded.bookings`, `{"data": {"items": [...]}}`).
+ */
+const LIST_NAMES = new Set(['data', 'results', 'items', 'value', 'records', 'values', 'entries', 'collection']);
+const LIST_CONTAINERS = new Set(['_embedded', 'data', 'result', 'response', 'embedded']);
+
+function arrayKeys(object: Record<string, unknown>): string[] {
+	return Object.keys(object).filter((key) => !UNSAFE_KEYS.has(key) && Array.isArray(object[key]));
+}
+
+/**
  * Finds the list in a response the API document does not describe: a JSON array is the list; an object
  * with exactly one array-valued property keeps the list there (an envelope such as `{ items: [...],
- * next: ... }`); anything else is a single record. `itemsPath` is the user's override for when that
- * guess is wrong.
+ * next: ... }`), or, with several, in the one of them that has a list's usual name; an object without
+ * arrays may keep it one object down, in a container such as `_embedded`. Anything else is a single
+ * record. `itemsPath` is the user's override for when that guess is wrong.
  */
 export function locateList(body: unknown, itemsPath?: string): ListLocation {
 	if (itemsPath) return { kind: 'property', path: itemsPath };
 	if (Array.isArray(body)) return { kind: 'body' };
-	if (isPlainObject(body)) {
-		const arrayKeys = Object.keys(body).filter((key) => !UNSAFE_KEYS.has(key) && Array.isArray(body[key]));
-		if (arrayKeys.length === 1) return { kind: 'property', path: arrayKeys[0] };
-	}
-	return { kind: 'none' };
+	if (!isPlainObject(body)) return { kind: 'none' };
+	const arrays = arrayKeys(body);
+	if (arrays.length === 1) return { kind: 'property', path: arrays[0] };
+	const named = arrays.filter((key) => LIST_NAMES.has(key.toLowerCase()));
+	if (named.length === 1) return { kind: 'property', path: named[0] };
+	if (arrays.length > 0) return { kind: 'none' };
+	const nested = Object.keys(body)
+		.filter((key) => LIST_CONTAINERS.has(key.toLowerCase()) && isPlainObject(body[key]))
+		.flatMap((key) => arrayKeys(body[key] as Record<string, unknown>).map((inner) => `${key}.${inner}`));
+	return nested.length === 1 ? { kind: 'property', path: nested[0] } : { kind: 'none' };
 }
 
 /** The entries at a location; undefined when the body has no list there (e.g. a later page changed shape). */

@@ -50,6 +50,19 @@ describe('locateList', () => {
 		expect(locateList('text')).toEqual({ kind: 'none' });
 	});
 
+	it('prefers the array with a list\'s usual name when there are several (Laravel\'s data beside links)', () => {
+		expect(locateList({ data: [1], links: [{ url: null }], total: 1 })).toEqual({ kind: 'property', path: 'data' });
+		expect(locateList({ results: [], errors: [] })).toEqual({ kind: 'property', path: 'results' });
+		expect(locateList({ data: [], items: [] })).toEqual({ kind: 'none' });
+	});
+
+	it('finds the list one object down in a container (HAL _embedded, data.items), and only there', () => {
+		expect(locateList({ _embedded: { bookings: [1] }, page: { number: 0 } })).toEqual({ kind: 'property', path: '_embedded.bookings' });
+		expect(locateList({ data: { items: [1], cursor: 'c' } })).toEqual({ kind: 'property', path: 'data.items' });
+		expect(locateList({ id: 'b1', client: { tags: ['x'] } })).toEqual({ kind: 'none' });
+		expect(locateList({ _embedded: { a: [], b: [] } })).toEqual({ kind: 'none' });
+	});
+
 	it('ignores arrays under __proto__ or constructor keys, and takes the user\'s path over any guess', () => {
 		expect(locateList(JSON.parse('{"__proto__":[1],"rows":[2]}'))).toEqual({ kind: 'property', path: 'rows' });
 		expect(locateList([1], 'data.rows')).toEqual({ kind: 'property', path: 'data.rows' });
