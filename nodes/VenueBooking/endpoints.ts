@@ -51,8 +51,14 @@ export interface Endpoint {
 	path: string;
 	/** A key needs any one of these scopes (only the webhook test lists two). */
 	scopes: readonly Scope[];
-	/** The purpose column of the document, used in descriptions and messages. */
+	/** The purpose column of the document, used in descriptions. */
 	purpose: string;
+	/**
+	 * The purpose as what a request does, for messages that continue "… needed to": the document's purposes
+	 * are partly verbs ("List bookings"), partly nouns ("Payment journal"), and only a person can tell
+	 * which reads naturally there.
+	 */
+	task: string;
 	shape: EndpointShape;
 	/** The `{id}` of the path, for endpoints that act on one record. */
 	id?: IdParameter;
@@ -65,29 +71,29 @@ const CLIENT_ID: IdParameter = { name: 'clientId', displayName: 'Client ID', wha
 
 export const ENDPOINTS = [
 	{ resource: 'slot', resourceName: 'Slot', operation: 'getAll', operationName: 'Get Many', action: 'Get many slots',
-		method: 'GET', path: '/slots', scopes: ['slots.read'], purpose: 'Available slots', shape: 'list' },
+		method: 'GET', path: '/slots', scopes: ['slots.read'], purpose: 'Available slots', task: 'read the available slots', shape: 'list' },
 	{ resource: 'booking', resourceName: 'Booking', operation: 'create', operationName: 'Create', action: 'Create a booking',
-		method: 'POST', path: '/bookings', scopes: ['bookings.write'], purpose: 'Create a booking', shape: 'write', bodyOptional: false },
+		method: 'POST', path: '/bookings', scopes: ['bookings.write'], purpose: 'Create a booking', task: 'create a booking', shape: 'write', bodyOptional: false },
 	{ resource: 'booking', resourceName: 'Booking', operation: 'getAll', operationName: 'Get Many', action: 'Get many bookings',
-		method: 'GET', path: '/bookings', scopes: ['bookings.read'], purpose: 'List bookings', shape: 'list' },
+		method: 'GET', path: '/bookings', scopes: ['bookings.read'], purpose: 'List bookings', task: 'list bookings', shape: 'list' },
 	{ resource: 'booking', resourceName: 'Booking', operation: 'get', operationName: 'Get', action: 'Get a booking',
-		method: 'GET', path: '/bookings/{id}', scopes: ['bookings.read'], purpose: 'Booking details', shape: 'getById', id: BOOKING_ID },
+		method: 'GET', path: '/bookings/{id}', scopes: ['bookings.read'], purpose: 'Booking details', task: 'read a booking\'s details', shape: 'getById', id: BOOKING_ID },
 	{ resource: 'booking', resourceName: 'Booking', operation: 'update', operationName: 'Cancel or Reschedule', action: 'Cancel or reschedule a booking',
-		method: 'PATCH', path: '/bookings/{id}', scopes: ['bookings.write'], purpose: 'Cancel or reschedule a booking', shape: 'write', id: BOOKING_ID, bodyOptional: false },
+		method: 'PATCH', path: '/bookings/{id}', scopes: ['bookings.write'], purpose: 'Cancel or reschedule a booking', task: 'cancel or reschedule a booking', shape: 'write', id: BOOKING_ID, bodyOptional: false },
 	{ resource: 'service', resourceName: 'Service', operation: 'getAll', operationName: 'Get Many', action: 'Get many services',
-		method: 'GET', path: '/services', scopes: ['catalog.read'], purpose: 'Catalog of services', shape: 'list' },
+		method: 'GET', path: '/services', scopes: ['catalog.read'], purpose: 'Catalog of services', task: 'read the catalog of services', shape: 'list' },
 	{ resource: 'room', resourceName: 'Room', operation: 'getAll', operationName: 'Get Many', action: 'Get many rooms',
-		method: 'GET', path: '/rooms', scopes: ['catalog.read'], purpose: 'Rooms / resources', shape: 'list' },
+		method: 'GET', path: '/rooms', scopes: ['catalog.read'], purpose: 'Rooms / resources', task: 'list the rooms and resources', shape: 'list' },
 	{ resource: 'client', resourceName: 'Client', operation: 'getAll', operationName: 'Get Many', action: 'Get many clients',
-		method: 'GET', path: '/clients', scopes: ['clients.read'], purpose: 'List clients', shape: 'list' },
+		method: 'GET', path: '/clients', scopes: ['clients.read'], purpose: 'List clients', task: 'list clients', shape: 'list' },
 	{ resource: 'client', resourceName: 'Client', operation: 'get', operationName: 'Get', action: 'Get a client',
-		method: 'GET', path: '/clients/{id}', scopes: ['clients.read'], purpose: 'Client card', shape: 'getById', id: CLIENT_ID },
+		method: 'GET', path: '/clients/{id}', scopes: ['clients.read'], purpose: 'Client card', task: 'read a client card', shape: 'getById', id: CLIENT_ID },
 	{ resource: 'payment', resourceName: 'Payment', operation: 'getAll', operationName: 'Get Many', action: 'Get many payments',
-		method: 'GET', path: '/payments', scopes: ['payments.read'], purpose: 'Payment journal', shape: 'list' },
+		method: 'GET', path: '/payments', scopes: ['payments.read'], purpose: 'Payment journal', task: 'read the payment journal', shape: 'list' },
 	{ resource: 'webhook', resourceName: 'Webhook', operation: 'sendTest', operationName: 'Send Test', action: 'Send a test webhook',
-		method: 'POST', path: '/webhooks/test', scopes: ['bookings.read', 'bookings.write'], purpose: 'Test an outgoing webhook', shape: 'write', bodyOptional: true },
+		method: 'POST', path: '/webhooks/test', scopes: ['bookings.read', 'bookings.write'], purpose: 'Test an outgoing webhook', task: 'test an outgoing webhook', shape: 'write', bodyOptional: true },
 	{ resource: 'webhookDelivery', resourceName: 'Webhook Delivery', operation: 'getAll', operationName: 'Get Many', action: 'Get many webhook deliveries',
-		method: 'GET', path: '/webhooks/deliveries', scopes: ['webhooks.read'], purpose: 'Webhook delivery journal', shape: 'list' },
+		method: 'GET', path: '/webhooks/deliveries', scopes: ['webhooks.read'], purpose: 'Webhook delivery journal', task: 'read the webhook delivery journal', shape: 'list' },
 ] as const satisfies readonly Endpoint[];
 
 /** One row of the table, with its literal resource and operation values. */

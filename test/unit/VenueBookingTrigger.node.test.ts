@@ -18,7 +18,7 @@ function pollContext(mode: 'trigger' | 'manual', answer: MockAnswer, staticData:
 		getWorkflowStaticData: () => staticData,
 		getNodeParameter: (_name: string, fallback?: unknown) => fallback,
 	}) as unknown as IPollFunctions;
-	return { context, requests: mock.requests, staticData };
+	return { context, requests: mock.requests, staticData, logged: mock.logged };
 }
 
 describe('VenueBookingTrigger', () => {
@@ -63,5 +63,14 @@ describe('VenueBookingTrigger', () => {
 		const poll = trigger.poll.call(pollContext('manual', ok([])).context);
 		await expect(poll).rejects.toThrow(NodeOperationError);
 		await expect(trigger.poll.call(pollContext('manual', ok([])).context)).rejects.toThrow('The webhook delivery journal is empty');
+	});
+
+	it('tells n8n\'s log, on activation and in manual mode, when the journal order had to be guessed', async () => {
+		const undated = ok([{ id: 1 }, { id: 2 }, { id: 3 }]);
+		for (const mode of ['trigger', 'manual'] as const) {
+			const { context, logged } = pollContext(mode, undated);
+			await trigger.poll.call(context);
+			expect(logged.join('\n')).toMatch(/order could not be told from its entries \(no timestamps\).*set Options > Journal Order\./);
+		}
 	});
 });

@@ -64,6 +64,9 @@ export interface MockContextOptions {
 export function mockContext(options: MockContextOptions) {
 	const requests: IHttpRequestOptions[] = [];
 	const hints: NodeExecutionHint[] = [];
+	/** What the node wrote to n8n's log, e.g. a trigger's notes on how it read the journal. */
+	const logged: string[] = [];
+	const log = (message: string) => logged.push(message);
 	const itemCount = options.items ?? 1;
 	const parametersOf = (i: number) =>
 		typeof options.parameters === 'function' ? options.parameters(i) : options.parameters;
@@ -84,6 +87,7 @@ export function mockContext(options: MockContextOptions) {
 		getCredentials: async () => options.credentials ?? { baseUrl: 'https://studio.example.com', apiKey: TEST_KEY },
 		continueOnFail: () => options.continueOnFail ?? false,
 		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
+		logger: { debug: log, info: log, warn: log, error: log },
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => {
 				const index = requests.length;
@@ -101,7 +105,7 @@ export function mockContext(options: MockContextOptions) {
 			},
 		},
 	};
-	return { context: context as unknown as IExecuteFunctions, requests, hints };
+	return { context: context as unknown as IExecuteFunctions, requests, hints, logged };
 }
 
 /** The context as a parameter reader over fixed parameters, for tests of the parameter readers alone. */

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { type JournalOrder, type PaginationStyle, type Sandbox } from '../../sandbox';
 import { RECENT_LIMIT } from '../../nodes/VenueBooking/trigger/state';
-import { createPoller } from './harness';
+import { captureLogs, createPoller } from './harness';
 import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
 import { emittedIds, pollerFor, seededRandom, TRIGGER_NAME, triggerNode } from './venueBookingTrigger';
 
@@ -94,6 +94,64 @@ describe('first activation and Fetch Test Event', () => {
 			const result = await poller.poll();
 			expect(String(result.error?.message) + String((result.error?.cause as Error | undefined)?.message)).toMatch(/webhooks\.read/);
 		} finally {
+			await poller.close();
+		}
+	});
+});
+
+describe('journal order from Unix times, and saying when it was guessed', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey();
+	});
+	afterAll(async () => sandbox.close());
+	afterEach(() => sandbox.setOptions({ intercept: undefined }));
+
+	/** The journal answered by these entries, as one bare list, in place of the sandbox's own. */
+	function serveJournal(entries: object[]): void {
+		sandbox.setOptions({
+			intercept: (req, res) => {
+				if (!String(req.url).startsWith('/api/partners/v1/webhooks/deliveries')) return false;
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(entries));
+				return true;
+			},
+		});
+	}
+	const oldestFirst = () => sandbox.store.journalOldestFirst().map((delivery) => ({ id: delivery.id, event: delivery.event }));
+
+	it('a newest-first journal with "created": 1767225600-style seconds is read newest first: Fetch Test Event shows the newest entries', async () => {
+		const newestFirst = oldestFirst()
+			.map((entry, i) => ({ ...entry, created: 1767225600 + i * 60 }))
+			.reverse();
+		serveJournal(newestFirst);
+		const logs = captureLogs();
+		const poller = pollerFor(sandbox);
+		try {
+			const sample = await poller.fetchTestEvent();
+			expect(sample.error).toBeUndefined();
+			expect(emittedIds(sample.items)).toEqual(newestFirst.slice(0, 5).reverse().map((entry) => entry.id));
+			expect(logs.messages.join('\n')).not.toMatch(/order could not be told/);
+		} finally {
+			logs.stop();
+			await poller.close();
+		}
+	});
+
+	it('without timestamps, Fetch Test Event and activation say the order was guessed, naming Options > Journal Order', async () => {
+		serveJournal(oldestFirst());
+		const logs = captureLogs();
+		const poller = pollerFor(sandbox);
+		try {
+			await poller.fetchTestEvent();
+			expect(logs.messages).toContain(
+				"The journal's order could not be told from its entries (no timestamps), so it was taken as oldest first; if Fetch Test Event shows old entries, set Options > Journal Order.",
+			);
+			logs.messages.length = 0;
+			expect((await poller.poll()).phase).toBe('activation');
+			expect(logs.messages.join('\n')).toMatch(/could not be told from its entries \(no timestamps\), so it was taken as oldest first.*set Options > Journal Order\./);
+		} finally {
+			logs.stop();
 			await poller.close();
 		}
 	});

@@ -62,7 +62,7 @@ function otherScopes(): string {
 	return [...scopes].join(', ');
 }
 
-/** The server's own words, when its error body has them in a common place (the API shows no error shape). */
+/** The server's own words, wherever a surveyed error-body shape keeps them (the API shows no error shape). */
 function serverSaid(body: unknown): string {
 	const parsed = parseBody(body, undefined);
 	const message = parsed.ok ? findServerMessage(parsed.value) : undefined;

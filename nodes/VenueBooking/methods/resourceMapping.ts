@@ -7,6 +7,7 @@ import { type Endpoint, findEndpoint } from '../endpoints';
 import { chooseIdentityMode, recordIdentity } from '../identity';
 import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from '../transport/json';
 import type { ApiClient } from '../transport/request';
+import { readTimestampField } from '../timestamps';
 import { labelOf } from './listSearch';
 import { editorClient, isAgentTool, type ListReading, readIdentityField, readListReading, samplePage } from './sampling';
 
@@ -20,9 +21,18 @@ function example(value: string | number | boolean): string {
 	return text.length > MAX_EXAMPLE ? `${text.slice(0, MAX_EXAMPLE - 1)}…` : text;
 }
 
+const CLOCK_WORDS: Record<UnixClock, string> = { unixSeconds: 'Unix time in seconds', unixMilliseconds: 'Unix time in milliseconds' };
+
+/** What a field holds, in words: a reference, a Unix time (as a number, or written as text), or its type. */
+function kindOf(field: SeenField, reference: ReferenceList | undefined): string {
+	if (reference) return `a ${reference.what}`;
+	if (field.clock) return field.type === 'string' ? `${CLOCK_WORDS[field.clock]}, as text` : CLOCK_WORDS[field.clock];
+	return TYPE_WORDS[field.type];
+}
+
 /** The label of an offered field: its name as the workspace spells it, what was seen in it, and an example. */
 function describeField(field: SeenField, reference: ReferenceList | undefined): string {
-	const kind = reference ? `a ${reference.what}` : TYPE_WORDS[field.type];
+	const kind = kindOf(field, reference);
 	const seen = field.values.length > 0 ? `, e.g. ${example(field.values[0])}` : '';
 	return `${field.name} (${kind}${seen})`;
 }
@@ -90,26 +100,43 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 /** The types the editor offers, inferred from sampled values. */
 export type SeenType = 'string' | 'number' | 'boolean' | 'dateTime';
 
+/** The Unix clocks a number (or numeric text) field can hold, as timestamps.ts tells them by value. */
+export type UnixClock = 'unixSeconds' | 'unixMilliseconds';
+
 /** A top-level field seen on sampled records: its name, inferred type and the values it held. */
 export interface SeenField {
 	name: string;
 	type: SeenType;
+	/**
+	 * Set when every value is a Unix time of one clock. The field keeps its number (or text) type: the
+	 * editor's date-time box would send an ISO text where the workspace writes numbers, and the values are
+	 * sent as entered (parameters/body.ts), so only the label says it is a time and in which unit.
+	 */
+	clock?: UnixClock;
 	/** Distinct non-null values, in the order first seen. */
 	values: Array<string | number | boolean>;
 	/** How many records had a non-null value. */
 	filled: number;
 }
 
-/** A date, or a date and time, in ISO 8601 form: what JSON APIs send for moments. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
-/** One type for all of a field's values, or undefined when they disagree (or are objects or lists). */
+/**
+ * One type for all of a field's values, or undefined when they disagree (or are objects or lists). Text in
+ * ISO 8601 date-time form is a date-time (timestamps.ts decides what counts), which the editor's date-time
+ * box also sends in that form.
+ */
 function inferType(values: Scalar[]): SeenType | undefined {
 	if (values.length === 0) return 'string';
 	if (values.every((value) => typeof value === 'boolean')) return 'boolean';
 	if (values.every((value) => typeof value === 'number')) return 'number';
 	if (!values.every((value) => typeof value === 'string')) return undefined;
-	return values.every((value) => ISO_DATE_TIME.test(value as string)) ? 'dateTime' : 'string';
+	return readTimestampField(values)?.form === 'isoDateTime' ? 'dateTime' : 'string';
+}
+
+/** The Unix clock of a number or numeric text field, when every value is a Unix time of the same one. */
+function unixClock(type: SeenType, values: Scalar[]): UnixClock | undefined {
+	if (type !== 'number' && type !== 'string') return undefined;
+	const form = readTimestampField(values)?.form;
+	return form === 'unixSeconds' || form === 'unixMilliseconds' ? form : undefined;
 }
 
 /**
@@ -132,7 +159,9 @@ export function seenFields(records: unknown[]): SeenField[] {
 	const fields: SeenField[] = [];
 	for (const [name, { values, complex }] of collected) {
 		const type = complex ? undefined : inferType(values);
-		if (type) fields.push({ name, type, values: [...new Set(values)], filled: values.length });
+		if (!type) continue;
+		const clock = unixClock(type, values);
+		fields.push({ name, type, values: [...new Set(values)], filled: values.length, ...(clock ? { clock } : {}) });
 	}
 	return fields;
 }
@@ -142,10 +171,11 @@ const MAX_CHOICES = 6;
 
 /**
  * Whether a text field's sampled values look like a closed set: few distinct values, and at least one
- * repeated, so a handful of unique names or notes does not pass for a choice.
+ * repeated, so a handful of unique names or notes does not pass for a choice. Unix times written as text
+ * repeat too (bookings made in the same second), but a moment is no closed set.
  */
 export function looksLikeChoice(field: SeenField): boolean {
-	return field.type === 'string' && field.values.length > 0 && field.values.length <= MAX_CHOICES && field.filled > field.values.length;
+	return field.type === 'string' && !field.clock && field.values.length > 0 && field.values.length <= MAX_CHOICES && field.filled > field.values.length;
 }
 
 /** A list whose records bookings may refer to: rooms, services and clients. */

@@ -1,10 +1,11 @@
 /**
- * Errors: HTTP answers turned into NodeApiErrors that say what happened and what to do (scope named from the
- * endpoint table, the server's own message), and network failures with their hints.
+ * Errors: HTTP answers turned into NodeApiErrors that say what happened and what to do (scope and task named
+ * from the endpoint table, the server's own message found in every error-body shape of the survey), and
+ * network failures with their hints.
  */
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
-import { canonicalJson } from './json';
+import { canonicalJson, isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
 const MAX_QUOTED_BODY = 2000;
@@ -21,27 +22,227 @@ export interface FailureContext {
 	page?: number;
 }
 
-/** Where APIs commonly put a human message in an error body; the API document shows no error shape. */
-function findServerMessage(body: unknown): string | undefined {
-	if (typeof body === 'string') return undefined;
-	if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-	const record = body as Record<string, unknown>;
-	for (const key of ['message', 'error_description', 'detail', 'title', 'description']) {
-		if (typeof record[key] === 'string' && record[key]) return record[key] as string;
-	}
-	const error = record.error;
-	if (typeof error === 'string' && error) return error;
-	if (error && typeof error === 'object') {
-		const nested = findServerMessage(error);
-		if (nested) return nested;
-	}
-	const errors = record.errors;
-	if (Array.isArray(errors) && errors.length > 0) {
-		const first: unknown = errors[0];
-		if (typeof first === 'string') return first;
-		return findServerMessage(first);
+/**
+ * Where the survey (docs/API-CONVENTIONS.md, "Error-body shapes") found the server's own words in the error
+ * bodies of 30 public APIs and frameworks. The API document shows no error shape, so all of them are looked
+ * for; these are the only key names the error reading knows.
+ */
+const ERROR_BODY_KEYS = {
+	/**
+	 * A human message, the most specific first: `message` (most APIs), `Message` (AWS), `error_description`
+	 * (OAuth), `detail` (DRF, JSON:API, RFC 9457), `title` (JSON:API, RFC 9457), `description` (Zendesk,
+	 * Google's field violations).
+	 */
+	message: ['message', 'Message', 'error_description', 'detail', 'title', 'description'],
+	/** Lists of messages about the request as a whole: Jira's `errorMessages`. */
+	generalLists: ['errorMessages'],
+	/** In a field-keyed map, the key for errors of no one field: DRF's `non_field_errors`. */
+	noField: 'non_field_errors',
+	/**
+	 * Per-field errors, as a list of entries or a field-keyed map: `errors` (JSON:API, GitHub, RFC 9457,
+	 * Laravel, Jira, Shopify), `details` (Google, OData, Zendesk, Strapi, Cal.com), `fieldViolations` (inside
+	 * Google's details).
+	 */
+	fieldErrors: ['errors', 'details', 'fieldViolations'],
+	/** The error object of `{"error": {…}}` (Stripe, OpenAI, Google, Graph, OData, Strapi, Cal.com), or a code as text (Slack, OAuth, Spring Boot). */
+	nested: 'error',
+	/** A field error's code, its words when it has no message (GitHub: `{"field": "end", "code": "missing_field"}`). */
+	code: 'code',
+	/** A bare top-level list is an error body only when its entries carry this (Salesforce); otherwise it may be data. */
+	listMarker: 'errorCode',
+} as const;
+
+/**
+ * Where an error names its field, and how the value reads: `field` (GitHub, Square, Mollie, Google),
+ * `param` (Stripe), `target` (OData), `property` (Spring Data REST validation), a list of names (Salesforce `fields`), a JSON pointer whose last
+ * segment is the field (JSON:API `source.pointer`, RFC 9457 `pointer`), a query parameter (JSON:API
+ * `source.parameter`) or a list of path segments (Strapi `path`; a `path` text is Spring Boot's URL, no field).
+ */
+const FIELD_KEYS: ReadonlyArray<{ key: string; form: 'name' | 'pointer' | 'names' | 'segments' }> = [
+	{ key: 'field', form: 'name' },
+	{ key: 'param', form: 'name' },
+	{ key: 'target', form: 'name' },
+	{ key: 'property', form: 'name' },
+	{ key: 'fields', form: 'names' },
+	{ key: 'source.pointer', form: 'pointer' },
+	{ key: 'pointer', form: 'pointer' },
+	{ key: 'source.parameter', form: 'name' },
+	{ key: 'path', form: 'segments' },
+];
+
+/** The server's message as the error description quotes it: a few lines' worth, not a dump. */
+const MAX_SERVER_MESSAGE = 400;
+/** One message or field name of the body: a whole sentence or two, as long as the line may be. */
+const MAX_PIECE = MAX_SERVER_MESSAGE;
+/** Entries of a list, or keys of a map, looked at: a hostile body may hold millions. */
+const MAX_ENTRIES = 20;
+/** Error objects nested in error objects (`error` → `details` → `fieldViolations`) that are followed. */
+const MAX_DEPTH = 4;
+
+/** What an error body says: messages about the request, messages about named fields, and bare codes. */
+interface ServerWords {
+	general: string[];
+	fields: Array<{ field: string; text: string }>;
+	codes: string[];
+}
+
+/** A text of the body as a message quotes it: whitespace collapsed, at most MAX_PIECE characters. */
+function piece(value: unknown): string | undefined {
+	if (typeof value !== 'string') return undefined;
+	const text = value.slice(0, MAX_PIECE * 2).replace(/\s+/g, ' ').trim();
+	if (text === '') return undefined;
+	return text.length > MAX_PIECE ? `${text.slice(0, MAX_PIECE - 1)}…` : text;
+}
+
+function firstMessage(record: Record<string, unknown>): string | undefined {
+	for (const key of ERROR_BODY_KEYS.message) {
+		const text = piece(readPath(record, key));
+		if (text) return text;
 	}
 	return undefined;
+}
+
+/** The last segment of a JSON pointer (`/data/attributes/end` → `end`, `#/age` → `age`), unescaped. */
+function pointerField(pointer: string): string | undefined {
+	const last = pointer.split('/').pop() ?? '';
+	return piece(last.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function fieldOf(record: Record<string, unknown>): string | undefined {
+	for (const { key, form } of FIELD_KEYS) {
+		const value = readPath(record, key);
+		if (form === 'name' || form === 'pointer') {
+			const text = piece(value);
+			if (text) return form === 'pointer' ? pointerField(text) : text;
+		} else if (Array.isArray(value)) {
+			const names = value.slice(0, MAX_ENTRIES).map(piece).filter((name): name is string => name !== undefined);
+			if (names.length > 0) return piece(names.join(form === 'names' ? ', ' : '.'));
+		}
+	}
+	return undefined;
+}
+
+/** The own keys of a map that may be read as field names, at most MAX_ENTRIES. */
+function fieldKeys(map: Record<string, unknown>): string[] {
+	return Object.keys(map).filter((key) => !UNSAFE_KEYS.has(key)).slice(0, MAX_ENTRIES);
+}
+
+/** The messages a field-keyed map gives one field: a text, or a list of texts or of objects with a message (Zendesk). */
+function fieldMessages(value: unknown): string[] {
+	if (typeof value === 'string') return [piece(value)].filter((text): text is string => text !== undefined);
+	if (!Array.isArray(value)) return [];
+	return value
+		.slice(0, MAX_ENTRIES)
+		.map((entry) => (isPlainObject(entry) ? firstMessage(entry) : piece(entry)))
+		.filter((text): text is string => text !== undefined);
+}
+
+/** A field-keyed map (Laravel, Jira, Shopify, GitLab, Zendesk, DRF): every key's messages, named. */
+function readFieldMap(map: Record<string, unknown>, said: ServerWords): void {
+	for (const key of fieldKeys(map)) {
+		const messages = fieldMessages(map[key]);
+		if (key === ERROR_BODY_KEYS.noField) said.general.push(...messages);
+		else for (const text of messages) said.fields.push({ field: piece(key) ?? key, text });
+	}
+}
+
+/** A list of error entries (JSON:API, GitHub, RFC 9457, Google, OData, Salesforce): each entry's message, with its field. */
+function readEntries(entries: unknown[], said: ServerWords, depth: number): void {
+	for (const entry of entries.slice(0, MAX_ENTRIES)) {
+		if (!isPlainObject(entry)) {
+			const text = piece(entry);
+			if (text) said.general.push(text);
+			continue;
+		}
+		readErrorObject(entry, said, depth + 1);
+	}
+}
+
+/** One error object: its message (about its field, when it names one), its lists and maps, its nested error. */
+function readErrorObject(record: Record<string, unknown>, said: ServerWords, depth: number): void {
+	if (depth > MAX_DEPTH) return;
+	const field = fieldOf(record);
+	const message = firstMessage(record) ?? (field ? piece(readPath(record, ERROR_BODY_KEYS.code)) : undefined);
+	if (message && field) said.fields.push({ field, text: message });
+	else if (message) said.general.push(message);
+	// GitLab puts its field-keyed map where others put the message.
+	const messageMap = readPath(record, 'message');
+	if (isPlainObject(messageMap)) readFieldMap(messageMap, said);
+	for (const key of ERROR_BODY_KEYS.generalLists) {
+		const list = readPath(record, key);
+		if (Array.isArray(list)) said.general.push(...fieldMessages(list));
+	}
+	for (const key of ERROR_BODY_KEYS.fieldErrors) {
+		const value = readPath(record, key);
+		if (Array.isArray(value)) readEntries(value, said, depth);
+		else if (isPlainObject(value)) {
+			// Strapi nests an error object (`details.errors`); everyone else keys the map by field.
+			if (Array.isArray(readPath(value, 'errors'))) readErrorObject(value, said, depth + 1);
+			else readFieldMap(value, said);
+		} else {
+			const text = piece(value);
+			if (text) said.general.push(text);
+		}
+	}
+	const nested = readPath(record, ERROR_BODY_KEYS.nested);
+	if (isPlainObject(nested)) readErrorObject(nested, said, depth + 1);
+	else {
+		const code = piece(nested);
+		if (code) said.codes.push(code);
+	}
+}
+
+/** Whether a body is nothing but a DRF field-keyed map: every key holds a list of texts. */
+function isBareFieldMap(record: Record<string, unknown>): boolean {
+	const keys = fieldKeys(record);
+	return keys.length > 0 && keys.every((key) => {
+		const value = record[key];
+		return Array.isArray(value) && value.length > 0 && value.slice(0, MAX_ENTRIES).every((entry) => typeof entry === 'string');
+	});
+}
+
+/** Texts joined with "; " up to MAX_SERVER_MESSAGE characters, saying how many were left out. */
+function joinBounded(texts: string[]): string {
+	let joined = '';
+	for (let i = 0; i < texts.length; i++) {
+		const next = joined === '' ? texts[i] : `${joined}; ${texts[i]}`;
+		if (next.length > MAX_SERVER_MESSAGE && joined !== '') return `${joined}; and ${texts.length - i} more`;
+		joined = next;
+	}
+	return joined;
+}
+
+/** One short line from what the body said: the message, and every field's message with the field named. */
+function compose(said: ServerWords): string | undefined {
+	const named = [...new Set(said.fields.map(({ field, text }) => `${field}: ${text}`))];
+	const headline = said.general[0] ?? (named.length === 0 ? said.codes[0] : undefined);
+	let line: string | undefined;
+	if (named.length === 0) line = headline;
+	// Laravel's message repeats the first field's message ("… (and 1 more error)"): the fields say it all.
+	else if (!headline || said.fields.some(({ text }) => headline.startsWith(text))) line = joinBounded(named);
+	else line = `${headline} (${joinBounded(named)})`;
+	if (line === undefined) return undefined;
+	return line.length > MAX_SERVER_MESSAGE ? `${line.slice(0, MAX_SERVER_MESSAGE - 1)}…` : line;
+}
+
+/**
+ * The server's own words in an error body, in every shape the survey found, as one short line: the
+ * message, and where the body names fields, each field with its message ("end: This field is required.").
+ * Undefined for text, for a list that is no Salesforce error list, and for bodies with none of the keys.
+ * Bounded however hostile the body: few entries and levels are read, only own keys, never `__proto__`.
+ */
+function findServerMessage(body: unknown): string | undefined {
+	const said: ServerWords = { general: [], fields: [], codes: [] };
+	if (Array.isArray(body)) {
+		const entries = body.slice(0, MAX_ENTRIES);
+		const isErrorList = entries.length > 0 && entries.every((entry) => isPlainObject(entry) && typeof readPath(entry, ERROR_BODY_KEYS.listMarker) === 'string');
+		if (isErrorList) readEntries(entries, said, 0);
+		return compose(said);
+	}
+	if (!isPlainObject(body)) return undefined;
+	readErrorObject(body, said, 0);
+	if (said.general.length === 0 && said.fields.length === 0 && said.codes.length === 0 && isBareFieldMap(body)) readFieldMap(body, said);
+	return compose(said);
 }
 
 function quoteBody(body: unknown): string {
@@ -66,7 +267,7 @@ function adviceFor(status: number, endpoint: Endpoint, attempts: number, page?: 
 		case 401:
 			return 'The API key was refused (401): check the API Key of the Venue Booking API credential';
 		case 403:
-			return `The API key lacks the ${describeScopes(endpoint)} scope needed to ${lowerFirst(endpoint.purpose)} (403), or the workspace is not on the Platform (GROWTH+) plan`;
+			return `The API key lacks the ${describeScopes(endpoint)} scope needed to ${endpoint.task} (403), or the workspace is not on the Platform (GROWTH+) plan`;
 		case 404:
 			return endpoint.path.includes('{id}')
 				? `Nothing found at ${endpoint.method} ${endpoint.path} (404): check the ID, and that the credential's Base URL is your workspace's address`
@@ -87,10 +288,6 @@ function adviceFor(status: number, endpoint: Endpoint, attempts: number, page?: 
 			}
 			return `The API answered with HTTP status ${status}${tried}`;
 	}
-}
-
-function lowerFirst(text: string): string {
-	return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /**

@@ -53,6 +53,9 @@ const entryFilterOption: INodeProperties = {
 	],
 };
 
+/** The option that sets the journal's order; messages name it when the order had to be guessed. */
+export const JOURNAL_ORDER_OPTION = 'Journal Order';
+
 const journalOptions: INodeProperties[] = [
 	entryFilterOption,
 	{
@@ -81,11 +84,16 @@ const journalOptions: INodeProperties[] = [
 			"Dot path of the field that identifies an entry. Leave empty to use the entries' ID when all have one, else a hash of the whole entry.",
 	},
 	{
-		displayName: 'Journal Order',
+		displayName: JOURNAL_ORDER_OPTION,
 		name: 'journalOrder',
 		type: 'options',
 		options: [
-			{ name: 'Automatic', value: 'auto', description: 'Detect from date-times in the entries, or from where new entries appear' },
+			{
+				name: 'Automatic',
+				value: 'auto',
+				description:
+					'Detect from timestamps in the entries (date-times, Unix seconds or milliseconds), or from where new entries appear; without timestamps the journal is taken as oldest first until then',
+			},
 			{ name: 'Newest First', value: 'newestFirst' },
 			{ name: 'Oldest First', value: 'oldestFirst' },
 		],

@@ -10,8 +10,8 @@ import { scanForNew, type BoundaryScan, type JournalTail, type NewEntriesSide } 
 import { chooseIdentityMode, entryIdentity, type IdentityMode } from '../identity';
 import { readFromEnd, type EndRead } from './journalEnd';
 import { LastEntries } from './boundary';
-import { detectOrder, type JournalOrder } from './order';
-import type { JournalSettings } from './description';
+import { describeUnknownOrder, detectOrder, judgeOrder, type JournalOrder } from './order';
+import { JOURNAL_ORDER_OPTION, type JournalSettings } from './description';
 import { remember, RECENT_LIMIT, type JournalState } from './state';
 
 const deliveries = findEndpoint('webhookDelivery', 'getAll');
@@ -23,6 +23,20 @@ export interface PollOutcome {
 	/** New entries, oldest first, exactly as the API gave them. */
 	entries: unknown[];
 	state: JournalState;
+}
+
+/** Where a message sends the user to set the order themselves. */
+const SET_ORDER = `set Options > ${JOURNAL_ORDER_OPTION}`;
+
+/**
+ * The order Automatic found on page 1, and when page 1 showed none, a message saying the order was guessed
+ * (`guessed` says what was then done). Nothing is said for an empty page: no entry was taken from either end.
+ */
+function orderOnPage(entries: unknown[], guessed: string): { order: JournalOrder | undefined; guess?: string } {
+	const evidence = judgeOrder(entries);
+	if (evidence.order !== undefined || entries.length === 0) return { order: evidence.order };
+	const why = describeUnknownOrder(evidence.reason, entries.length);
+	return { order: undefined, guess: `The journal's order could not be told from its entries (${why}), so ${guessed}` };
 }
 
 /** A walk of the journal from its first page, with that page already read. */
@@ -41,8 +55,9 @@ interface OpenedWalk {
  * Newest-first journals are read from the top until the first remembered entry. Oldest-first journals
  * are continued from the last page read before (its request is stored), so a poll costs about one
  * request per page of new entries whatever the journal's size. Until the order is known (from rising or
- * falling date-times in the entries, or from the user), a poll looks where the journal changed: a new
- * first entry means new entries arrive on top.
+ * falling timestamps in the entries, or from the user), a poll looks where the journal changed: a new
+ * first entry means new entries arrive on top. Activation and Fetch Test Event say when they had to
+ * guess the order, naming the option that settles it.
  */
 export class JournalReader {
 	constructor(
@@ -95,7 +110,15 @@ export class JournalReader {
 		const walk = await this.openWalk();
 		const { firstEntries } = walk;
 		const identity = chooseIdentityMode(firstEntries);
-		const order = this.settings.order === 'auto' ? detectOrder(firstEntries) : this.settings.order;
+		const detected =
+			this.settings.order === 'auto'
+				? orderOnPage(
+						firstEntries,
+						`it was taken as oldest first, and new entries are looked for at both ends until they show where they arrive; to be sure of it, ${SET_ORDER}.`,
+					)
+				: { order: this.settings.order };
+		if (detected.guess) this.inform(detected.guess);
+		const { order } = detected;
 		const head = firstEntries.length > 0 ? this.identity(firstEntries[0], identity) : undefined;
 
 		if (order === 'newestFirst') {
@@ -217,9 +240,15 @@ export class JournalReader {
 
 	/** Manual mode: the newest few entries, oldest first, read without touching any state. */
 	async sample(state: JournalState | undefined, count: number): Promise<unknown[]> {
-		const order = this.settings.order === 'auto' ? state?.order : this.settings.order;
+		const known = this.settings.order === 'auto' ? state?.order : this.settings.order;
 		const walk = await this.openWalk();
-		if ((order ?? detectOrder(walk.firstEntries)) === 'newestFirst') {
+		// An order the user set or a poll learned is no guess; only page 1 alone can leave it one.
+		const detected =
+			known !== undefined
+				? { order: known }
+				: orderOnPage(walk.firstEntries, `it was taken as oldest first; if Fetch Test Event shows old entries, ${SET_ORDER}.`);
+		if (detected.guess) this.inform(detected.guess);
+		if (detected.order === 'newestFirst') {
 			await walk.rest.return(undefined);
 			return walk.firstEntries.slice(0, count).reverse();
 		}

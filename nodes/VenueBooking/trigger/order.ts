@@ -1,7 +1,9 @@
 /**
- * Journal order (newest or oldest first), detected from the entries' timestamps.
+ * Journal order (newest or oldest first), detected from the entries' timestamps, and why it could not be
+ * when it could not (the trigger then says the order was guessed).
  */
-import { isPlainObject } from '../transport/json';
+import { isPlainObject, UNSAFE_KEYS } from '../transport/json';
+import { readTimestampField } from '../timestamps';
 
 /** Which end of the journal holds the newest entries. */
 export type JournalOrder = 'newestFirst' | 'oldestFirst';
@@ -9,7 +11,10 @@ export type JournalOrder = 'newestFirst' | 'oldestFirst';
 /** Fewer entries than this prove nothing: any two values are "ordered" one way or the other. */
 const MIN_ENTRIES_FOR_DETECTION = 3;
 
-const DATE_LIKE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+/** What one page showed about the order: the order, or why it could not be told. */
+export type OrderEvidence =
+	| { order: JournalOrder; fields: string[] }
+	| { order: undefined; reason: 'tooFewEntries' | 'noTimestamps' | 'timestampsDisagree' };
 
 type Direction = 'up' | 'down' | undefined;
 
@@ -27,23 +32,48 @@ function directionOf(values: number[]): Direction {
 }
 
 /**
- * Guesses the journal's order from one page, with no field name assumed: every top-level field that all
- * entries hold as a date-time string is read, and the order is known when they all move the same way
- * (rising dates: oldest first). Without such dates, numeric fields are not trusted (amounts and counts
- * move either way); the trigger then learns the order from where new entries appear.
+ * Judges the journal's order from one page, with no field name assumed: every top-level field whose values
+ * are all timestamps of one form (ISO date-times, Unix seconds or milliseconds: timestamps.ts) is read, and
+ * the order is known when they all move the same way (rising times: oldest first). Other numeric fields are
+ * not trusted (amounts and counts move either way); without timestamps the trigger learns the order from
+ * where new entries appear.
  */
-export function detectOrder(entries: unknown[]): JournalOrder | undefined {
-	if (entries.length < MIN_ENTRIES_FOR_DETECTION || !entries.every(isPlainObject)) return undefined;
-	const records = entries as Array<Record<string, unknown>>;
-	const directions = new Set<Direction>();
-	for (const key of Object.keys(records[0])) {
-		const values = records.map((record) => record[key]);
-		if (!values.every((value) => typeof value === 'string' && DATE_LIKE.test(value))) continue;
-		const times = (values as string[]).map((value) => Date.parse(value));
-		if (times.some(Number.isNaN)) continue;
-		directions.add(directionOf(times));
+export function judgeOrder(entries: unknown[]): OrderEvidence {
+	if (entries.length < MIN_ENTRIES_FOR_DETECTION || !entries.every(isPlainObject)) {
+		return { order: undefined, reason: entries.length < MIN_ENTRIES_FOR_DETECTION ? 'tooFewEntries' : 'noTimestamps' };
 	}
+	const records = entries as Array<Record<string, unknown>>;
+	const directions = new Map<Direction, string[]>();
+	let timestampFields = 0;
+	for (const key of Object.keys(records[0])) {
+		if (UNSAFE_KEYS.has(key)) continue;
+		const field = readTimestampField(records.map((record) => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined)));
+		if (!field) continue;
+		timestampFields++;
+		const direction = directionOf(field.epochMs);
+		directions.set(direction, [...(directions.get(direction) ?? []), key]);
+	}
+	if (timestampFields === 0) return { order: undefined, reason: 'noTimestamps' };
+	// A timestamp field that holds one value throughout says nothing; two that move apart cancel out.
 	directions.delete(undefined);
-	if (directions.size !== 1) return undefined;
-	return directions.has('up') ? 'oldestFirst' : 'newestFirst';
+	const [only, ...others] = [...directions.keys()];
+	if (only === undefined || others.length > 0) return { order: undefined, reason: 'timestampsDisagree' };
+	return { order: only === 'up' ? 'oldestFirst' : 'newestFirst', fields: directions.get(only) ?? [] };
+}
+
+/** The journal's order as one page shows it, or undefined when the page does not tell. */
+export function detectOrder(entries: unknown[]): JournalOrder | undefined {
+	return judgeOrder(entries).order;
+}
+
+/** Why a page did not tell the order, as a message says it in brackets. */
+export function describeUnknownOrder(reason: Extract<OrderEvidence, { order: undefined }>['reason'], entries: number): string {
+	switch (reason) {
+		case 'tooFewEntries':
+			return `only ${entries} ${entries === 1 ? 'entry' : 'entries'} on its first page`;
+		case 'noTimestamps':
+			return 'no timestamps';
+		case 'timestampsDisagree':
+			return 'its timestamps do not all rise or all fall';
+	}
 }

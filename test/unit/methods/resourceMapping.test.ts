@@ -35,6 +35,21 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		expect(offered.note.displayName).toBe(`note (text, e.g. ${'x'.repeat(39)}…)`);
 	});
 
+	it('labels Unix-time fields with their unit but keeps their type, so what the user enters is sent as the workspace writes it', async () => {
+		const stamped = [
+			{ id: 'b1', created: 1767225600, starts_ms: 1767261600000, ts: '1767225600.000100', count: 2 },
+			{ id: 'b2', created: 1767225660, starts_ms: 1767265200000, ts: '1767225600.000100', count: 2 },
+			{ id: 'b3', created: 1767225720, starts_ms: 1767268800000, ts: '1767225600.000100', count: 3 },
+		];
+		const offered = byId((await fieldsFor({ '/bookings': page(stamped) })).fields);
+		expect(offered.created).toMatchObject({ type: 'number', removed: true, displayName: 'created (Unix time in seconds, e.g. 1767225600)' });
+		expect(offered.starts_ms).toMatchObject({ type: 'number', displayName: 'starts_ms (Unix time in milliseconds, e.g. 1767261600000)' });
+		// A moment written as text is no closed set, though it repeats.
+		expect(offered.ts).toMatchObject({ type: 'string', displayName: 'ts (Unix time in seconds, as text, e.g. 1767225600.000100)' });
+		expect(offered.count).toMatchObject({ type: 'number', displayName: 'count (number, e.g. 2)' });
+		expect(seenFields(stamped).map((field) => field.clock)).toEqual([undefined, 'unixSeconds', 'unixMilliseconds', 'unixSeconds', undefined]);
+	});
+
 	it('makes a dropdown of a field whose few values repeat, of the values seen', async () => {
 		const { fields } = await fieldsFor({ '/bookings': page(bookings) });
 		expect(byId(fields).status).toMatchObject({

@@ -1,5 +1,5 @@
 import { NodeApiError } from 'n8n-workflow';
-import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
+import { ENDPOINTS, findEndpoint } from '../../../nodes/VenueBooking/endpoints';
 import { keyRedactor } from '../../../nodes/VenueBooking/transport/auth';
 import { type FailureContext, findServerMessage, httpStatusError, isStalePageRefusal, NetworkFailure, networkHint, transportError } from '../../../nodes/VenueBooking/transport/errors';
 import { TEST_KEY, TEST_NODE } from '../mockContext';
@@ -29,7 +29,180 @@ describe('findServerMessage', () => {
 		expect(findServerMessage([{ message: 'x' }])).toBeUndefined();
 		expect(findServerMessage({ code: 17 })).toBeUndefined();
 	});
+
+	// One case per error-body shape of the survey (docs/API-CONVENTIONS.md, "Error-body shapes").
+	it.each([
+		[
+			'Stripe / OpenAI: the param is the field',
+			{ error: { message: 'Missing required param: end.', type: 'invalid_request_error', param: 'end', code: 'parameter_missing' } },
+			'end: Missing required param: end.',
+		],
+		['OAuth: the description, not the code', { error: 'invalid_request', error_description: 'The end parameter is missing.' }, 'The end parameter is missing.'],
+		['DRF detail', { detail: 'Authentication credentials were not provided.' }, 'Authentication credentials were not provided.'],
+		[
+			'JSON:API: the field from the pointer',
+			{ errors: [{ status: '422', title: 'Invalid Attribute', detail: 'must be after start', source: { pointer: '/data/attributes/end' } }] },
+			'end: must be after start',
+		],
+		[
+			'RFC 9457 problem details',
+			{ type: 'https://example.com/probs/out-of-credit', title: 'You do not have enough credit.', status: 403, detail: 'Your current balance is 30, but that costs 50.', instance: '/account/12345' },
+			'Your current balance is 30, but that costs 50.',
+		],
+		['RFC 9457 with only a title', { type: 'about:blank', title: 'Not Found', status: 404 }, 'Not Found'],
+		[
+			'RFC 9457 with errors[]',
+			{
+				type: 'https://example.net/validation-error',
+				title: 'Your request is not valid.',
+				status: 422,
+				errors: [
+					{ detail: 'must be a positive integer', pointer: '#/guests' },
+					{ detail: "must be 'green', 'red' or 'blue'", pointer: '#/profile/color' },
+				],
+			},
+			"Your request is not valid. (guests: must be a positive integer; color: must be 'green', 'red' or 'blue')",
+		],
+		[
+			'Laravel: the fields say it all',
+			{ message: 'The end field is required. (and 1 more error)', errors: { end: ['The end field is required.'], room: ['The selected room is invalid.'] } },
+			'end: The end field is required.; room: The selected room is invalid.',
+		],
+		[
+			'DRF field-keyed map: every key, named',
+			{ end: ['This field is required.'], room: ['Invalid pk.'] },
+			'end: This field is required.; room: Invalid pk.',
+		],
+		[
+			'DRF field-keyed map with non_field_errors',
+			{ non_field_errors: ['The slot is taken.'], end: ['Ensure this value is later than start.'] },
+			'The slot is taken. (end: Ensure this value is later than start.)',
+		],
+		['Jira: errors map, no general message', { errorMessages: [], errors: { end: 'End date is required.' } }, 'end: End date is required.'],
+		['Jira: a general message', { errorMessages: ['Issue does not exist or you do not have permission to see it.'], errors: {} }, 'Issue does not exist or you do not have permission to see it.'],
+		[
+			'Salesforce: a top-level list with errorCode, fields named',
+			[{ message: 'Required fields are missing: [End__c]', errorCode: 'REQUIRED_FIELD_MISSING', fields: ['End__c'] }],
+			'End__c: Required fields are missing: [End__c]',
+		],
+		[
+			'Google: field violations in details',
+			{
+				error: {
+					code: 400,
+					message: 'Request contains an invalid argument.',
+					status: 'INVALID_ARGUMENT',
+					details: [
+						{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'booking.end', description: 'must be after start' }] },
+					],
+				},
+			},
+			'Request contains an invalid argument. (booking.end: must be after start)',
+		],
+		[
+			'Microsoft Graph',
+			{ error: { code: 'Request_BadRequest', message: 'Invalid object identifier.', innerError: { date: '2026-01-01T00:00:00', 'request-id': 'r1' } } },
+			'Invalid object identifier.',
+		],
+		['Slack: an error code in a 2xx body', { ok: false, error: 'invalid_cursor' }, 'invalid_cursor'],
+		[
+			'HubSpot',
+			{ status: 'error', message: 'Property values were not valid', correlationId: 'c1', category: 'VALIDATION_ERROR' },
+			'Property values were not valid',
+		],
+		['Notion', { object: 'error', status: 400, code: 'validation_error', message: 'body.end should be a string.' }, 'body.end should be a string.'],
+		[
+			'GitHub: codes of the fields that failed',
+			{ message: 'Validation Failed', errors: [{ resource: 'Booking', field: 'end', code: 'missing_field' }], documentation_url: 'https://docs.github.com/rest' },
+			'Validation Failed (end: missing_field)',
+		],
+		[
+			'Spring Boot',
+			{ timestamp: '2026-01-01T00:00:00.000+00:00', status: 400, error: 'Bad Request', message: 'Required request body is missing', path: '/api/partners/v1/bookings' },
+			'Required request body is missing',
+		],
+		['Spring Boot without a message: the reason', { timestamp: '2026-01-01T00:00:00.000+00:00', status: 404, error: 'Not Found', message: '', path: '/x' }, 'Not Found'],
+		['GitLab: a field map as the message', { message: { end: ['is invalid'] } }, 'end: is invalid'],
+		['Shopify: errors as text', { errors: 'Not Found' }, 'Not Found'],
+		['AWS', { __type: 'ValidationException', Message: '1 validation error detected' }, '1 validation error detected'],
+		['Zendesk', { error: 'RecordInvalid', description: 'Record validation errors', details: { end: [{ description: 'End: cannot be blank', error: 'BlankValue' }] } }, 'Record validation errors (end: End: cannot be blank)'],
+		['OData: target', { error: { code: 'BadArgument', message: 'Bad argument', target: 'end' } }, 'end: Bad argument'],
+		['Strapi', { data: null, error: { status: 400, name: 'ValidationError', message: '1 error occurred', details: { errors: [{ path: ['end'], message: 'end must be a date' }] } } }, '1 error occurred (end: end must be a date)'],
+		['Cal.com', { status: 'error', error: { code: 'BadRequestException', message: 'end must be a valid ISO 8601 date string' } }, 'end must be a valid ISO 8601 date string'],
+		[
+			'Spring Data REST validation',
+			{ errors: [{ entity: 'Booking', property: 'end', invalidValue: null, message: 'must not be null' }] },
+			'end: must not be null',
+		],
+		['Twilio', { code: 21211, message: "The 'To' number is not a valid phone number.", more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 }, "The 'To' number is not a valid phone number."],
+		['Square', { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'MISSING_REQUIRED_PARAMETER', detail: 'Missing required parameter.', field: 'end' }] }, 'end: Missing required parameter.'],
+		['the sandbox', { error: { code: 'validation_failed', message: 'Invalid booking', details: [{ field: 'end', message: 'must be after start' }] } }, 'Invalid booking (end: must be after start)'],
+	])('%s', (_shape, body, expected) => {
+		expect(findServerMessage(body)).toBe(expected);
+	});
+
+	it('collapses whitespace and keeps one line short', () => {
+		expect(findServerMessage({ message: '  two\n\tlines  ' })).toBe('two lines');
+		expect(findServerMessage({ message: 'x'.repeat(100_000) })).toHaveLength(400);
+		const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`field${i}`, [`Field ${i} is wrong in a long-winded way.`]]));
+		const line = findServerMessage(many) ?? '';
+		expect(line.length).toBeLessThanOrEqual(400);
+		expect(line).toMatch(/^field0: Field 0 is wrong.*; and \d+ more$/);
+	});
 });
+
+describe('findServerMessage on hostile bodies', () => {
+	it('stays bounded and quick on deep nesting', () => {
+		let deep: unknown = { message: 'bottom' };
+		for (let i = 0; i < 100_000; i++) deep = { error: deep };
+		expect(findServerMessage(deep)).toBeUndefined();
+		let deepList: unknown = [];
+		for (let i = 0; i < 100_000; i++) deepList = { errors: [deepList] };
+		expect(findServerMessage(deepList)).toBeUndefined();
+	});
+
+	it('reads a few entries of huge lists and maps', () => {
+		const huge = { errors: Array.from({ length: 200_000 }, (_, i) => ({ field: `f${i}`, message: 'bad' })) };
+		const started = Date.now();
+		const line = findServerMessage(huge) ?? '';
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(line.length).toBeLessThanOrEqual(400);
+		expect(line).toMatch(/^f0: bad; f1: bad/);
+		expect(findServerMessage(Array.from({ length: 200_000 }, () => ({ errorCode: 'X', message: 'bad' })))).toBe('bad');
+	});
+
+	it('never reads __proto__, constructor or prototype, and names no such field', () => {
+		const hostile = JSON.parse(
+			'{ "__proto__": { "message": "from proto" }, "constructor": { "message": "from constructor" }, "errors": { "__proto__": ["polluted"], "end": ["required"] } }',
+		) as unknown;
+		expect(findServerMessage(hostile)).toBe('end: required');
+		const bare = JSON.parse('{ "__proto__": ["x"], "prototype": ["y"] }') as unknown;
+		expect(findServerMessage(bare)).toBeUndefined();
+		expect(({} as { message?: unknown }).message).toBeUndefined();
+	});
+
+	it('ignores values of the wrong kind where a message should be', () => {
+		expect(findServerMessage({ message: 42, detail: ['x'], title: { a: 1 }, error: 7 })).toBeUndefined();
+		expect(findServerMessage({ errors: [null, 3, ['nested'], { field: 'end' }] })).toBeUndefined();
+		expect(findServerMessage([{ errorCode: 1, message: 'x' }])).toBeUndefined();
+	});
+});
+
+/** Each endpoint's 403: the scope, and what it is needed for, as the message words it. */
+const FORBIDDEN = [
+	['slot', 'getAll', 'slots.read scope needed to read the available slots'],
+	['booking', 'create', 'bookings.write scope needed to create a booking'],
+	['booking', 'getAll', 'bookings.read scope needed to list bookings'],
+	['booking', 'get', "bookings.read scope needed to read a booking's details"],
+	['booking', 'update', 'bookings.write scope needed to cancel or reschedule a booking'],
+	['service', 'getAll', 'catalog.read scope needed to read the catalog of services'],
+	['room', 'getAll', 'catalog.read scope needed to list the rooms and resources'],
+	['client', 'getAll', 'clients.read scope needed to list clients'],
+	['client', 'get', 'clients.read scope needed to read a client card'],
+	['payment', 'getAll', 'payments.read scope needed to read the payment journal'],
+	['webhook', 'sendTest', 'bookings.read or bookings.write scope needed to test an outgoing webhook'],
+	['webhookDelivery', 'getAll', 'webhooks.read scope needed to read the webhook delivery journal'],
+] as const;
 
 describe('httpStatusError', () => {
 	it('is a NodeApiError with advice for the status, the server message, the body and the item', () => {
@@ -41,8 +214,31 @@ describe('httpStatusError', () => {
 		expect(error.context.itemIndex).toBe(2);
 	});
 
-	it('names the scope of the endpoint on a 403', () => {
-		expect(httpStatusError(context(), 403, '').message).toMatch(/lacks the payments\.read scope needed to payment journal \(403\)/);
+	it('names the scope of the endpoint on a 403, and what it is needed for in words that read', () => {
+		expect(httpStatusError(context(), 403, '').message).toBe(
+			'The API key lacks the payments.read scope needed to read the payment journal (403), or the workspace is not on the Platform (GROWTH+) plan',
+		);
+	});
+
+	it.each(FORBIDDEN)('a 403 of %s %s reads "…lacks the %s (403)…"', (resource, operation, phrase) => {
+		const endpoint = ENDPOINTS.find((row) => row.resource === resource && row.operation === operation);
+		expect(endpoint).toBeDefined();
+		expect(httpStatusError(context(endpoint), 403, '').message).toBe(
+			`The API key lacks the ${phrase} (403), or the workspace is not on the Platform (GROWTH+) plan`,
+		);
+	});
+
+	it('has its 403 wording checked above for every one of the 12 endpoints', () => {
+		expect(FORBIDDEN.map(([resource, operation]) => `${resource}:${operation}`).sort()).toEqual(
+			ENDPOINTS.map((row) => `${row.resource}:${row.operation}`).sort(),
+		);
+	});
+
+	it('quotes the server\'s words, with the fields they name, before the body', () => {
+		const body = { end: ['This field is required.'], room: ['Invalid pk.'] };
+		expect(httpStatusError(context(), 400, body).description).toBe(
+			'The server said: end: This field is required.; room: Invalid pk.\nResponse body: {"end":["This field is required."],"room":["Invalid pk."]}',
+		);
 	});
 
 	it('tells a missing record from a wrong Base URL on a 404', () => {

@@ -112,3 +112,70 @@ describe('JournalReader, oldest first (dates rise down the list)', () => {
 		expect(ids(baseline.entries)).toEqual(['e7', 'e8']);
 	});
 });
+
+describe('JournalReader, saying when the order was guessed', () => {
+	/** A journal of any entries in pages of 3, and a reader that records what it tells the user. */
+	async function informingReader(entries: unknown[], more?: Partial<JournalSettings>) {
+		const told: string[] = [];
+		const mock = mockContext({
+			parameters: {},
+			answers: (request) => {
+				const page = Number((request.qs as { page?: number }).page);
+				return { statusCode: 200, body: entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) };
+			},
+		});
+		const journal = new JournalReader(await ApiClient.create(mock.context, fast), settings(more), (message) => told.push(message));
+		return { journal, told };
+	}
+	const SECOND = 1767225600;
+	/** Newest first, with Unix seconds in a field named like no date. */
+	const numericNewestFirst = Array.from({ length: 9 }, (_, i) => ({ id: `n${9 - i}`, created: SECOND + (9 - i) * 60 }));
+	const undated = Array.from({ length: 9 }, (_, i) => ({ id: `u${i + 1}` }));
+
+	it('Fetch Test Event says the order was taken as oldest first, naming Options > Journal Order', async () => {
+		const { journal, told } = await informingReader(undated);
+		await journal.sample(undefined, 2);
+		expect(told).toContain(
+			"The journal's order could not be told from its entries (no timestamps), so it was taken as oldest first; if Fetch Test Event shows old entries, set Options > Journal Order.",
+		);
+	});
+
+	it('activation says so too, and that new entries are looked for at both ends', async () => {
+		const { journal, told } = await informingReader(undated);
+		const baseline = await journal.baseline();
+		expect(baseline.state.order).toBeUndefined();
+		expect(told).toContain(
+			"The journal's order could not be told from its entries (no timestamps), so it was taken as oldest first, and new entries are looked for at both ends until they show where they arrive; to be sure of it, set Options > Journal Order.",
+		);
+	});
+
+	it('names the reason: too few entries, or timestamps that do not agree', async () => {
+		const few = await informingReader(undated.slice(0, 2));
+		await few.journal.sample(undefined, 2);
+		expect(few.told[0]).toMatch(/\(only 2 entries on its first page\)/);
+		const zigzag = await informingReader([0, 120, 60].map((step, i) => ({ id: i, created: SECOND + step })));
+		await zigzag.journal.baseline();
+		expect(zigzag.told[0]).toMatch(/\(its timestamps do not all rise or all fall\)/);
+	});
+
+	it('says nothing when timestamps tell the order, the user set it, a poll learned it, or the journal is empty', async () => {
+		const dated = await informingReader(numericNewestFirst);
+		await dated.journal.sample(undefined, 2);
+		await dated.journal.baseline();
+		const chosen = await informingReader(undated, { order: 'oldestFirst' });
+		await chosen.journal.sample(undefined, 2);
+		await chosen.journal.baseline();
+		const learned = await informingReader(undated);
+		await learned.journal.sample({ version: 1, identity: 'id', order: 'newestFirst', recent: [] }, 2);
+		const empty = await informingReader([]);
+		await empty.journal.sample(undefined, 2);
+		await empty.journal.baseline();
+		expect([...dated.told, ...chosen.told, ...learned.told, ...empty.told].filter((message) => /order/.test(message))).toEqual([]);
+	});
+
+	it('a newest-first journal with Unix seconds is read as newest first: Fetch Test Event shows its newest entries', async () => {
+		const { journal } = await informingReader(numericNewestFirst);
+		expect(ids(await journal.sample(undefined, 2))).toEqual(['n8', 'n9']);
+		expect((await journal.baseline()).state.order).toBe('newestFirst');
+	});
+});

@@ -9,7 +9,8 @@
  * - methodContext() / callLoadOptions() (loadOptions.ts): the editor's method calls (list search, load
  *   options, resource mapping) through n8n-core's real `LoadOptionsContext`.
  * - node() (node.ts): a compact node definition.
- * - setUpN8nCore() (setup.ts): the one-time DI setup every entry point above calls itself.
+ * - setUpN8nCore() (setup.ts): the one-time DI setup every entry point above calls itself; captureLogs()
+ *   records what nodes write to n8n's log.
  *
  * What n8n-core 1.x (N8N_CORE_1X) does with HTTP errors, redirects, timeouts and node errors (the facts the
  * package's transport is designed from) is written down in ../README.md and asserted in
@@ -25,5 +26,5 @@ export { node, type NodeOptions } from './node';
 export { ITEMS_NODE, ITEMS_NODE_TYPE, START_NODE, START_NODE_TYPE, type NodeTypeMap } from './nodeTypes';
 export { Poller, createPoller, runPoll, type PollResult, type PollerOptions } from './poll';
 export { runWorkflow, type RunWorkflowOptions, type WorkflowResult } from './run';
-export { setUpN8nCore } from './setup';
+export { captureLogs, setUpN8nCore } from './setup';
 export { storedError, toStoredJson, type StoredError } from './stored';

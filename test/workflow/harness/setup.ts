@@ -22,18 +22,33 @@ export const cronTicks = new Map<string, Array<() => Promise<void>>>();
 
 let n8nCoreReady = false;
 
-function silentLogger(): Logger {
-	// Every Logger method is a no-op; `scoped()` returns the same silent logger.
+/** A logger whose every method hands its message to `write` (a no-op when silent); `scoped()` returns itself. */
+function loggerTo(write: (level: string, message: unknown) => void): Logger {
 	const logger: object = new Proxy(
 		{},
 		{
 			get: (_target, prop) => {
 				if (typeof prop !== 'string' || prop === 'then') return undefined;
-				return prop === 'scoped' ? () => logger : () => undefined;
+				return prop === 'scoped' ? () => logger : (message: unknown) => write(prop, message);
 			},
 		},
 	);
 	return logger as Logger;
+}
+
+function silentLogger(): Logger {
+	return loggerTo(() => undefined);
+}
+
+/**
+ * Records what nodes write to n8n's log (`this.logger`: n8n-core's contexts fetch the Logger from the
+ * container on every use) until `stop()` puts the silent logger back. Messages of every level, as text.
+ */
+export function captureLogs(): { messages: string[]; stop: () => void } {
+	setUpN8nCore();
+	const messages: string[] = [];
+	Container.set(Logger, loggerTo((_level, message) => messages.push(String(message))));
+	return { messages, stop: () => Container.set(Logger, silentLogger()) };
 }
 
 /**
