@@ -106,6 +106,21 @@ export function spawnTracked(command: string, args: string[], options: SpawnOpti
 	return { child, exited, stop };
 }
 
+/**
+ * The exit code once the child has exited and its stdout and stderr have been read to the end: 'exit' can
+ * come before the last output (a short command's whole output, e.g. `id -u`'s, could be missed). Waits at
+ * most `capMs` for the streams after the exit (a helper that left the group could hold them open).
+ */
+export async function exitedWithOutput(tracked: TrackedChild, capMs = 5_000): Promise<number> {
+	const streams = [tracked.child.stdout, tracked.child.stderr].filter((stream): stream is NonNullable<typeof stream> => stream !== null);
+	const drained = Promise.all(streams.map((stream) => (stream.closed ? undefined : new Promise((resolve) => stream.once('close', resolve)))));
+	const code = await tracked.exited;
+	let timer: NodeJS.Timeout | undefined;
+	await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, capMs)))]);
+	clearTimeout(timer);
+	return code;
+}
+
 export interface RunResult {
 	code: number;
 	stdout: string;
@@ -141,7 +156,7 @@ export async function runCommand(command: string, args: string[], options: RunOp
 		log?.write(chunk);
 		if (options.echo) process.stderr.write(chunk);
 	});
-	const code = await tracked.exited;
+	const code = await exitedWithOutput(tracked);
 	await new Promise<void>((resolve) => (log ? log.end(resolve) : resolve()));
 	return { code, stdout, stderr };
 }

@@ -16,7 +16,7 @@ export interface ServerBinaries {
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 const REDIS_SERVER = '/usr/bin/redis-server';
 
-function findPostgresBinDir(): string | undefined {
+export function findPostgresBinDir(): string | undefined {
 	if (!existsSync(POSTGRES_ROOT)) return undefined;
 	const versions = readdirSync(POSTGRES_ROOT)
 		.filter((name) => existsSync(path.join(POSTGRES_ROOT, name, 'bin', 'postgres')))

@@ -1,7 +1,9 @@
 /**
  * `npm start -- --queue`: what `npm start` gives (sandbox, the packed package, the sandbox credential, the
  * examples, an owner login), on n8n in queue mode — a main and two workers with Postgres and Redis
- * (stack.ts). Data stays in .cache/queue-stack/ between starts; Ctrl-C stops every process it started.
+ * (stack.ts). Data stays in .cache/queue-stack/ between starts (Postgres's and Redis's only when Postgres's
+ * system user can reach that folder; otherwise they are temporary and a notice says what to change); Ctrl-C
+ * stops every process it started.
  */
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -37,6 +39,7 @@ export async function startQueueLocalStack(options: QueueLocalStackOptions): Pro
 	if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
 	const stack = await startQueueStack({
 		dataDir,
+		keepData: true,
 		database: 'n8n',
 		tarball,
 		preferredMainPort: options.n8nPort ?? 5678,
@@ -45,7 +48,8 @@ export async function startQueueLocalStack(options: QueueLocalStackOptions): Pro
 	});
 	// The sandbox's address is new on every start: the credential follows it.
 	await importCredentials(stack.mainInstance, [{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } }]);
-	const { firstStart, imported } = await importExamplesOnce(stack.mainInstance, dataDir, path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
+	// The marker sits with the database: a temporary one gets the examples on every start.
+	const { firstStart, imported } = await importExamplesOnce(stack.mainInstance, stack.serviceData.dir, path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
 	await new N8nRestClient(stack.main.url, stack.runtime).setupOrLogin(LOCAL_OWNER);
 
 	console.log(
@@ -61,6 +65,9 @@ export async function startQueueLocalStack(options: QueueLocalStackOptions): Pro
 				: '  workflows   kept from earlier starts (npm start -- --queue --fresh starts clean)',
 			`  postgres    127.0.0.1:${stack.postgres.port}, database n8n, user ${stack.postgres.user}`,
 			`  redis       127.0.0.1:${stack.redis.port}`,
+			stack.serviceData.temporary
+				? `  their data  ${stack.serviceData.dir} (temporary: removed when this stops)`
+				: `  their data  ${stack.serviceData.dir} (kept between starts)`,
 			`  poll cursors ${options.durableCursors ? 'durable (Postgres poller_state)' : 'in workflow static data (n8n default)'}`,
 			`  data + logs ${dataDir}`,
 			'',

@@ -1,12 +1,14 @@
 /**
- * A Postgres server of our own: data under .cache (kept between starts), listening on 127.0.0.1 only,
- * run as Debian's `postgres` system user (Postgres refuses to run as root). Local trust authentication:
- * it is a development database that nothing outside this machine can reach.
+ * A Postgres server of our own, listening on 127.0.0.1 only, run as Debian's `postgres` system user (Postgres
+ * refuses to run as root). Its data folder must be reachable by that user: serviceData.ts chooses it, and
+ * startPostgres checks it before initdb. Local trust authentication: it is a development database that nothing
+ * outside this machine can reach.
  */
 import { chownSync, existsSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { findFreePort } from '../ports';
 import { onShutdown, runCommand, spawnTracked, tail, type TrackedChild } from '../processes';
+import { firstUnreachableFolder, runAs, systemUser, type SystemUser } from './serviceData';
 
 export const POSTGRES_USER = 'postgres';
 
@@ -21,19 +23,9 @@ export interface PostgresServer {
 	stop(): Promise<void>;
 }
 
-async function systemUser(name: string): Promise<{ uid: number; gid: number }> {
-	const [uid, gid] = await Promise.all([runCommand('id', ['-u', name]), runCommand('id', ['-g', name])]);
-	if (uid.code !== 0 || gid.code !== 0) throw new Error(`no system user "${name}" (Debian's postgresql package creates it)`);
-	return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-}
-
-/** Run a Postgres tool as the postgres user and wait for it. */
-async function runAs(user: { uid: number; gid: number }, command: string, args: string[]): Promise<{ code: number; output: string }> {
-	const tracked = spawnTracked(command, args, { ...user, cwd: '/', env: { PATH: process.env.PATH, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
-	tracked.child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	tracked.child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	return { code: await tracked.exited, output };
+/** The system user Postgres runs as. */
+export function postgresSystemUser(): Promise<SystemUser> {
+	return systemUser(POSTGRES_USER);
 }
 
 async function waitUntilAccepting(binDir: string, port: number, server: TrackedChild, output: () => string, timeoutMs = 60_000): Promise<void> {
@@ -51,7 +43,16 @@ async function waitUntilAccepting(binDir: string, port: number, server: TrackedC
 
 export async function startPostgres(options: { binDir: string; dataDir: string; preferredPort?: number }): Promise<PostgresServer> {
 	const { binDir, dataDir } = options;
-	const user = await systemUser(POSTGRES_USER);
+	const user = await postgresSystemUser();
+	mkdirSync(path.dirname(dataDir), { recursive: true });
+	// Checked first: otherwise initdb only says "could not access directory …: Permission denied" (issue 28).
+	const blocked = await firstUnreachableFolder(user, path.dirname(dataDir));
+	if (blocked) {
+		throw new Error(
+			`Postgres runs as the system user "${POSTGRES_USER}", which cannot enter ${blocked} on the way to its data folder ` +
+				`${dataDir}: put the data under a folder that user can reach (e.g. the system temp dir), or let it through (chmod o+x ${blocked})`,
+		);
+	}
 	if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
 		mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 		chownSync(dataDir, user.uid, user.gid);
@@ -64,7 +65,7 @@ export async function startPostgres(options: { binDir: string; dataDir: string; 
 	const tracked = spawnTracked(
 		path.join(binDir, 'postgres'),
 		['-D', dataDir, '-h', '127.0.0.1', '-p', String(port), '-k', dataDir, '-c', 'max_connections=100'],
-		{ ...user, cwd: dataDir, env: { PATH: process.env.PATH, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+		{ uid: user.uid, gid: user.gid, cwd: dataDir, env: { PATH: process.env.PATH, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
 	);
 	let output = '';
 	tracked.child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));

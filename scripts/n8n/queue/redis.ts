@@ -1,6 +1,6 @@
 /**
- * A Redis server of our own for n8n's queue: on 127.0.0.1 only, its append-only file under .cache so a
- * second start finds the queue as it was left.
+ * A Redis server of our own for n8n's queue: on 127.0.0.1 only, its append-only file in the folder the stack gives
+ * it (serviceData.ts), so a second start on kept data finds the queue as it was left.
  */
 import { mkdirSync } from 'node:fs';
 import * as net from 'node:net';

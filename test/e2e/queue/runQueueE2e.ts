@@ -9,7 +9,9 @@
  * - the activated trigger (journalScenarios.ts) with durable poll cursors off, then on: baseline, main
  *   restarted between polls, worker killed mid-execution; 0 lost and 0 repeated entries.
  *
- * Data goes under .cache/queue-e2e-<pid>/ (removed at the end unless --keep). Prints `N passed, M failed`.
+ * The n8n processes' data and logs go under .cache/queue-e2e-<pid>/ (removed at the end unless --keep);
+ * Postgres's and Redis's into a temporary folder under the system temp dir, removed at the end (with --keep
+ * or --data-dir they stay in that folder when Postgres's system user can reach it). Prints `N passed, M failed`.
  */
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -49,7 +51,7 @@ export async function runQueueE2e(checks: Checks, options: { keep?: boolean; dat
 	try {
 		const tarball = await timed('build + pack the package', () => packPackage(REPO_DIR));
 		stack = await timed('queue: start the whole stack', () =>
-			startQueueStack({ dataDir, database: 'n8n_e2e', tarball, extraEnv: { N8N_RESTRICT_FILE_ACCESS_TO: path.join(dataDir, 'files') } }),
+			startQueueStack({ dataDir, keepData: keep, database: 'n8n_e2e', tarball, extraEnv: { N8N_RESTRICT_FILE_ACCESS_TO: path.join(dataDir, 'files') } }),
 		);
 		const running = stack;
 		const rest = new N8nRestClient(running.main.url, running.runtime);
