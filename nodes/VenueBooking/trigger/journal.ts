@@ -110,51 +110,12 @@ export class JournalReader {
 		const walk = await this.openWalk();
 		const { firstEntries } = walk;
 		const identity = chooseIdentityMode(firstEntries);
-		const detected =
-			this.settings.order === 'auto'
-				? orderOnPage(
-						firstEntries,
-						`it was taken as oldest first, and new entries are looked for at both ends until they show where they arrive; to be sure of it, ${SET_ORDER}.`,
-					)
-				: { order: this.settings.order };
-		if (detected.guess) this.inform(detected.guess);
-		const { order } = detected;
+		const order = this.baselineOrder(firstEntries);
 		const head = firstEntries.length > 0 ? this.identity(firstEntries[0], identity) : undefined;
+		if (order === 'newestFirst') return this.baselineFromTop(walk, wanted, { version: 1, identity, order, recent: [], head });
 
-		if (order === 'newestFirst') {
-			// The newest entries are on top: page 1 is the whole baseline unless more existing ones are wanted.
-			const top = [...firstEntries];
-			while (top.length < wanted) {
-				const next = await walk.rest.next();
-				if (next.done || !next.value.entries?.length) break;
-				top.push(...next.value.entries);
-			}
-			await walk.rest.return(undefined);
-			const newestFirst = top.slice(0, Math.max(wanted, RECENT_LIMIT));
-			const recent = newestFirst.slice(0, RECENT_LIMIT).reverse().map((entry) => this.identity(entry, identity));
-			return {
-				entries: newestFirst.slice(0, wanted).reverse(),
-				state: { version: 1, identity, order, recent, head },
-			};
-		}
-
-		// Oldest first, or not known yet: the newest entries are at the end, so walk to it once.
-		const last = new LastEntries(Math.max(wanted, RECENT_LIMIT));
-		let tail: JournalTail;
-		const fromEnd = walk.firstPage ? await this.fromEnd(walk.firstPage, Math.max(wanted, RECENT_LIMIT), wanted) : undefined;
-		// Emitting existing entries needs as many as asked for; the end may hold fewer, and then the walk does it.
-		if (fromEnd && (wanted === 0 || fromEnd.entries.length >= wanted)) {
-			await walk.rest.return(undefined);
-			for (const entry of fromEnd.entries) last.push(entry);
-			tail = fromEnd.tail;
-		} else {
-			for await (const page of walk.all()) {
-				if (!page.entries?.length) continue;
-				for (const entry of page.entries) last.push(entry);
-				tail = { pagination: page.pagination ?? { mode: 'off' }, request: page.request };
-			}
-		}
-		const lastEntries = last.last();
+		// Oldest first, or not known yet: the newest entries are at the end, so reach it once.
+		const { lastEntries, tail } = await this.readToEnd(walk, wanted);
 		let recent = lastEntries.slice(-RECENT_LIMIT).map((entry) => this.identity(entry, identity));
 		if (order === undefined) {
 			// Which end is newest is not known yet: remember both ends, so either can be the boundary.
@@ -165,6 +126,53 @@ export class JournalReader {
 			entries: wanted > 0 ? lastEntries.slice(-wanted) : [],
 			state: { version: 1, identity, order, recent, head, tail },
 		};
+	}
+
+	/** The order set by the user, or read from page 1's entries, telling the user when it was only a guess. */
+	private baselineOrder(firstEntries: unknown[]): JournalOrder | undefined {
+		if (this.settings.order !== 'auto') return this.settings.order;
+		const detected = orderOnPage(
+			firstEntries,
+			`it was taken as oldest first, and new entries are looked for at both ends until they show where they arrive; to be sure of it, ${SET_ORDER}.`,
+		);
+		if (detected.guess) this.inform(detected.guess);
+		return detected.order;
+	}
+
+	/** A newest-first baseline: page 1 is all of it, unless more existing entries are to be emitted. */
+	private async baselineFromTop(walk: OpenedWalk, wanted: number, state: JournalState): Promise<PollOutcome> {
+		const top = [...walk.firstEntries];
+		while (top.length < wanted) {
+			const next = await walk.rest.next();
+			if (next.done || !next.value.entries?.length) break;
+			top.push(...next.value.entries);
+		}
+		await walk.rest.return(undefined);
+		const newestFirst = top.slice(0, Math.max(wanted, RECENT_LIMIT));
+		const recent = newestFirst.slice(0, RECENT_LIMIT).reverse().map((entry) => this.identity(entry, state.identity));
+		return { entries: newestFirst.slice(0, wanted).reverse(), state: { ...state, recent } };
+	}
+
+	/**
+	 * The journal's last entries and the page they end on: straight from the end where page 1 reveals it,
+	 * otherwise by walking every page once. Emitting existing entries needs as many as asked for; the end may
+	 * hold fewer, and then the walk does it.
+	 */
+	private async readToEnd(walk: OpenedWalk, wanted: number): Promise<{ lastEntries: unknown[]; tail: JournalTail }> {
+		const keep = Math.max(wanted, RECENT_LIMIT);
+		const fromEnd = walk.firstPage ? await this.fromEnd(walk.firstPage, keep, wanted) : undefined;
+		if (fromEnd && (wanted === 0 || fromEnd.entries.length >= wanted)) {
+			await walk.rest.return(undefined);
+			return { lastEntries: fromEnd.entries.slice(-keep), tail: fromEnd.tail };
+		}
+		const last = new LastEntries(keep);
+		let tail: JournalTail;
+		for await (const page of walk.all()) {
+			if (!page.entries?.length) continue;
+			for (const entry of page.entries) last.push(entry);
+			tail = { pagination: page.pagination ?? { mode: 'off' }, request: page.request };
+		}
+		return { lastEntries: last.last(), tail };
 	}
 
 	/** A later poll: the entries added since the state was written, and the state after them. */
