@@ -8,6 +8,11 @@ import type { Naming } from './options';
 
 export type FieldType = 'string' | 'object';
 
+/** The detail message of a missing required field; convention error bodies tell "missing" from "invalid" by it. */
+export const MISSING_FIELD_MESSAGE = 'required';
+/** The detail message of a body field the endpoint does not accept (Stripe says "parameter_unknown" for it). */
+export const UNKNOWN_FIELD_MESSAGE = 'unknown field';
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -26,7 +31,7 @@ export function readFields(
 	const canonicalByName = new Map(Object.keys(spec).map((canonical) => [dialectName(canonical, naming), canonical]));
 	const unknown = Object.keys(value).filter((name) => !canonicalByName.has(name));
 	if (unknown.length > 0) {
-		throw badRequest(`${where} has unknown field(s) ${unknown.join(', ')}; accepted: ${[...canonicalByName.keys()].join(', ')}.`, unknown.map((field) => ({ field, message: 'unknown field' })));
+		throw badRequest(`${where} has unknown field(s) ${unknown.join(', ')}; accepted: ${[...canonicalByName.keys()].join(', ')}.`, unknown.map((field) => ({ field, message: UNKNOWN_FIELD_MESSAGE })));
 	}
 	const fields: Record<string, unknown> = {};
 	for (const [name, fieldValue] of Object.entries(value)) {
@@ -46,6 +51,6 @@ export function requireFields(fields: Record<string, unknown>, required: readonl
 	const missing = required.filter((canonical) => fields[canonical] === undefined || fields[canonical] === '');
 	if (missing.length > 0) {
 		const names = missing.map((canonical) => dialectName(canonical, naming));
-		throw badRequest(`Missing required field(s): ${names.join(', ')}.`, names.map((field) => ({ field, message: 'required' })));
+		throw badRequest(`Missing required field(s): ${names.join(', ')}.`, names.map((field) => ({ field, message: MISSING_FIELD_MESSAGE })));
 	}
 }

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
 	console.log(`  (base URL for the credential: ${sandbox.url})`);
 	const clock = config.options.today ? `fixed by --today ${config.options.today}` : 'the real time';
 	console.log(`  workspace time ${formatInstant(sandbox.store.clock.now())} (${clock}), seed ${config.options.seed ?? 1}: ${sandbox.store.clients.length} clients, ${sandbox.store.bookings.length} bookings, ${sandbox.store.payments.length} payments, ${sandbox.store.deliveries.length} deliveries`);
+	if (settings.convention) console.log(`  convention ${settings.convention}: lists, paging, date-times and errors as that API family (the switches below are replaced)`);
 	console.log(
 		`  pagination ${settings.pagination} (default ${settings.defaultPageSize}, max ${settings.maxPageSize}), ${settings.envelope ? `envelope "${settings.listKey}"` : 'bare arrays'}, ${settings.naming} names, journal ${settings.journalOrder}${settings.brokenPagination ? ', BROKEN pagination' : ''}${config.options.faults ? `, faults ${JSON.stringify(config.options.faults)}` : ''}`,
 	);

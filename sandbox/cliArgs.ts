@@ -5,6 +5,7 @@
 import { SCOPES } from '../nodes/VenueBooking/endpoints';
 import type { FaultOptions, ScriptedFault } from './faults';
 import type { RateLimitOptions } from './rateLimit';
+import { CONVENTIONS } from './conventions';
 import { JOURNAL_ORDERS, NAMINGS, PAGINATION_STYLES, type SandboxOptions } from './options';
 
 export const DEFAULT_CLI_PORT = 4010;
@@ -32,6 +33,9 @@ Responses
   --naming snake|camel       field and query names (default snake)
   --link-last                Link headers name the last page too (rel="last"), in the linkHeader style
   --journal-order newestFirst|oldestFirst   (default newestFirst)
+  --convention NAME          speak a real API family's lists, paging, date-times and errors
+                             (replaces --pagination, the dialect and page sizes):
+                             ${CONVENTIONS.join(', ')}
   --broken-pagination        repeat the same next marker forever
   --strict-query             reject unknown query parameters with 400
   --body-limit BYTES         413 above this (default 1048576)
@@ -122,6 +126,7 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
 			case '--journal-order': options.journalOrder = choiceFlag(flag, value(), JOURNAL_ORDERS); break;
 			case '--broken-pagination': options.brokenPagination = true; break;
 			case '--link-last': options.linkLast = true; break;
+			case '--convention': options.convention = choiceFlag(flag, value(), CONVENTIONS); break;
 			case '--strict-query': options.strictQuery = true; break;
 			case '--body-limit': options.bodyLimitBytes = numberFlag(flag, value()); break;
 			case '--fault-seed': fault('seed', numberFlag(flag, value())); break;

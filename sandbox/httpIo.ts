@@ -50,8 +50,9 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 	if (res.headersSent || res.destroyed) return;
 	const text = JSON.stringify(body);
 	res.writeHead(status, {
-		...headers,
+		// A convention may send another JSON media type (application/problem+json, application/vnd.api+json).
 		'Content-Type': 'application/json; charset=utf-8',
+		...headers,
 		'Content-Length': Buffer.byteLength(text),
 		'Cache-Control': 'no-store',
 	});

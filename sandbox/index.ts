@@ -31,7 +31,7 @@ export interface Sandbox {
 	paginationNames(): PaginationParameterNames;
 	/** Replaces the fault settings (undefined: no faults) and restarts the seeded fault sequence. */
 	setFaults(faults: FaultOptions | undefined): void;
-	/** Changes runtime switches: pagination, page sizes, dialect, journal order, brokenPagination, strictQuery, body limit, intercept. */
+	/** Changes runtime switches: pagination, page sizes, dialect, journal order, brokenPagination, convention, strictQuery, body limit, intercept. */
 	setOptions(changes: RuntimeOptions): void;
 	/** Empties `requests`. */
 	resetRequests(): void;
@@ -106,6 +106,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 export { PRECONFIGURED_KEYS } from './auth';
+export { CONVENTIONS, conventionInfo, type ConventionInfo, type ConventionName, type ConventionPagination } from './conventions';
+export { TIMESTAMP_FORMS, slotIdentity, type TimestampForm } from './conventionRecords';
 export { ApiError } from './errors';
 export type { ErrorDetail } from './errors';
 export type { Fault, FaultOptions, FaultRequestInfo, ScriptedFault } from './faults';

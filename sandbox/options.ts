@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { CONVENTIONS, type ConventionName } from './conventions';
 import type { FaultOptions } from './faults';
 import type { RecordedRequest } from './requestLog';
 import type { RequestTarget } from './requestTarget';
@@ -82,6 +83,11 @@ export interface SandboxOptions {
 	brokenPagination?: boolean;
 	/** linkHeader style: the Link header names the last page too (`rel="last"`), as many APIs do (default false). */
 	linkLast?: boolean;
+	/**
+	 * Speak a real API family's conventions (lists, paging, date-times, errors; see sandbox/conventions.ts).
+	 * When set it replaces pagination, dialect and page sizes; undefined (default) keeps the sandbox's own.
+	 */
+	convention?: ConventionName;
 	intercept?: InterceptHook;
 	/** Request bodies above this many bytes get 413 (default 1 MiB). */
 	bodyLimitBytes?: number;
@@ -104,6 +110,8 @@ export interface Settings {
 	journalOrder: JournalOrder;
 	brokenPagination: boolean;
 	linkLast: boolean;
+	/** undefined: the sandbox's own dialect and pagination. */
+	convention: ConventionName | undefined;
 	strictQuery: boolean;
 	bodyLimitBytes: number;
 	intercept: InterceptHook | undefined;
@@ -118,6 +126,7 @@ export type RuntimeOptions = Pick<
 	| 'journalOrder'
 	| 'brokenPagination'
 	| 'linkLast'
+	| 'convention'
 	| 'strictQuery'
 	| 'bodyLimitBytes'
 	| 'intercept'
@@ -158,6 +167,8 @@ export function applyRuntimeOptions(current: Settings, changes: RuntimeOptions):
 	if (changes.journalOrder !== undefined) next.journalOrder = oneOf('journalOrder', changes.journalOrder, JOURNAL_ORDERS);
 	if (changes.brokenPagination !== undefined) next.brokenPagination = Boolean(changes.brokenPagination);
 	if (changes.linkLast !== undefined) next.linkLast = Boolean(changes.linkLast);
+	// `convention: undefined` given explicitly switches back to the sandbox's own dialect.
+	if ('convention' in changes) next.convention = changes.convention === undefined ? undefined : oneOf('convention', changes.convention, CONVENTIONS);
 	if (changes.strictQuery !== undefined) next.strictQuery = Boolean(changes.strictQuery);
 	if (changes.bodyLimitBytes !== undefined) next.bodyLimitBytes = positiveInteger('bodyLimitBytes', changes.bodyLimitBytes);
 	if ('intercept' in changes) next.intercept = changes.intercept;
@@ -175,6 +186,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	journalOrder: 'newestFirst',
 	brokenPagination: false,
 	linkLast: false,
+	convention: undefined,
 	strictQuery: false,
 	bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
 	intercept: undefined,

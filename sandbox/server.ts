@@ -6,8 +6,18 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-import { ENDPOINTS, type Endpoint } from '../nodes/VenueBooking/endpoints';
+import { API_PATH_PREFIX, ENDPOINTS, type Endpoint } from '../nodes/VenueBooking/endpoints';
 import { authorize, type Keyring } from './auth';
+import { renderConventionError } from './conventionErrors';
+import {
+	conventionBody,
+	conventionInfo,
+	conventionPagingParameters,
+	locatorTarget,
+	recordResourceOf,
+	renderConventionList,
+	renderConventionRecord,
+} from './conventions';
 import { CancellableDelays } from './delays';
 import { dialectName, renderInNaming } from './dialect';
 import { ApiError, badRequest } from './errors';
@@ -76,9 +86,10 @@ function pathError(match: Exclude<EndpointMatch, { kind: 'matched' }>, method: s
 }
 
 function checkStrictQuery(route: Route, endpoint: Endpoint, settings: Settings, target: RequestTarget): void {
-	const allowed = new Set(
-		[...route.filters, ...(endpoint.shape === 'list' ? PAGINATION_QUERY_PARAMETERS[settings.pagination] : [])].map((c) => dialectName(c, settings.naming)),
-	);
+	const filters = route.filters.map((c) => dialectName(c, settings.naming));
+	// A convention's pagination parameters have fixed names; the sandbox's own follow the naming.
+	const paging = endpoint.shape !== 'list' ? [] : settings.convention ? conventionPagingParameters(settings.convention) : PAGINATION_QUERY_PARAMETERS[settings.pagination].map((c) => dialectName(c, settings.naming));
+	const allowed = new Set([...filters, ...paging]);
 	const unknown = Object.keys(target.query).filter((name) => !allowed.has(name));
 	if (unknown.length > 0) {
 		throw badRequest(
@@ -98,8 +109,11 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 	let sequence = 0;
 
 	/** The part after faults: everything that can be a normal answer. */
-	function answer(req: IncomingMessage, method: string, target: RequestTarget, match: EndpointMatch, body: ParsedBody, settings: Settings): RenderedResponse {
+	function answer(req: IncomingMessage, method: string, target: RequestTarget, match: EndpointMatch, body: ParsedBody, sandboxSettings: Settings): RenderedResponse {
 		if (match.kind !== 'matched') throw pathError(match, method, target);
+		const convention = sandboxSettings.convention;
+		// Routes read filters and body fields in the convention's naming.
+		const settings = convention ? { ...sandboxSettings, naming: conventionInfo(convention).naming } : sandboxSettings;
 		authorize(req.headers.authorization, deps.keyring, match.endpoint);
 		// A body on a GET is ignored, as most servers do; only POST and PATCH bodies must be JSON.
 		const takesBody = match.endpoint.method !== 'GET';
@@ -117,9 +131,24 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 			settings,
 			id: match.id,
 			query,
-			body: takesBody && body.kind === 'json' ? body.value : undefined,
+			body: takesBody && body.kind === 'json' ? (convention ? conventionBody(convention, body.value) : body.value) : undefined,
 			name: (canonical) => dialectName(canonical, settings.naming),
 		});
+		if (convention && result.kind === 'record') {
+			const rendered = renderConventionRecord(convention, result.record, recordResourceOf(match.endpoint.resource), requestOrigin(req));
+			return { status: result.status, headers: { ...result.headers, ...rendered.headers }, body: rendered.body };
+		}
+		if (convention && result.kind === 'list') {
+			return renderConventionList(convention, {
+				source: result.source,
+				resource: result.resource,
+				query: target.query,
+				headers: req.headers,
+				rawQuery: target.rawQuery,
+				origin: requestOrigin(req),
+				path: `${API_PATH_PREFIX}${match.endpoint.path}`,
+			});
+		}
 		if (result.kind === 'record') {
 			return { status: result.status, headers: result.headers ?? {}, body: renderInNaming(result.record, settings.naming) };
 		}
@@ -142,8 +171,8 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const settings = deps.getSettings();
 		const method = (req.method ?? 'GET').toUpperCase();
-		const target = parseRequestTarget(req.url);
-		const record = newRecord(sequence++, method, target, req.headers);
+		const requested = parseRequestTarget(req.url);
+		const record = newRecord(sequence++, method, requested, req.headers);
 		if (deps.recordRequests) deps.requests.push(record);
 		const startedAt = Date.now();
 		let finished = false;
@@ -157,7 +186,12 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 		res.on('finish', () => finish(res.statusCode));
 		res.on('close', () => finish(res.writableFinished ? res.statusCode : null));
 
-		const match = matchEndpoint(method, target.segments);
+		// A Salesforce-style next-records URL continues a list; anything else is routed as requested.
+		const continued = settings.convention ? locatorTarget(settings.convention, method, requested) : undefined;
+		const continuedMatch = continued ? matchEndpoint(method, continued.segments) : undefined;
+		const useContinued = continuedMatch?.kind === 'matched' && continuedMatch.endpoint.shape === 'list';
+		const target = useContinued ? continued! : requested;
+		const match = useContinued ? continuedMatch : matchEndpoint(method, target.segments);
 		if (match.kind === 'matched') record.endpoint = { resource: match.endpoint.resource, operation: match.endpoint.operation };
 
 		const bodyRead = await readBody(req, settings.bodyLimitBytes);
@@ -171,13 +205,29 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 			return;
 		}
 
+		/** Every error body, in the sandbox's own shape or the convention's. */
+		const sendError = (error: ApiError): void => {
+			const rendered = settings.convention
+				? renderConventionError(settings.convention, error, {
+						method,
+						path: requested.rawPath,
+						query: target.query,
+						endpointMatched: match.kind === 'matched',
+						nowMs: deps.store.clock.now(),
+						sequence: record.sequence,
+					})
+				: { status: error.status, headers: error.headers, body: error.toBody() };
+			sendJson(res, rendered.status, rendered.body, rendered.headers);
+		};
+
 		const retryAfterSeconds = deps.faults.rateLimited(req.headers.authorization);
 		if (retryAfterSeconds !== undefined) {
 			record.fault = 'rateLimit';
-			const error = new ApiError(429, 'rate_limited', `Rate limit reached; retry after ${retryAfterSeconds} s.`, undefined, {
-				'Retry-After': String(retryAfterSeconds),
-			});
-			sendJson(res, error.status, error.toBody(), error.headers);
+			sendError(
+				new ApiError(429, 'rate_limited', `Rate limit reached; retry after ${retryAfterSeconds} s.`, undefined, {
+					'Retry-After': String(retryAfterSeconds),
+				}),
+			);
 			return;
 		}
 		const { fault, latencyMs } = deps.faults.decide({ method, path: target.path, query: target.query });
@@ -189,8 +239,7 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 				req.socket.destroy();
 				return;
 			}
-			const error = faultResponse(fault, deps.faults);
-			sendJson(res, error.status, error.toBody(), error.headers);
+			sendError(faultResponse(fault, deps.faults));
 			return;
 		}
 
@@ -205,7 +254,7 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 				error instanceof ApiError
 					? error
 					: new ApiError(500, 'internal_error', `The sandbox failed: ${error instanceof Error ? error.message : String(error)}`);
-			sendJson(res, apiError.status, apiError.toBody(), apiError.headers);
+			sendError(apiError);
 			if (bodyRead.kind === 'tooLarge' && !bodyRead.drained) res.on('finish', () => req.socket.destroy());
 		}
 	}

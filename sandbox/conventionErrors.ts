@@ -1,0 +1,418 @@
+/**
+ * Error bodies in `convention` mode: every error the sandbox raises (validation, auth, scopes, unknown
+ * records and paths, conflicts, injected 429/5xx, rate limiting) rendered as the imitated API family does,
+ * with its status conventions (Stripe and DRF answer validation with 400, GitHub and Laravel with 422…).
+ * The node reads error messages without knowing the shape, so each family's real shape must be met here.
+ */
+import { STATUS_CODES } from 'node:http';
+
+import { MISSING_FIELD_MESSAGE, UNKNOWN_FIELD_MESSAGE } from './bodyFields';
+import type { ConventionName } from './conventions';
+import type { ApiError } from './errors';
+import type { RenderedResponse } from './listResponse';
+
+export interface ErrorContext {
+	method: string;
+	/** The request's raw path. */
+	path: string;
+	query: Record<string, string | string[]>;
+	/** Whether the path named an endpoint (an unknown path is not an unknown record). */
+	endpointMatched: boolean;
+	/** Workspace time, for timestamps in error bodies. */
+	nowMs: number;
+	/** The request's sequence number, for deterministic request and correlation ids. */
+	sequence: number;
+}
+
+interface FieldProblem {
+	name: string;
+	message: string;
+	missing: boolean;
+	/** A query parameter rather than a body field (JSON:API and RFC 9457 point at them differently). */
+	inQuery: boolean;
+}
+
+type ErrorKind =
+	| 'validation'
+	| 'badRequest'
+	| 'unauthenticated'
+	| 'forbidden'
+	| 'notFound'
+	| 'methodNotAllowed'
+	| 'conflict'
+	| 'tooLarge'
+	| 'mediaType'
+	| 'rateLimited'
+	| 'server';
+
+interface Facts {
+	status: number;
+	code: string;
+	message: string;
+	fields: FieldProblem[];
+	kind: ErrorKind;
+	context: ErrorContext;
+}
+
+function kindOf(error: ApiError, fields: FieldProblem[]): ErrorKind {
+	if (error.status >= 500) return 'server';
+	switch (error.status) {
+		case 401:
+			return 'unauthenticated';
+		case 403:
+			return 'forbidden';
+		case 404:
+			return 'notFound';
+		case 405:
+			return 'methodNotAllowed';
+		case 409:
+			return 'conflict';
+		case 413:
+			return 'tooLarge';
+		case 415:
+			return 'mediaType';
+		case 429:
+			return 'rateLimited';
+		case 422:
+			return 'validation';
+		default:
+			return fields.length > 0 ? 'validation' : 'badRequest';
+	}
+}
+
+function factsOf(error: ApiError, context: ErrorContext): Facts {
+	// The sandbox's errors name fields but not where they were sent; a name present in the query is a query
+	// parameter, anything else a body field (a missing body field is never in the query).
+	const fields = (error.details ?? []).map((detail) => ({
+		name: detail.field,
+		message: detail.message,
+		missing: detail.message === MISSING_FIELD_MESSAGE,
+		inQuery: detail.field in context.query,
+	}));
+	return { status: error.status, code: error.code, message: error.message, fields, kind: kindOf(error, fields), context };
+}
+
+/** Deterministic per request, shaped like the UUIDs real APIs put in request and correlation ids. */
+function requestId(sequence: number): string {
+	return `00000000-0000-4000-8000-${sequence.toString(16).padStart(12, '0')}`;
+}
+
+function phrase(status: number): string {
+	return STATUS_CODES[status] ?? 'Error';
+}
+
+/** The resource named by the request path, capitalised and singular ("Booking"), for GitHub and Salesforce. */
+function resourceName(path: string): string {
+	const segment = path.split('/').filter(Boolean)[3] ?? 'resource';
+	const singular = segment === 'webhooks' ? 'WebhookDelivery' : segment.replace(/ies$/, 'y').replace(/s$/, '');
+	return singular.charAt(0).toUpperCase() + singular.slice(1);
+}
+
+/** "start is required." / the sandbox's own message: one sentence per field problem. */
+function fieldSentence(field: FieldProblem): string {
+	return field.missing ? `${field.name} is required.` : `${field.name}: ${field.message}.`;
+}
+
+/** Validation answered with a fixed status (most APIs do not use 422; GitHub, Laravel and JSON:API do). */
+function statusFor(facts: Facts, validationStatus: number | 'keep'): number {
+	return facts.kind === 'validation' && validationStatus !== 'keep' ? validationStatus : facts.status;
+}
+
+type Renderer = (facts: Facts) => { status?: number; body: unknown; headers?: Record<string, string> };
+
+function stripeLike(facts: Facts, openai: boolean): { status: number; body: unknown } {
+	const field = facts.fields[0];
+	const missing = facts.fields.filter((f) => f.missing);
+	const unknown = facts.fields.filter((f) => f.message === UNKNOWN_FIELD_MESSAGE);
+	const type = facts.kind === 'server' ? (openai ? 'server_error' : 'api_error') : facts.kind === 'rateLimited' && openai ? 'requests' : 'invalid_request_error';
+	const code =
+		missing.length > 0
+			? openai
+				? 'missing_required_parameter'
+				: 'parameter_missing'
+			: unknown.length > 0
+				? openai
+					? 'unknown_parameter'
+					: 'parameter_unknown'
+				: facts.kind === 'notFound'
+				? 'resource_missing'
+				: facts.kind === 'rateLimited'
+					? openai
+						? 'rate_limit_exceeded'
+						: 'rate_limit'
+					: facts.kind === 'unauthenticated' && openai
+						? 'invalid_api_key'
+						: facts.code;
+	const message =
+		missing.length > 0
+			? openai
+				? `Missing required parameter: '${missing[0].name}'.`
+				: `Missing required param: ${missing[0].name}.`
+			: unknown.length > 0
+				? openai
+					? `Unrecognized request argument supplied: ${unknown[0].name}`
+					: `Received unknown parameter: ${unknown[0].name}`
+				: facts.message;
+	const error = openai
+		? { message, type, param: field?.name ?? null, code }
+		: { type, message, ...(field ? { param: field.name } : {}), code };
+	return { status: statusFor(facts, 400), body: { error } };
+}
+
+function drf(facts: Facts): { status: number; body: unknown } {
+	if (facts.code === 'invalid_page') return { status: 404, body: { detail: 'Invalid page.' } };
+	if (facts.code === 'invalid_cursor') return { status: 404, body: { detail: 'Invalid cursor' } };
+	if (facts.kind === 'validation' || (facts.kind === 'badRequest' && facts.code !== 'invalid_json')) {
+		const map: Record<string, string[]> = {};
+		for (const field of facts.fields) {
+			(map[field.name] ??= []).push(field.missing ? 'This field is required.' : `${field.message.charAt(0).toUpperCase()}${field.message.slice(1)}.`);
+		}
+		if (facts.fields.length === 0) map.non_field_errors = [facts.message];
+		return { status: 400, body: map };
+	}
+	return { status: facts.status, body: { detail: facts.message } };
+}
+
+const GITHUB_DOCS = 'https://docs.github.com/rest';
+
+function github(facts: Facts): { status: number; body: unknown } {
+	if (facts.kind === 'validation') {
+		const resource = resourceName(facts.context.path);
+		const errors =
+			facts.fields.length > 0
+				? facts.fields.map((field) => ({ resource, field: field.name, code: field.missing ? 'missing_field' : 'invalid', ...(field.missing ? {} : { message: field.message }) }))
+				: [{ resource, code: 'custom', message: facts.message }];
+		return { status: 422, body: { message: 'Validation Failed', errors, documentation_url: GITHUB_DOCS } };
+	}
+	const messages: Partial<Record<ErrorKind, string>> = { unauthenticated: 'Bad credentials', notFound: 'Not Found' };
+	return { status: facts.status, body: { message: messages[facts.kind] ?? facts.message, documentation_url: GITHUB_DOCS } };
+}
+
+function slack(facts: Facts): { status: number; body: unknown } {
+	const byKind: Partial<Record<ErrorKind, string>> = {
+		unauthenticated: 'invalid_auth',
+		forbidden: 'missing_scope',
+		rateLimited: 'ratelimited',
+		server: 'internal_error',
+		validation: 'invalid_arguments',
+	};
+	const error =
+		facts.code === 'invalid_cursor'
+			? 'invalid_cursor'
+			: facts.kind === 'notFound'
+				? facts.context.endpointMatched
+					? 'not_found'
+					: 'unknown_method'
+				: (byKind[facts.kind] ?? facts.code);
+	const messages = facts.fields.map((f) => (f.missing ? `[ERROR] missing required field: ${f.name}` : `[ERROR] ${f.message} [json-pointer:/${f.name}]`));
+	return { status: facts.status, body: { ok: false, error, ...(messages.length > 0 && error !== 'invalid_cursor' ? { response_metadata: { messages } } : {}) } };
+}
+
+function graph(facts: Facts): { status: number; body: unknown } {
+	const codes: Partial<Record<ErrorKind, string>> = {
+		validation: 'BadRequest',
+		badRequest: 'BadRequest',
+		unauthenticated: 'InvalidAuthenticationToken',
+		forbidden: 'Authorization_RequestDenied',
+		notFound: 'ResourceNotFound',
+		methodNotAllowed: 'MethodNotAllowed',
+		conflict: 'Conflict',
+		tooLarge: 'RequestEntityTooLarge',
+		mediaType: 'UnsupportedMediaType',
+		rateLimited: 'TooManyRequests',
+	};
+	const code = facts.kind === 'server' ? (facts.status === 503 ? 'ServiceNotAvailable' : 'generalException') : (codes[facts.kind] ?? 'BadRequest');
+	const id = requestId(facts.context.sequence);
+	return {
+		status: statusFor(facts, 400),
+		body: {
+			error: {
+				code,
+				message: facts.message,
+				...(facts.fields.length > 0 ? { details: facts.fields.map((f) => ({ code: f.missing ? 'MissingField' : 'InvalidValue', message: fieldSentence(f), target: f.name })) } : {}),
+				// Graph writes this date without a zone designator.
+				innerError: { date: new Date(facts.context.nowMs).toISOString().slice(0, 19), 'request-id': id, 'client-request-id': id },
+			},
+		},
+	};
+}
+
+function jsonApi(facts: Facts): { status: number; body: unknown; headers: Record<string, string> } {
+	const bodyField = facts.fields.some((f) => !f.inQuery);
+	const status = facts.kind === 'validation' && bodyField ? 422 : facts.status === 422 ? 422 : facts.status;
+	const errors =
+		facts.fields.length > 0
+			? facts.fields.map((f) => ({
+					status: String(status),
+					code: f.missing ? 'missing_attribute' : facts.code,
+					title: f.inQuery ? 'Invalid Query Parameter' : 'Invalid Attribute',
+					detail: f.missing ? `${f.name} is required.` : facts.message,
+					source: f.inQuery ? { parameter: f.name } : { pointer: `/data/attributes/${f.name}` },
+				}))
+			: [{ status: String(status), code: facts.code, title: phrase(status), detail: facts.message }];
+	return { status, body: { errors }, headers: { 'Content-Type': 'application/vnd.api+json' } };
+}
+
+function springBoot(facts: Facts): { status: number; body: unknown } {
+	const status = statusFor(facts, 400);
+	// Spring Boot writes the offset with a colon and milliseconds.
+	const timestamp = new Date(facts.context.nowMs).toISOString().replace('Z', '+00:00');
+	return { status, body: { timestamp, status, error: phrase(status), message: facts.message, path: facts.context.path } };
+}
+
+function google(facts: Facts): { status: number; body: unknown } {
+	const status = statusFor(facts, 400);
+	const canonical: Record<number, string> = {
+		400: 'INVALID_ARGUMENT',
+		401: 'UNAUTHENTICATED',
+		403: 'PERMISSION_DENIED',
+		404: 'NOT_FOUND',
+		405: 'UNIMPLEMENTED',
+		409: 'ABORTED',
+		413: 'INVALID_ARGUMENT',
+		415: 'INVALID_ARGUMENT',
+		429: 'RESOURCE_EXHAUSTED',
+		500: 'INTERNAL',
+		502: 'UNAVAILABLE',
+		503: 'UNAVAILABLE',
+	};
+	const name = facts.kind === 'validation' && facts.fields.length === 0 ? 'FAILED_PRECONDITION' : (canonical[status] ?? 'UNKNOWN');
+	const details =
+		facts.fields.length > 0
+			? [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: facts.fields.map((f) => ({ field: f.name, description: fieldSentence(f) })) }]
+			: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: facts.code.toUpperCase(), domain: 'partner-api.invalid' }];
+	return { status, body: { error: { code: status, message: facts.message, status: name, details } } };
+}
+
+function jira(facts: Facts): { status: number; body: unknown } {
+	const errors: Record<string, string> = {};
+	for (const field of facts.fields) errors[field.name] = field.missing ? `${field.name} is required.` : facts.message;
+	return { status: statusFor(facts, 400), body: { errorMessages: facts.fields.length > 0 ? [] : [facts.message], errors } };
+}
+
+function salesforce(facts: Facts): { status: number; body: unknown } {
+	const missing = facts.fields.filter((f) => f.missing);
+	if (missing.length > 0) {
+		const names = missing.map((f) => f.name);
+		return { status: 400, body: [{ message: `Required fields are missing: [${names.join(', ')}]`, errorCode: 'REQUIRED_FIELD_MISSING', fields: names }] };
+	}
+	const codes: Partial<Record<ErrorKind, string>> = {
+		unauthenticated: 'INVALID_SESSION_ID',
+		forbidden: 'INSUFFICIENT_ACCESS',
+		notFound: 'NOT_FOUND',
+		methodNotAllowed: 'METHOD_NOT_ALLOWED',
+		rateLimited: 'REQUEST_LIMIT_EXCEEDED',
+		server: facts.status === 503 ? 'SERVER_UNAVAILABLE' : 'UNKNOWN_EXCEPTION',
+	};
+	const errorCode =
+		facts.code === 'invalid_cursor'
+			? 'INVALID_QUERY_LOCATOR'
+			: facts.kind === 'validation'
+				? facts.fields.some((f) => f.inQuery)
+					? 'MALFORMED_QUERY'
+					: 'FIELD_INTEGRITY_EXCEPTION'
+				: (codes[facts.kind] ?? facts.code.toUpperCase());
+	const fields = facts.fields.filter((f) => !f.inQuery).map((f) => f.name);
+	return { status: statusFor(facts, 400), body: [{ message: facts.message, errorCode, ...(fields.length > 0 ? { fields } : {}) }] };
+}
+
+function laravel(facts: Facts): { status: number; body: unknown } {
+	if (facts.kind !== 'validation') return { status: facts.status, body: { message: facts.message } };
+	// Laravel names attributes with spaces for underscores: "The room id field is required."
+	const sentence = (f: FieldProblem): string =>
+		f.missing ? `The ${f.name.replace(/_/g, ' ')} field is required.` : `The ${f.name.replace(/_/g, ' ')} field is invalid: ${f.message}.`;
+	const errors: Record<string, string[]> = {};
+	for (const field of facts.fields) (errors[field.name] ??= []).push(sentence(field));
+	const messages = facts.fields.map(sentence);
+	const message =
+		messages.length === 0 ? facts.message : messages.length === 1 ? messages[0] : `${messages[0]} (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})`;
+	return { status: 422, body: { message, errors } };
+}
+
+function hubspot(facts: Facts): { status: number; body: unknown } {
+	const categories: Partial<Record<ErrorKind, string>> = {
+		validation: 'VALIDATION_ERROR',
+		badRequest: 'VALIDATION_ERROR',
+		unauthenticated: 'INVALID_AUTHENTICATION',
+		forbidden: 'MISSING_SCOPES',
+		notFound: 'OBJECT_NOT_FOUND',
+		conflict: 'CONFLICT',
+		rateLimited: 'RATE_LIMITS',
+		mediaType: 'UNSUPPORTED_MEDIA_TYPE',
+	};
+	const category = categories[facts.kind] ?? (facts.kind === 'server' ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
+	const errors = facts.fields.map((f) => ({ message: fieldSentence(f), code: f.missing ? 'REQUIRED_FIELD' : 'INVALID_VALUE', context: { propertyName: [f.name] } }));
+	return {
+		status: statusFor(facts, 400),
+		body: { status: 'error', message: facts.message, correlationId: requestId(facts.context.sequence), category, ...(errors.length > 0 ? { errors } : {}) },
+	};
+}
+
+function notion(facts: Facts): { status: number; body: unknown } {
+	const status = statusFor(facts, 400);
+	const codes: Partial<Record<ErrorKind, string>> = {
+		validation: 'validation_error',
+		badRequest: facts.code === 'invalid_json' ? 'invalid_json' : 'validation_error',
+		unauthenticated: 'unauthorized',
+		forbidden: 'restricted_resource',
+		notFound: facts.context.endpointMatched ? 'object_not_found' : 'invalid_request_url',
+		methodNotAllowed: 'invalid_request',
+		conflict: 'conflict_error',
+		tooLarge: 'validation_error',
+		mediaType: 'invalid_request',
+		rateLimited: 'rate_limited',
+		server: facts.status === 503 ? 'service_unavailable' : 'internal_server_error',
+	};
+	const missing = facts.fields.filter((f) => f.missing);
+	const message =
+		missing.length > 0 ? `body failed validation: ${missing.map((f) => `body.${f.name} should be defined, instead was \`undefined\`.`).join(' ')}` : facts.message;
+	return { status, body: { object: 'error', status, code: codes[facts.kind] ?? 'invalid_request', message } };
+}
+
+const PROBLEM_TYPES = 'https://partner-api.invalid/problems';
+
+function problemDetails(facts: Facts): { status: number; body: unknown; headers: Record<string, string> } {
+	const validation = facts.kind === 'validation';
+	const body = {
+		type: validation ? `${PROBLEM_TYPES}/validation-error` : facts.kind === 'conflict' ? `${PROBLEM_TYPES}/${facts.code}` : 'about:blank',
+		title: validation ? 'Your request is not valid.' : phrase(facts.status),
+		status: facts.status,
+		detail: facts.message,
+		instance: facts.context.path,
+		...(facts.fields.length > 0
+			? { errors: facts.fields.map((f) => (f.inQuery ? { detail: fieldSentence(f), parameter: f.name } : { detail: fieldSentence(f), pointer: `#/${f.name}` })) }
+			: {}),
+	};
+	return { status: facts.status, body, headers: { 'Content-Type': 'application/problem+json' } };
+}
+
+function messageOnly(facts: Facts): { status: number; body: unknown } {
+	return { status: facts.status, body: { message: facts.message, code: facts.code, ...(facts.fields[0] ? { field: facts.fields[0].name } : {}) } };
+}
+
+const RENDERERS: Record<ConventionName, Renderer> = {
+	stripe: (facts) => stripeLike(facts, false),
+	openai: (facts) => stripeLike(facts, true),
+	drfPage: drf,
+	drfLimitOffset: drf,
+	drfCursor: drf,
+	github,
+	slack,
+	graph,
+	jsonApi,
+	hal: springBoot,
+	google,
+	jira,
+	salesforce,
+	laravel,
+	hubspot,
+	notion,
+	problemDetails,
+	hasMoreOnly: messageOnly,
+};
+
+/** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */
+export function renderConventionError(name: ConventionName, error: ApiError, context: ErrorContext): RenderedResponse {
+	const rendered = RENDERERS[name](factsOf(error, context));
+	return { status: rendered.status ?? error.status, headers: { ...error.headers, ...rendered.headers }, body: rendered.body };
+}

@@ -1,0 +1,159 @@
+/**
+ * Records in and out of a convention: date-time fields in the convention's form (ISO variants, Unix seconds
+ * or milliseconds), field names in its naming, the identity field (`id`, or `ref` where a convention hides
+ * ids), JSON:API resource objects, and request bodies read back from all of those forms. Records are
+ * stored canonically (camelCase, ISO `…Z`), so every form is derived here on the way out and undone on the
+ * way in.
+ */
+import type { ListResource } from './dialect';
+import { camelToSnake, renderInNaming } from './dialect';
+import type { Naming } from './options';
+import { formatInstant } from './time';
+
+export const TIMESTAMP_FORMS = ['iso', 'isoMillis', 'isoMicros', 'isoOffsetNoColon', 'unixSeconds', 'unixMillis'] as const;
+/**
+ * - `iso`: "2027-03-01T09:00:00Z" · `isoMillis`: "2027-03-01T09:00:00.000Z" · `isoMicros`: "…00.000000Z" (Laravel)
+ * - `isoOffsetNoColon`: "2027-03-01T09:00:00.000+0000" (Jira, Salesforce)
+ * - `unixSeconds`: 1803805200 (Stripe, OpenAI, Slack) · `unixMillis`: 1803805200000 (HubSpot legacy)
+ */
+export type TimestampForm = (typeof TIMESTAMP_FORMS)[number];
+
+/** Every date-time field of the records, canonical names (slots' and bookings' start/end included). */
+const TIMESTAMP_FIELDS = ['start', 'end', 'createdAt', 'updatedAt', 'cancelledAt'] as const;
+
+export interface RecordStyle {
+	naming: Naming;
+	timestamps: TimestampForm;
+	/** `ref`: the record's own id is renamed (hasMoreOnly); references to other records keep their names. */
+	identity: 'id' | 'ref';
+	/** JSON:API resource objects: `{ type, id, attributes, relationships }`. */
+	jsonApi: boolean;
+}
+
+type Fields = Record<string, unknown>;
+
+/**
+ * A slot's identity. Slots are computed, not stored, so they have no id of their own; conventions that page
+ * by id (Stripe, OpenAI) or need one per resource object (JSON:API) get this stable, readable one.
+ */
+export function slotIdentity(slot: { roomId: string; serviceId: string; start: string }): string {
+	const compact = slot.start.replace(/[-:]/g, '').replace(/\.\d+/, '');
+	return `slot_${slot.roomId}_${slot.serviceId}_${compact}`;
+}
+
+/** The identity of a canonical record (its id; a slot's synthetic one). */
+export function identityOf(record: object): string {
+	const fields = record as Fields;
+	if (typeof fields.id === 'string') return fields.id;
+	if (typeof fields.roomId === 'string' && typeof fields.serviceId === 'string' && typeof fields.start === 'string') {
+		return slotIdentity(fields as { roomId: string; serviceId: string; start: string });
+	}
+	return '';
+}
+
+export function renderTimestamp(iso: string, form: TimestampForm): string | number {
+	if (form === 'iso') return iso;
+	const ms = Date.parse(iso);
+	if (Number.isNaN(ms)) return iso;
+	switch (form) {
+		case 'isoMillis':
+			return new Date(ms).toISOString();
+		case 'isoMicros':
+			return new Date(ms).toISOString().replace('Z', '000Z');
+		case 'isoOffsetNoColon':
+			return new Date(ms).toISOString().replace('Z', '+0000');
+		case 'unixSeconds':
+			return Math.floor(ms / 1000);
+		case 'unixMillis':
+			return ms;
+	}
+}
+
+/** A canonical record with its slot identity added (when it has none) and its date-times in the form. */
+function canonicalForm(record: object, form: TimestampForm): Fields {
+	const fields = record as Fields;
+	const rendered: Fields = typeof fields.id === 'string' || identityOf(record) === '' ? {} : { id: identityOf(record) };
+	for (const [key, value] of Object.entries(fields)) {
+		rendered[key] = typeof value === 'string' && (TIMESTAMP_FIELDS as readonly string[]).includes(key) ? renderTimestamp(value, form) : value;
+	}
+	return rendered;
+}
+
+/** "room" → "rooms": the JSON:API type of a referenced record. */
+function pluralOf(name: string): string {
+	return name.endsWith('y') ? `${name.slice(0, -1)}ies` : `${name}s`;
+}
+
+/**
+ * A JSON:API resource object: references (`roomId`, `roomIds`) become relationships with identifier
+ * objects, everything else but the id sits in `attributes`.
+ */
+function jsonApiResource(fields: Fields, type: ListResource): Fields {
+	const attributes: Fields = {};
+	const relationships: Fields = {};
+	for (const [key, value] of Object.entries(fields)) {
+		if (key === 'id') continue;
+		const single = /^(.+)Id$/.exec(key);
+		const many = /^(.+)Ids$/.exec(key);
+		if (single && (typeof value === 'string' || value === null)) {
+			relationships[single[1]] = { data: value === null ? null : { type: pluralOf(single[1]), id: value } };
+		} else if (many && Array.isArray(value)) {
+			relationships[pluralOf(many[1])] = { data: value.map((id) => ({ type: pluralOf(many[1]), id: String(id) })) };
+		} else attributes[key] = value;
+	}
+	return { type, id: fields.id, attributes, ...(Object.keys(relationships).length > 0 ? { relationships } : {}) };
+}
+
+/** A record as the convention renders it (entries of lists and single records alike). */
+export function renderRecord(record: object, resource: ListResource, style: RecordStyle): Fields {
+	const fields = canonicalForm(record, style.timestamps);
+	if (style.jsonApi) return jsonApiResource(fields, resource);
+	const named = renderInNaming(fields, style.naming) as Fields;
+	if (style.identity === 'id') return named;
+	const { id, ...rest } = named;
+	return { ref: id, ...rest };
+}
+
+function isObject(value: unknown): value is Fields {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A JSON:API document `{ data: { type, id?, attributes, relationships } }` flattened to plain fields. */
+function flattenJsonApi(body: Fields): Fields | undefined {
+	if (!isObject(body.data) || Object.keys(body).some((key) => !['data', 'meta', 'jsonapi'].includes(key))) return undefined;
+	const data = body.data;
+	if (!isObject(data.attributes) && !isObject(data.relationships)) return undefined;
+	const fields: Fields = { ...(isObject(data.attributes) ? data.attributes : {}) };
+	for (const [name, relationship] of Object.entries(isObject(data.relationships) ? data.relationships : {})) {
+		const linkage = isObject(relationship) ? relationship.data : undefined;
+		if (isObject(linkage)) fields[`${name}Id`] = linkage.id;
+		else if (linkage === null) fields[`${name}Id`] = null;
+	}
+	return fields;
+}
+
+/**
+ * A date-time sent in the convention's form, as the ISO text the routes read: numbers (seconds or
+ * milliseconds as the convention outputs them; digit strings too) and "+0000" offsets. Anything else is
+ * passed on unchanged for the route to judge, so ISO input works in every convention.
+ */
+function readTimestamp(value: unknown, form: TimestampForm): unknown {
+	const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^\d{9,14}$/.test(value) ? Number(value) : undefined;
+	if (numeric !== undefined && Number.isFinite(numeric) && (form === 'unixSeconds' || form === 'unixMillis')) {
+		return formatInstant(form === 'unixSeconds' ? numeric * 1000 : numeric);
+	}
+	if (typeof value === 'string') return value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+	return value;
+}
+
+/** A request body in the convention's forms turned into the plain form the routes read. */
+export function plainBody(body: unknown, style: RecordStyle): unknown {
+	if (!isObject(body)) return body;
+	const plain = style.jsonApi ? (flattenJsonApi(body) ?? body) : body;
+	const fields: Fields = { ...plain };
+	for (const canonical of TIMESTAMP_FIELDS) {
+		const name = style.naming === 'snake' && !style.jsonApi ? camelToSnake(canonical) : canonical;
+		if (name in fields) fields[name] = readTimestamp(fields[name], style.timestamps);
+	}
+	return fields;
+}

@@ -1,0 +1,880 @@
+/**
+ * Conventions of real public API families (docs/API-CONVENTIONS.md), for the `convention` option: with one
+ * set, every list, single record, date-time and error is rendered as that family does, in the sandbox's
+ * own implementation. The node package detects conventions from responses, so it must be tested against
+ * the shapes it will meet, not only against the sandbox's invented dialects.
+ *
+ * This module holds the table: per convention its naming, date-time form, order, paging mechanism and page
+ * sizes, how a page and a single record look, and the metadata tests read (`conventionInfo`). Paging lives
+ * in conventionPaging.ts, record and body forms in conventionRecords.ts, error bodies in conventionErrors.ts.
+ */
+import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
+import { cutPage, decodeToken, newestFirstView, pagingParameters, type PageSizeRule, type PageWindow, type PagingSpec } from './conventionPaging';
+import { identityOf, plainBody, renderRecord, type RecordStyle, type TimestampForm } from './conventionRecords';
+import type { ListResource } from './dialect';
+import type { RenderedResponse } from './listResponse';
+import type { Naming } from './options';
+import type { ListSource } from './pagination';
+import { parseRequestTarget, type RequestTarget } from './requestTarget';
+
+export const CONVENTIONS = [
+	'stripe',
+	'openai',
+	'drfPage',
+	'drfLimitOffset',
+	'drfCursor',
+	'github',
+	'slack',
+	'graph',
+	'jsonApi',
+	'hal',
+	'google',
+	'jira',
+	'salesforce',
+	'laravel',
+	'hubspot',
+	'notion',
+	'problemDetails',
+	'hasMoreOnly',
+] as const;
+export type ConventionName = (typeof CONVENTIONS)[number];
+
+/** How a client reaches the next page; the survey's pagination keys. */
+export type ConventionPagination = 'afterLastId' | 'pageNumber' | 'offset' | 'cursor' | 'nextUrlBody' | 'linkHeader' | 'hasMoreOnly';
+
+/** What a test (or a node configuration) needs to know about a convention, as data. */
+export interface ConventionInfo {
+	name: ConventionName;
+	/** The API or framework it imitates. */
+	family: string;
+	naming: Naming;
+	/**
+	 * Where the list sits: '' for a bare array, else a dotted path; `{resource}` stands for the listed
+	 * resource's plural (`slots`, `bookings`, `services`, `rooms`, `clients`, `payments`, `deliveries`).
+	 */
+	listPath: string;
+	pagination: ConventionPagination;
+	/** Request parameters, exactly as sent (not renamed by the naming). */
+	parameters: {
+		/** Page size query parameter; absent when the size travels in a header (`pageSizeHeader`). */
+		pageSize?: string;
+		page?: string;
+		/** 0 or 1: the number of the first page (pageNumber). */
+		firstPage?: 0 | 1;
+		offset?: string;
+		/** Token parameter (cursor): send the value of `next.path` here. */
+		cursor?: string;
+		/** afterLastId / hasMoreOnly: send the last entry's identity here. */
+		after?: string;
+		before?: string;
+	};
+	/** Salesforce: the page size travels as `Sforce-Query-Options: batchSize=N`. */
+	pageSizeHeader?: { name: string; valuePrefix: string };
+	/** Where the next page's URL or token is: a dotted body path, or a header (`Link`). */
+	next?: { in: 'body' | 'header'; path: string; value: 'url' | 'relativeUrl' | 'token' };
+	/** A more-flag; `inverted` when true means "done" (Salesforce `done`, Jira `isLast`). */
+	moreFlag?: { path: string; inverted: boolean };
+	/** Where the total number of entries is reported, if anywhere. */
+	total?: { in: 'body' | 'header'; path: string };
+	/** What ends a walk, in words (for people and the README table). */
+	end: string;
+	defaultPageSize: number;
+	maxPageSize: number;
+	/** `error`: a larger size is refused (400); `clamp`: it is lowered silently (the echo says so where there is one). */
+	overMax: 'clamp' | 'error';
+	timestamps: TimestampForm;
+	/** Lists (not slots, which are chronological) come newest first by creation. */
+	newestFirst: boolean;
+	/** The field holding a record's own identity (also what `{id}` paths take). */
+	identityField: 'id' | 'ref';
+	/** Single-record GETs: the record itself, or JSON:API's `{ "data": … }`. */
+	singleRecord: 'record' | 'data';
+	/** The survey's error-shape key. */
+	errorShape: string;
+	/** Whether a client can walk the list from the responses alone (hasMoreOnly cannot). */
+	walkable: boolean;
+}
+
+/** What a list renderer knows about the request. */
+export interface ListContext {
+	origin: string;
+	/** The list's path with the API prefix, e.g. /api/partners/v1/bookings. */
+	path: string;
+	/** The request's query string (for a Salesforce locator: the original list query). */
+	rawQuery: string;
+	resource: ListResource;
+}
+
+export interface ConventionDefinition {
+	info: ConventionInfo;
+	paging: PagingSpec;
+	size: PageSizeRule;
+	record: RecordStyle;
+	/** Extras on every rendered record (Stripe's `object`, Salesforce's `attributes`, HAL's `_links`). */
+	decorate?: (record: Record<string, unknown>, resource: ListResource, context: Pick<ListContext, 'origin'>) => Record<string, unknown>;
+	/** The body (and headers) of one page; `items` are rendered, `page.items` canonical. */
+	list: (items: unknown[], page: PageWindow, context: ListContext) => { body: unknown; headers?: Record<string, string> };
+	/** A JSON media type of its own (JSON:API, HAL) for lists and records; errors choose theirs. */
+	mediaType?: string;
+	/** A single record's body; default: the record itself. */
+	single?: (record: Record<string, unknown>, resource: ListResource, context: Pick<ListContext, 'origin'>, selfPath: string | undefined) => unknown;
+}
+
+const SINGULAR: Record<ListResource, string> = {
+	slots: 'slot',
+	bookings: 'booking',
+	services: 'service',
+	rooms: 'room',
+	clients: 'client',
+	payments: 'payment',
+	deliveries: 'delivery',
+};
+
+/** Resources with a `GET /…/{id}` endpoint, whose records can carry a link to themselves. */
+const ITEM_PATHS: Partial<Record<ListResource, string>> = { bookings: '/bookings', clients: '/clients' };
+
+/** The record's own path, when the API has one (links in HAL, Salesforce and JSON:API). */
+function selfPathOf(record: Record<string, unknown>, resource: ListResource): string | undefined {
+	const base = ITEM_PATHS[resource];
+	return base && typeof record.id === 'string' ? `${API_PATH_PREFIX}${base}/${encodeURIComponent(record.id)}` : undefined;
+}
+
+/** This list's absolute URL with some query parameters changed (null removes one), others kept. */
+function urlWith(context: ListContext, changes: Record<string, string | number | null>, relative = false): string {
+	const params = new URLSearchParams(context.rawQuery);
+	for (const [name, value] of Object.entries(changes)) {
+		if (value === null) params.delete(name);
+		else params.set(name, String(value));
+	}
+	const search = params.toString();
+	return `${relative ? '' : context.origin}${context.path}${search ? `?${search}` : ''}`;
+}
+
+/** The last page's number (pageNumber conventions); an empty list still has one page. */
+function lastPageOf(page: PageWindow, firstPage: number): number {
+	return firstPage + Math.max(0, Math.ceil(page.total / page.size) - 1);
+}
+
+function linkHeader(links: Array<[rel: string, url: string | undefined]>): Record<string, string> {
+	const present = links.filter((link): link is [string, string] => link[1] !== undefined);
+	return present.length === 0 ? {} : { Link: present.map(([rel, url]) => `<${url}>; rel="${rel}"`).join(', ') };
+}
+
+function size(query: string, defaultSize: number, max: number, overMax: 'clamp' | 'error' = 'clamp'): PageSizeRule {
+	return { source: { query }, default: defaultSize, max, overMax };
+}
+
+function style(naming: Naming, timestamps: TimestampForm, extra: Partial<RecordStyle> = {}): RecordStyle {
+	return { naming, timestamps, identity: 'id', jsonApi: false, ...extra };
+}
+
+/** Info fields every convention shares the defaults of, filled from its paging and size rules. */
+function info(
+	name: ConventionName,
+	definition: Omit<ConventionInfo, 'name' | 'defaultPageSize' | 'maxPageSize' | 'overMax' | 'naming' | 'timestamps' | 'identityField' | 'singleRecord' | 'walkable'> &
+		Partial<Pick<ConventionInfo, 'identityField' | 'singleRecord' | 'walkable'>>,
+	sizeRule: PageSizeRule,
+	recordStyle: RecordStyle,
+): ConventionInfo {
+	return {
+		name,
+		identityField: 'id',
+		singleRecord: 'record',
+		walkable: true,
+		...definition,
+		naming: recordStyle.naming,
+		timestamps: recordStyle.timestamps,
+		defaultPageSize: sizeRule.default,
+		maxPageSize: sizeRule.max,
+		overMax: sizeRule.overMax,
+	};
+}
+
+/** Stripe and OpenAI put the record's type beside its id. */
+function withObjectType(record: Record<string, unknown>, resource: ListResource): Record<string, unknown> {
+	const { id, ...rest } = record;
+	return { id, object: SINGULAR[resource], ...rest };
+}
+
+/** DRF's page links: page 1 is written without the page parameter, as DRF's `remove_query_param` does. */
+function drfPageUrl(context: ListContext, page: number): string {
+	return urlWith(context, { page: page === 1 ? null : page });
+}
+
+/** DRF's limit/offset links: an offset of 0 is written without the offset parameter. */
+function drfOffsetUrl(context: ListContext, offset: number, limit: number): string {
+	return urlWith(context, { limit, offset: offset <= 0 ? null : offset });
+}
+
+function build(): Record<ConventionName, ConventionDefinition> {
+	const stripeSize = size('limit', 10, 100, 'error');
+	const stripeStyle = style('snake', 'unixSeconds');
+	const openaiSize = size('limit', 20, 100, 'error');
+	const openaiStyle = style('snake', 'unixSeconds');
+	const drfStyle = style('snake', 'iso');
+	const drfPageSize = size('page_size', 10, 100);
+	const drfLimitSize = size('limit', 10, 100);
+	const githubSize = size('per_page', 30, 100);
+	const githubStyle = style('snake', 'iso');
+	const slackSize = size('limit', 100, 1000);
+	const slackStyle = style('snake', 'unixSeconds');
+	const graphSize = size('$top', 100, 999);
+	const graphStyle = style('camel', 'iso');
+	const jsonApiSize = size('page[size]', 20, 100);
+	const jsonApiStyle = style('camel', 'iso', { jsonApi: true });
+	const halSize = size('size', 20, 2000);
+	const halStyle = style('camel', 'iso');
+	const googleSize = size('pageSize', 50, 1000);
+	const googleStyle = style('camel', 'iso');
+	const jiraSize = size('maxResults', 50, 50);
+	const jiraStyle = style('camel', 'isoOffsetNoColon');
+	const salesforceSize: PageSizeRule = {
+		source: { header: 'Sforce-Query-Options', pattern: /(?:^|[,;\s])batchSize=([^,;\s]*)/i },
+		default: 2000,
+		max: 2000,
+		overMax: 'clamp',
+	};
+	const salesforceStyle = style('camel', 'isoOffsetNoColon');
+	const laravelSize = size('per_page', 15, 100);
+	const laravelStyle = style('snake', 'isoMicros');
+	const hubspotSize = size('limit', 10, 100);
+	const hubspotStyle = style('camel', 'unixMillis');
+	const notionSize = size('page_size', 100, 100);
+	const notionStyle = style('snake', 'isoMillis');
+	const problemSize = size('limit', 20, 100);
+	const problemStyle = style('camel', 'iso');
+	const moreSize = size('limit', 20, 100);
+	const moreStyle = style('snake', 'iso', { identity: 'ref' });
+
+	return {
+		stripe: {
+			info: info(
+				'stripe',
+				{
+					family: 'Stripe',
+					listPath: 'data',
+					pagination: 'afterLastId',
+					parameters: { pageSize: 'limit', after: 'starting_after', before: 'ending_before' },
+					moreFlag: { path: 'has_more', inverted: false },
+					end: '`has_more` false',
+					newestFirst: true,
+					errorShape: 'error-object',
+				},
+				stripeSize,
+				stripeStyle,
+			),
+			paging: { kind: 'afterId', after: 'starting_after', before: 'ending_before' },
+			size: stripeSize,
+			record: stripeStyle,
+			decorate: withObjectType,
+			list: (items, page, context) => ({ body: { object: 'list', url: context.path, has_more: page.hasMore, data: items } }),
+		},
+		openai: {
+			info: info(
+				'openai',
+				{
+					family: 'OpenAI',
+					listPath: 'data',
+					pagination: 'afterLastId',
+					parameters: { pageSize: 'limit', after: 'after' },
+					next: { in: 'body', path: 'last_id', value: 'token' },
+					moreFlag: { path: 'has_more', inverted: false },
+					end: '`has_more` false',
+					newestFirst: true,
+					errorShape: 'error-object',
+				},
+				openaiSize,
+				openaiStyle,
+			),
+			paging: { kind: 'afterId', after: 'after' },
+			size: openaiSize,
+			record: openaiStyle,
+			decorate: withObjectType,
+			list: (items, page) => ({
+				body: {
+					object: 'list',
+					data: items,
+					first_id: page.items.length > 0 ? identityOf(page.items[0]) : null,
+					last_id: page.items.length > 0 ? identityOf(page.items[page.items.length - 1]) : null,
+					has_more: page.hasMore,
+				},
+			}),
+		},
+		drfPage: {
+			info: info(
+				'drfPage',
+				{
+					family: 'Django REST framework PageNumberPagination',
+					listPath: 'results',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'page_size', page: 'page', firstPage: 1 },
+					next: { in: 'body', path: 'next', value: 'url' },
+					total: { in: 'body', path: 'count' },
+					end: '`next` null; a page past the last is 404 {"detail":"Invalid page."}',
+					newestFirst: false,
+					errorShape: 'field-map / detail',
+				},
+				drfPageSize,
+				drfStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'notFound', acceptsLast: true },
+			size: drfPageSize,
+			record: drfStyle,
+			list: (items, page, context) => ({
+				body: {
+					count: page.total,
+					next: page.hasMore ? drfPageUrl(context, page.page! + 1) : null,
+					previous: page.page! > 1 ? drfPageUrl(context, page.page! - 1) : null,
+					results: items,
+				},
+			}),
+		},
+		drfLimitOffset: {
+			info: info(
+				'drfLimitOffset',
+				{
+					family: 'Django REST framework LimitOffsetPagination',
+					listPath: 'results',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'limit', offset: 'offset' },
+					next: { in: 'body', path: 'next', value: 'url' },
+					total: { in: 'body', path: 'count' },
+					end: '`next` null (past the end: 200 with empty `results`)',
+					newestFirst: false,
+					errorShape: 'field-map / detail',
+				},
+				drfLimitSize,
+				drfStyle,
+			),
+			paging: { kind: 'offset', offset: 'offset' },
+			size: drfLimitSize,
+			record: drfStyle,
+			list: (items, page, context) => ({
+				body: {
+					count: page.total,
+					next: page.hasMore ? drfOffsetUrl(context, page.start + page.size, page.size) : null,
+					previous: page.start > 0 ? drfOffsetUrl(context, page.start - page.size, page.size) : null,
+					results: items,
+				},
+			}),
+		},
+		drfCursor: {
+			info: info(
+				'drfCursor',
+				{
+					family: 'Django REST framework CursorPagination',
+					listPath: 'results',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'page_size', cursor: 'cursor' },
+					next: { in: 'body', path: 'next', value: 'url' },
+					end: '`next` null',
+					newestFirst: true,
+					errorShape: 'field-map / detail',
+				},
+				drfPageSize,
+				drfStyle,
+			),
+			paging: { kind: 'token', token: 'cursor' },
+			size: drfPageSize,
+			record: drfStyle,
+			list: (items, page, context) => ({
+				body: {
+					next: page.nextToken === null ? null : urlWith(context, { cursor: page.nextToken }),
+					previous: page.previousToken === null ? null : urlWith(context, { cursor: page.previousToken }),
+					results: items,
+				},
+			}),
+		},
+		github: {
+			info: info(
+				'github',
+				{
+					family: 'GitHub REST',
+					listPath: '',
+					pagination: 'linkHeader',
+					parameters: { pageSize: 'per_page', page: 'page', firstPage: 1 },
+					next: { in: 'header', path: 'Link', value: 'url' },
+					end: 'no rel="next" in `Link` (no `Link` header at all when everything fits one page)',
+					newestFirst: false,
+					errorShape: 'errors-array (message + errors[])',
+				},
+				githubSize,
+				githubStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: githubSize,
+			record: githubStyle,
+			list: (items, page, context) => {
+				const current = page.page!;
+				const last = lastPageOf(page, 1);
+				const at = (n: number): string => urlWith(context, { per_page: page.size, page: n });
+				return {
+					body: items,
+					headers: linkHeader([
+						['prev', current > 1 ? at(Math.min(current - 1, last)) : undefined],
+						['next', page.hasMore ? at(current + 1) : undefined],
+						['last', page.hasMore ? at(last) : undefined],
+						['first', current > 1 ? at(1) : undefined],
+					]),
+				};
+			},
+		},
+		slack: {
+			info: info(
+				'slack',
+				{
+					family: 'Slack Web API',
+					listPath: '{resource}',
+					pagination: 'cursor',
+					parameters: { pageSize: 'limit', cursor: 'cursor' },
+					next: { in: 'body', path: 'response_metadata.next_cursor', value: 'token' },
+					end: '`response_metadata.next_cursor` is ""',
+					newestFirst: false,
+					errorShape: 'error-in-2xx ({"ok":false,"error"}; sent with a 4xx status here)',
+				},
+				slackSize,
+				slackStyle,
+			),
+			paging: { kind: 'token', token: 'cursor' },
+			size: slackSize,
+			record: slackStyle,
+			list: (items, page, context) => ({
+				body: { ok: true, [context.resource]: items, response_metadata: { next_cursor: page.nextToken ?? '' } },
+			}),
+		},
+		graph: {
+			info: info(
+				'graph',
+				{
+					family: 'Microsoft Graph / OData v4',
+					listPath: 'value',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: '$top', cursor: '$skiptoken' },
+					next: { in: 'body', path: '@odata.nextLink', value: 'url' },
+					end: 'no `@odata.nextLink`',
+					newestFirst: false,
+					errorShape: 'error-object ({"error":{"code","message","innerError"}})',
+				},
+				graphSize,
+				graphStyle,
+			),
+			paging: { kind: 'token', token: '$skiptoken' },
+			size: graphSize,
+			record: graphStyle,
+			list: (items, page, context) => ({
+				body: {
+					'@odata.context': `${context.origin}${API_PATH_PREFIX}/$metadata#${context.resource}`,
+					value: items,
+					...(page.nextToken === null ? {} : { '@odata.nextLink': urlWith(context, { $skiptoken: page.nextToken }) }),
+				},
+			}),
+			single: (record, resource, context) => ({ '@odata.context': `${context.origin}${API_PATH_PREFIX}/$metadata#${resource}/$entity`, ...record }),
+		},
+		jsonApi: {
+			info: info(
+				'jsonApi',
+				{
+					family: 'JSON:API 1.1',
+					listPath: 'data',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'page[size]', page: 'page[number]', firstPage: 1 },
+					next: { in: 'body', path: 'links.next', value: 'url' },
+					total: { in: 'body', path: 'meta.total' },
+					end: '`links.next` null',
+					newestFirst: false,
+					singleRecord: 'data',
+					errorShape: 'errors-array (JSON:API error objects)',
+				},
+				jsonApiSize,
+				jsonApiStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page[number]', firstPage: 1, pastEnd: 'empty' },
+			mediaType: 'application/vnd.api+json',
+			size: jsonApiSize,
+			record: jsonApiStyle,
+			list: (items, page, context) => {
+				const current = page.page!;
+				const last = lastPageOf(page, 1);
+				const at = (n: number): string => urlWith(context, { 'page[number]': n, 'page[size]': page.size });
+				return {
+					body: {
+						data: items,
+						links: {
+							self: at(current),
+							first: at(1),
+							...(current > 1 ? { prev: at(Math.min(current - 1, last)) } : {}),
+							next: page.hasMore ? at(current + 1) : null,
+							last: at(last),
+						},
+						meta: { total: page.total },
+					},
+				};
+			},
+			single: (record, _resource, context, selfPath) => ({ data: record, ...(selfPath ? { links: { self: `${context.origin}${selfPath}` } } : {}) }),
+		},
+		hal: {
+			info: info(
+				'hal',
+				{
+					family: 'Spring Data REST (HAL)',
+					listPath: '_embedded.{resource}',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'size', page: 'page', firstPage: 0 },
+					next: { in: 'body', path: '_links.next.href', value: 'url' },
+					total: { in: 'body', path: 'page.totalElements' },
+					end: 'no `_links.next`',
+					newestFirst: false,
+					errorShape: 'Spring Boot {"timestamp","status","error","message","path"}',
+				},
+				halSize,
+				halStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 0, pastEnd: 'empty' },
+			mediaType: 'application/hal+json',
+			size: halSize,
+			record: halStyle,
+			decorate: (record, resource, context) => {
+				const self = selfPathOf(record, resource);
+				return self ? { ...record, _links: { self: { href: `${context.origin}${self}` } } } : record;
+			},
+			list: (items, page, context) => {
+				const current = page.page!;
+				const last = lastPageOf(page, 0);
+				const at = (n: number): { href: string } => ({ href: urlWith(context, { page: n, size: page.size }) });
+				return {
+					body: {
+						// Spring Data REST leaves `_embedded` out of an empty page.
+						...(items.length > 0 ? { _embedded: { [context.resource]: items } } : {}),
+						_links: {
+							first: at(0),
+							...(current > 0 ? { prev: at(Math.min(current - 1, last)) } : {}),
+							self: at(current),
+							...(page.hasMore ? { next: at(current + 1) } : {}),
+							last: at(last),
+						},
+						page: { size: page.size, totalElements: page.total, totalPages: Math.ceil(page.total / page.size), number: current },
+					},
+				};
+			},
+		},
+		google: {
+			info: info(
+				'google',
+				{
+					family: 'Google Cloud APIs (AIP-158)',
+					listPath: '{resource}',
+					pagination: 'cursor',
+					parameters: { pageSize: 'pageSize', cursor: 'pageToken' },
+					next: { in: 'body', path: 'nextPageToken', value: 'token' },
+					end: 'no `nextPageToken`',
+					newestFirst: false,
+					errorShape: 'error-object ({"error":{"code","message","status","details"}})',
+				},
+				googleSize,
+				googleStyle,
+			),
+			paging: { kind: 'token', token: 'pageToken' },
+			size: googleSize,
+			record: googleStyle,
+			list: (items, page, context) => ({
+				body: { [context.resource]: items, ...(page.nextToken === null ? {} : { nextPageToken: page.nextToken }) },
+			}),
+		},
+		jira: {
+			info: info(
+				'jira',
+				{
+					family: 'Atlassian Jira Cloud',
+					listPath: 'values',
+					pagination: 'offset',
+					parameters: { pageSize: 'maxResults', offset: 'startAt' },
+					moreFlag: { path: 'isLast', inverted: true },
+					total: { in: 'body', path: 'total' },
+					end: '`isLast` true (next `startAt` = startAt + entries received; `maxResults` is capped at 50 and echoed)',
+					newestFirst: false,
+					errorShape: 'message-errors-map ({"errorMessages":[],"errors":{}})',
+				},
+				jiraSize,
+				jiraStyle,
+			),
+			paging: { kind: 'offset', offset: 'startAt' },
+			size: jiraSize,
+			record: jiraStyle,
+			list: (items, page) => ({
+				body: { startAt: page.start, maxResults: page.size, total: page.total, isLast: !page.hasMore, values: items },
+			}),
+		},
+		salesforce: {
+			info: info(
+				'salesforce',
+				{
+					family: 'Salesforce REST (query)',
+					listPath: 'records',
+					pagination: 'nextUrlBody',
+					parameters: {},
+					pageSizeHeader: { name: 'Sforce-Query-Options', valuePrefix: 'batchSize=' },
+					next: { in: 'body', path: 'nextRecordsUrl', value: 'relativeUrl' },
+					moreFlag: { path: 'done', inverted: true },
+					total: { in: 'body', path: 'totalSize' },
+					end: '`done` true and no `nextRecordsUrl`',
+					newestFirst: false,
+					errorShape: 'top-level-array ([{"message","errorCode","fields"}])',
+				},
+				salesforceSize,
+				salesforceStyle,
+			),
+			paging: { kind: 'token', token: 'nextRecords', carriesQuery: true, prefix: '01g' },
+			size: salesforceSize,
+			record: salesforceStyle,
+			decorate: (record, resource) => {
+				const type = SINGULAR[resource].charAt(0).toUpperCase() + SINGULAR[resource].slice(1);
+				const url = selfPathOf(record, resource);
+				return { attributes: { type, ...(url ? { url } : {}) }, ...record };
+			},
+			list: (items, page, context) => ({
+				body: {
+					totalSize: page.total,
+					done: !page.hasMore,
+					...(page.nextToken === null ? {} : { nextRecordsUrl: `${context.path}/${page.nextToken}` }),
+					records: items,
+				},
+			}),
+		},
+		laravel: {
+			info: info(
+				'laravel',
+				{
+					family: 'Laravel paginate()',
+					listPath: 'data',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'per_page', page: 'page', firstPage: 1 },
+					next: { in: 'body', path: 'next_page_url', value: 'url' },
+					total: { in: 'body', path: 'total' },
+					end: '`next_page_url` null (past the end: 200 with empty `data`)',
+					newestFirst: false,
+					errorShape: 'message-errors-map ({"message","errors":{field:[…]}})',
+				},
+				laravelSize,
+				laravelStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: laravelSize,
+			record: laravelStyle,
+			list: (items, page, context) => {
+				const current = page.page!;
+				const last = lastPageOf(page, 1);
+				// Like a paginator with withQueryString(): links keep per_page and the filters.
+				const at = (n: number): string => urlWith(context, { page: n });
+				const empty = items.length === 0;
+				return {
+					body: {
+						current_page: current,
+						data: items,
+						first_page_url: at(1),
+						from: empty ? null : page.start + 1,
+						last_page: last,
+						last_page_url: at(last),
+						next_page_url: page.hasMore ? at(current + 1) : null,
+						path: `${context.origin}${context.path}`,
+						per_page: page.size,
+						prev_page_url: current > 1 ? at(current - 1) : null,
+						to: empty ? null : page.start + items.length,
+						total: page.total,
+					},
+				};
+			},
+		},
+		hubspot: {
+			info: info(
+				'hubspot',
+				{
+					family: 'HubSpot CRM v3',
+					listPath: 'results',
+					pagination: 'cursor',
+					parameters: { pageSize: 'limit', cursor: 'after' },
+					next: { in: 'body', path: 'paging.next.after', value: 'token' },
+					end: 'no `paging` (also `paging.next.link` holds the next URL)',
+					newestFirst: false,
+					errorShape: 'message-only ({"status":"error","message","correlationId","category"})',
+				},
+				hubspotSize,
+				hubspotStyle,
+			),
+			paging: { kind: 'token', token: 'after' },
+			size: hubspotSize,
+			record: hubspotStyle,
+			list: (items, page, context) => ({
+				body: {
+					results: items,
+					...(page.nextToken === null ? {} : { paging: { next: { after: page.nextToken, link: urlWith(context, { after: page.nextToken }) } } }),
+				},
+			}),
+		},
+		notion: {
+			info: info(
+				'notion',
+				{
+					family: 'Notion',
+					listPath: 'results',
+					pagination: 'cursor',
+					parameters: { pageSize: 'page_size', cursor: 'start_cursor' },
+					next: { in: 'body', path: 'next_cursor', value: 'token' },
+					moreFlag: { path: 'has_more', inverted: false },
+					end: '`has_more` false and `next_cursor` null',
+					newestFirst: false,
+					errorShape: 'message-only ({"object":"error","status","code","message"})',
+				},
+				notionSize,
+				notionStyle,
+			),
+			paging: { kind: 'token', token: 'start_cursor' },
+			size: notionSize,
+			record: notionStyle,
+			list: (items, page, context) => ({
+				body: {
+					object: 'list',
+					results: items,
+					next_cursor: page.nextToken,
+					has_more: page.hasMore,
+					type: SINGULAR[context.resource],
+					[SINGULAR[context.resource]]: {},
+				},
+			}),
+		},
+		problemDetails: {
+			info: info(
+				'problemDetails',
+				{
+					family: 'RFC 9457 problem details, bare arrays with X-Total-Count',
+					listPath: '',
+					pagination: 'offset',
+					parameters: { pageSize: 'limit', offset: 'offset' },
+					total: { in: 'header', path: 'X-Total-Count' },
+					end: 'offset + entries received ≥ `X-Total-Count` (past the end: 200 [])',
+					newestFirst: false,
+					errorShape: 'problem-details (application/problem+json)',
+				},
+				problemSize,
+				problemStyle,
+			),
+			paging: { kind: 'offset', offset: 'offset' },
+			size: problemSize,
+			record: problemStyle,
+			list: (items, page) => ({ body: items, headers: { 'X-Total-Count': String(page.total) } }),
+		},
+		hasMoreOnly: {
+			info: info(
+				'hasMoreOnly',
+				{
+					family: 'a more-flag and nothing else (no ids, no token, no page echo)',
+					listPath: 'items',
+					pagination: 'hasMoreOnly',
+					parameters: { pageSize: 'limit', after: 'after' },
+					moreFlag: { path: 'more', inverted: false },
+					end: '`more` false; the next page is asked with after=<ref of the last entry>, which nothing in the response names',
+					newestFirst: false,
+					identityField: 'ref',
+					errorShape: 'message-only ({"message","code"})',
+					walkable: false,
+				},
+				moreSize,
+				moreStyle,
+			),
+			paging: { kind: 'afterId', after: 'after' },
+			size: moreSize,
+			record: moreStyle,
+			list: (items, page) => ({ body: { items, more: page.hasMore } }),
+		},
+	};
+}
+
+export const CONVENTION_DEFINITIONS: Readonly<Record<ConventionName, ConventionDefinition>> = build();
+
+/** Metadata of a convention, for tests and for configuring explicit pagination. */
+export function conventionInfo(name: ConventionName): ConventionInfo {
+	const definition = CONVENTION_DEFINITIONS[name];
+	if (!definition) throw new Error(`Unknown convention ${String(name)}; known: ${CONVENTIONS.join(', ')}`);
+	return definition.info;
+}
+
+/** The plural resource of a single-record endpoint (by the endpoint table's resource value). */
+export function recordResourceOf(endpointResource: string): ListResource {
+	const byEndpoint: Record<string, ListResource> = {
+		slot: 'slots',
+		booking: 'bookings',
+		service: 'services',
+		room: 'rooms',
+		client: 'clients',
+		payment: 'payments',
+		webhook: 'deliveries',
+		webhookDelivery: 'deliveries',
+	};
+	return byEndpoint[endpointResource] ?? 'bookings';
+}
+
+function mediaTypeHeader(definition: ConventionDefinition): Record<string, string> {
+	return definition.mediaType ? { 'Content-Type': definition.mediaType } : {};
+}
+
+function renderEntry(definition: ConventionDefinition, record: object, resource: ListResource, origin: string): Record<string, unknown> {
+	const rendered = renderRecord(record, resource, definition.record);
+	return definition.decorate ? definition.decorate(rendered, resource, { origin }) : rendered;
+}
+
+export interface ConventionListRequest extends ListContext {
+	source: ListSource<object>;
+	query: Record<string, string | string[]>;
+	headers: Record<string, string | string[] | undefined>;
+}
+
+/** One page of a list, cut, ordered and rendered as the convention's API does. */
+export function renderConventionList(name: ConventionName, request: ConventionListRequest): RenderedResponse {
+	const definition = CONVENTION_DEFINITIONS[name];
+	const source = definition.info.newestFirst ? newestFirstView(request.source) : request.source;
+	const page = cutPage(definition.paging, definition.size, source, {
+		query: request.query,
+		headers: request.headers,
+		identityOf,
+		rawQuery: request.rawQuery,
+	});
+	const items = page.items.map((item) => renderEntry(definition, item, request.resource, request.origin));
+	const { body, headers } = definition.list(items, page, request);
+	return { status: 200, headers: { ...mediaTypeHeader(definition), ...headers }, body };
+}
+
+/** A single record (GET by id, and what POST and PATCH return) as the convention's API sends it. */
+export function renderConventionRecord(name: ConventionName, record: object, resource: ListResource, origin: string): { body: unknown; headers: Record<string, string> } {
+	const definition = CONVENTION_DEFINITIONS[name];
+	const rendered = renderEntry(definition, record, resource, origin);
+	const selfPath = selfPathOf(record as Record<string, unknown>, resource);
+	return { body: definition.single ? definition.single(rendered, resource, { origin }, selfPath) : rendered, headers: mediaTypeHeader(definition) };
+}
+
+/** A request body in the convention's forms (JSON:API documents, numeric or "+0000" date-times) made plain. */
+export function conventionBody(name: ConventionName, body: unknown): unknown {
+	return plainBody(body, CONVENTION_DEFINITIONS[name].record);
+}
+
+/** The pagination query parameters a convention reads (for strict query checking). */
+export function conventionPagingParameters(name: ConventionName): string[] {
+	const definition = CONVENTION_DEFINITIONS[name];
+	return pagingParameters(definition.paging, definition.size);
+}
+
+/**
+ * A Salesforce next-records URL (`<list path>/<locator>`) turned into the list request it continues: the
+ * locator carries the original query, so the bare URL keeps filters and batch position. Undefined when the
+ * convention has no locators or the last segment is not one (then `/bookings/<id>` is a record as usual).
+ */
+export function locatorTarget(name: ConventionName, method: string, target: RequestTarget): RequestTarget | undefined {
+	const paging = CONVENTION_DEFINITIONS[name].paging;
+	if (paging.kind !== 'token' || !paging.carriesQuery || method !== 'GET' || !target.segments || target.segments.length < 2) return undefined;
+	const locator = target.segments[target.segments.length - 1];
+	const payload = decodeToken(locator, paging.prefix);
+	if (!payload) return undefined;
+	const rawQuery = payload.query ?? '';
+	const listPath = target.segments.slice(0, -1).map((segment) => `/${encodeURIComponent(segment)}`).join('');
+	const continued = parseRequestTarget(`${listPath}${rawQuery ? `?${rawQuery}` : ''}`);
+	continued.query[paging.token] = locator;
+	return continued;
+}

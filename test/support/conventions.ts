@@ -1,0 +1,230 @@
+/**
+ * Clients of the sandbox's conventions written the way each real API's documentation tells a client to
+ * walk a list, independent of how the sandbox implements them: which parameter carries the page, where
+ * the next page's URL or token is, and what ends the list. Tests compare what these walks collect with the
+ * sandbox's plain listing, so a convention that pages wrongly shows up as a missing or repeated entry.
+ */
+import type { AxiosInstance, AxiosResponse } from 'axios';
+
+import type { ConventionName } from '../../sandbox';
+
+type Entry = Record<string, unknown>;
+
+export interface ConventionWalk {
+	entries: Entry[];
+	responses: AxiosResponse[];
+}
+
+/** The plural resource a list path lists ("/webhooks/deliveries" → "deliveries"). */
+export function resourceOfPath(path: string): string {
+	return path.split('/').filter(Boolean).at(-1)!;
+}
+
+function at(value: unknown, path: string): unknown {
+	let current = value;
+	for (const key of path.split('.')) {
+		if (current === null || typeof current !== 'object') return undefined;
+		current = (current as Record<string, unknown>)[key];
+	}
+	return current;
+}
+
+/** The entries of one list response, from where the convention's API puts them. */
+export function entriesOf(name: ConventionName, response: AxiosResponse, resource: string): Entry[] {
+	const body = response.data as unknown;
+	const where: Record<ConventionName, unknown> = {
+		stripe: at(body, 'data'),
+		openai: at(body, 'data'),
+		drfPage: at(body, 'results'),
+		drfLimitOffset: at(body, 'results'),
+		drfCursor: at(body, 'results'),
+		github: body,
+		slack: at(body, resource),
+		graph: at(body, 'value'),
+		jsonApi: at(body, 'data'),
+		// Spring Data REST leaves `_embedded` out of an empty page.
+		hal: at(body, `_embedded.${resource}`) ?? [],
+		google: at(body, resource),
+		jira: at(body, 'values'),
+		salesforce: at(body, 'records'),
+		laravel: at(body, 'data'),
+		hubspot: at(body, 'results'),
+		notion: at(body, 'results'),
+		problemDetails: body,
+		hasMoreOnly: at(body, 'items'),
+	};
+	const entries = where[name];
+	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
+	return entries as Entry[];
+}
+
+/** The URL of rel="next" in an RFC 8288 Link header. */
+export function linkRel(response: AxiosResponse, rel: string): string | undefined {
+	const header = response.headers.link as string | undefined;
+	for (const part of header?.split(',') ?? []) {
+		const match = /<([^>]+)>\s*;\s*rel="([^"]+)"/.exec(part.trim());
+		if (match && match[2] === rel) return match[1];
+	}
+	return undefined;
+}
+
+/** An entry's own identity: `id`, JSON:API's `id`, or `ref` where ids are hidden. */
+export function identityOfEntry(name: ConventionName, entry: Entry): string {
+	return String(name === 'hasMoreOnly' ? entry.ref : entry.id);
+}
+
+/** A date-time in any form the conventions send, as epoch milliseconds. */
+export function instantMs(value: unknown): number {
+	if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
+	if (typeof value !== 'string') return Number.NaN;
+	return Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+}
+
+/** A slot's content key (room, service, start instant), the same whatever the naming or time form. */
+export function slotKey(name: ConventionName, entry: Entry): string {
+	if (name === 'jsonApi') {
+		const room = at(entry, 'relationships.room.data.id');
+		const service = at(entry, 'relationships.service.data.id');
+		return `${String(room)}|${String(service)}|${instantMs(at(entry, 'attributes.start'))}`;
+	}
+	const room = entry.room_id ?? entry.roomId;
+	const service = entry.service_id ?? entry.serviceId;
+	return `${String(room)}|${String(service)}|${instantMs(entry.start)}`;
+}
+
+/** The key a walk is compared by: slot content for slots, the identity for everything else. */
+export function entryKey(name: ConventionName, resource: string, entry: Entry): string {
+	return resource === 'slots' ? slotKey(name, entry) : identityOfEntry(name, entry);
+}
+
+const MAX_REQUESTS = 300;
+
+/**
+ * Follows a list to its end as the convention's API documents it, asking for `pageSize` entries a page.
+ * `between` runs after the first page (to change the data mid-walk). Fails on a non-200 answer and on a
+ * walk that does not end.
+ */
+export async function walkConvention(
+	client: AxiosInstance,
+	name: ConventionName,
+	path: string,
+	pageSize: number,
+	params: Record<string, string> = {},
+	between?: () => void,
+): Promise<ConventionWalk> {
+	const resource = resourceOfPath(path);
+	const entries: Entry[] = [];
+	const responses: AxiosResponse[] = [];
+	const get = async (url: string, query: Record<string, string | number> = {}, headers: Record<string, string> = {}): Promise<AxiosResponse> => {
+		if (responses.length >= MAX_REQUESTS) throw new Error(`${name}: ${path} did not end after ${MAX_REQUESTS} requests`);
+		const response = await client.get(url, { params: query, headers });
+		if (response.status !== 200) throw new Error(`${name}: GET ${url} → ${response.status} ${JSON.stringify(response.data)}`);
+		responses.push(response);
+		entries.push(...entriesOf(name, response, resource));
+		if (responses.length === 1) between?.();
+		return response;
+	};
+	const last = (response: AxiosResponse): Entry | undefined => entriesOf(name, response, resource).at(-1);
+	/** Next URLs in the body: follow them as given until the field is null or absent. */
+	const followBodyUrls = async (first: AxiosResponse, nextOf: (body: Record<string, unknown>) => unknown): Promise<void> => {
+		let response = first;
+		for (let next = nextOf(response.data); typeof next === 'string' && next !== ''; next = nextOf(response.data)) {
+			response = await get(next);
+		}
+	};
+
+	switch (name) {
+		case 'stripe': {
+			let response = await get(path, { ...params, limit: pageSize });
+			while (response.data.has_more === true) response = await get(path, { ...params, limit: pageSize, starting_after: String(last(response)!.id) });
+			break;
+		}
+		case 'openai': {
+			let response = await get(path, { ...params, limit: pageSize });
+			while (response.data.has_more === true) response = await get(path, { ...params, limit: pageSize, after: String(response.data.last_id) });
+			break;
+		}
+		case 'hasMoreOnly': {
+			let response = await get(path, { ...params, limit: pageSize });
+			while (response.data.more === true) response = await get(path, { ...params, limit: pageSize, after: String(last(response)!.ref) });
+			break;
+		}
+		case 'drfPage':
+		case 'drfCursor':
+			await followBodyUrls(await get(path, { ...params, page_size: pageSize }), (body) => body.next);
+			break;
+		case 'drfLimitOffset':
+			await followBodyUrls(await get(path, { ...params, limit: pageSize }), (body) => body.next);
+			break;
+		case 'graph':
+			await followBodyUrls(await get(path, { ...params, $top: pageSize }), (body) => body['@odata.nextLink']);
+			break;
+		case 'jsonApi':
+			await followBodyUrls(await get(path, { ...params, 'page[size]': pageSize }), (body) => at(body, 'links.next'));
+			break;
+		case 'hal':
+			await followBodyUrls(await get(path, { ...params, size: pageSize }), (body) => at(body, '_links.next.href'));
+			break;
+		case 'laravel':
+			await followBodyUrls(await get(path, { ...params, per_page: pageSize }), (body) => body.next_page_url);
+			break;
+		case 'github': {
+			let response = await get(path, { ...params, per_page: pageSize });
+			for (let next = linkRel(response, 'next'); next; next = linkRel(response, 'next')) response = await get(next);
+			break;
+		}
+		case 'slack': {
+			let response = await get(path, { ...params, limit: pageSize });
+			while (response.data.response_metadata.next_cursor !== '') {
+				response = await get(path, { ...params, limit: pageSize, cursor: response.data.response_metadata.next_cursor });
+			}
+			break;
+		}
+		case 'google': {
+			let response = await get(path, { ...params, pageSize });
+			while (response.data.nextPageToken) response = await get(path, { ...params, pageSize, pageToken: response.data.nextPageToken });
+			break;
+		}
+		case 'hubspot': {
+			let response = await get(path, { ...params, limit: pageSize });
+			while (response.data.paging) response = await get(path, { ...params, limit: pageSize, after: response.data.paging.next.after });
+			break;
+		}
+		case 'notion': {
+			let response = await get(path, { ...params, page_size: pageSize });
+			while (response.data.has_more === true) response = await get(path, { ...params, page_size: pageSize, start_cursor: response.data.next_cursor });
+			break;
+		}
+		case 'jira': {
+			// The next startAt counts what came back, not what was asked: Jira may lower maxResults.
+			let startAt = 0;
+			let response = await get(path, { ...params, startAt, maxResults: pageSize });
+			while (response.data.isLast !== true) {
+				startAt += response.data.values.length;
+				response = await get(path, { ...params, startAt, maxResults: pageSize });
+			}
+			break;
+		}
+		case 'salesforce': {
+			const headers = { 'Sforce-Query-Options': `batchSize=${pageSize}` };
+			let response = await get(path, params, headers);
+			while (response.data.done !== true) {
+				// nextRecordsUrl is host-relative and already includes the API prefix.
+				response = await get(new URL(response.data.nextRecordsUrl, client.defaults.baseURL).href, {}, headers);
+			}
+			break;
+		}
+		case 'problemDetails': {
+			let offset = 0;
+			let response = await get(path, { ...params, offset, limit: pageSize });
+			for (;;) {
+				const received = (response.data as unknown[]).length;
+				offset += received;
+				if (received === 0 || offset >= Number(response.headers['x-total-count'])) break;
+				response = await get(path, { ...params, offset, limit: pageSize });
+			}
+			break;
+		}
+	}
+	return { entries, responses };
+}
