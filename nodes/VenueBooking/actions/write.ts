@@ -7,7 +7,7 @@ import { type Endpoint, showFor } from '../endpoints';
 import { bodyProperties, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/ids';
-import { optionsProperty, readTransportOptions } from '../parameters/options';
+import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
 import { toJsonObject } from '../transport/response';
 import type { Operation } from './operations';
 
@@ -50,7 +50,7 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 			...seenFieldsProperties,
 			...bodyProperties(false),
 			...queryProperties,
-			optionsProperty('write', id ? [identityFieldOption(id)] : []),
+			optionsProperty('write', [...(id ? [identityFieldOption(id)] : []), ...editorListOptions]),
 		]),
 		async execute(context, itemIndex, client) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.

@@ -254,6 +254,26 @@ export const listOptions: INodeProperties[] = [
 	},
 ];
 
+/**
+ * Items Field and Pagination for operations whose editor reads lists (the From List picker of an ID, the
+ * fields offered from sampled bookings): the editor reads those lists as Get Many would, with these options.
+ */
+export const editorListOptions: INodeProperties[] = [
+	{
+		displayName: 'Items Field',
+		name: 'itemsPath',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. data',
+		description:
+			'Dot path of the list in the responses the editor reads (the From List picker, the offered fields). Leave empty to detect it.',
+	},
+	{
+		...paginationOption,
+		description: 'How the editor reads further pages of the From List picker. Automatic fits most APIs; set it when the automatic guess is wrong.',
+	},
+];
+
 /** The Options collection: transport settings for every operation, plus list or per-item extras. */
 export function optionsProperty(kind: 'list' | 'perItem' | 'write', more: INodeProperties[] = []): INodeProperties {
 	const extras = [...(kind === 'list' ? listOptions : [kind === 'write' ? parallelWritesOption : parallelReadsOption]), ...more];

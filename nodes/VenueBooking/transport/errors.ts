@@ -34,8 +34,8 @@ const ERROR_BODY_KEYS = {
 	 * Google's field violations).
 	 */
 	message: ['message', 'Message', 'error_description', 'detail', 'title', 'description'],
-	/** Lists of messages about the request as a whole: Jira's `errorMessages`. */
-	generalLists: ['errorMessages'],
+	/** Lists of messages about the request as a whole: Jira's `errorMessages`, Slack's `response_metadata.messages`. */
+	generalLists: ['errorMessages', 'response_metadata.messages'],
 	/** In a field-keyed map, the key for errors of no one field: DRF's `non_field_errors`. */
 	noField: 'non_field_errors',
 	/**
@@ -82,6 +82,8 @@ const MAX_DEPTH = 4;
 /** What an error body says: messages about the request, messages about named fields, and bare codes. */
 interface ServerWords {
 	general: string[];
+	/** Messages that came as one list about the request as a whole (Jira, Slack): shown together. */
+	listed: string[];
 	fields: Array<{ field: string; text: string }>;
 	codes: string[];
 }
@@ -170,7 +172,10 @@ function readErrorObject(record: Record<string, unknown>, said: ServerWords, dep
 	if (isPlainObject(messageMap)) readFieldMap(messageMap, said);
 	for (const key of ERROR_BODY_KEYS.generalLists) {
 		const list = readPath(record, key);
-		if (Array.isArray(list)) said.general.push(...fieldMessages(list));
+		if (Array.isArray(list)) {
+			said.general.push(...fieldMessages(list));
+			said.listed.push(...fieldMessages(list));
+		}
 	}
 	for (const key of ERROR_BODY_KEYS.fieldErrors) {
 		const value = readPath(record, key);
@@ -217,7 +222,8 @@ function compose(said: ServerWords): string | undefined {
 	const named = [...new Set(said.fields.map(({ field, text }) => `${field}: ${text}`))];
 	const headline = said.general[0] ?? (named.length === 0 ? said.codes[0] : undefined);
 	let line: string | undefined;
-	if (named.length === 0) line = headline;
+	// Messages about the request as a whole may come as a list (Jira, Slack): all of them, bounded.
+	if (named.length === 0) line = said.listed.length > 1 ? joinBounded([...new Set(said.listed)]) : headline;
 	// Laravel's message repeats the first field's message ("… (and 1 more error)"): the fields say it all.
 	else if (!headline || said.fields.some(({ text }) => headline.startsWith(text))) line = joinBounded(named);
 	else line = `${headline} (${joinBounded(named)})`;
@@ -232,7 +238,7 @@ function compose(said: ServerWords): string | undefined {
  * Bounded however hostile the body: few entries and levels are read, only own keys, never `__proto__`.
  */
 function findServerMessage(body: unknown): string | undefined {
-	const said: ServerWords = { general: [], fields: [], codes: [] };
+	const said: ServerWords = { general: [], listed: [], fields: [], codes: [] };
 	if (Array.isArray(body)) {
 		const entries = body.slice(0, MAX_ENTRIES);
 		const isErrorList = entries.length > 0 && entries.every((entry) => isPlainObject(entry) && typeof readPath(entry, ERROR_BODY_KEYS.listMarker) === 'string');

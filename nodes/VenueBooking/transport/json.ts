@@ -12,6 +12,10 @@ export const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * and no marker or list of ours is ever read from them.
  */
 export function readPath(value: unknown, path: string): unknown {
+	// A key that itself holds dots (OData's `@odata.nextLink`) is read whole before the path is split.
+	if (path.includes('.') && !UNSAFE_KEYS.has(path) && value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, path)) {
+		return (value as Record<string, unknown>)[path];
+	}
 	let current: unknown = value;
 	for (const key of path.split('.')) {
 		if (current === null || typeof current !== 'object' || UNSAFE_KEYS.has(key)) return undefined;

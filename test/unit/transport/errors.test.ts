@@ -106,6 +106,12 @@ describe('findServerMessage', () => {
 		],
 		['Slack: an error code in a 2xx body', { ok: false, error: 'invalid_cursor' }, 'invalid_cursor'],
 		[
+			'Slack: the code with its messages about the request',
+			{ ok: false, error: 'invalid_arguments', response_metadata: { messages: ['[ERROR] missing required field: room_id', '[ERROR] missing required field: start'] } },
+			'[ERROR] missing required field: room_id; [ERROR] missing required field: start',
+		],
+		['OData: a key that holds dots is read whole', { '@odata.context': 'x', error: { code: 'c', message: 'Bad $top.' } }, 'Bad $top.'],
+		[
 			'HubSpot',
 			{ status: 'error', message: 'Property values were not valid', correlationId: 'c1', category: 'VALIDATION_ERROR' },
 			'Property values were not valid',

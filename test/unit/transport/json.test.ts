@@ -40,6 +40,12 @@ describe('readPath', () => {
 		expect(readPath({ rows: ['a', 'b'] }, 'rows.1')).toBe('b');
 	});
 
+	it('reads a key that itself holds dots whole (OData\'s @odata.nextLink), before splitting the path', () => {
+		expect(readPath({ '@odata.nextLink': 'https://x/p?$skiptoken=1', value: [] }, '@odata.nextLink')).toBe('https://x/p?$skiptoken=1');
+		expect(readPath({ '@odata': { nextLink: 'split' } }, '@odata.nextLink')).toBe('split');
+		expect(readPath(JSON.parse('{"__proto__":{"polluted":1}}'), '__proto__.polluted')).toBeUndefined();
+	});
+
 	it('is undefined for a missing step or a step into a scalar or null', () => {
 		expect(readPath({ a: 1 }, 'b')).toBeUndefined();
 		expect(readPath({ a: 1 }, 'a.b')).toBeUndefined();

@@ -1,0 +1,158 @@
+/**
+ * The conventions of real public APIs (docs/API-CONVENTIONS.md), each spoken by the sandbox, through n8n-core's
+ * engine: for every one, Return All gives exactly the server's list (or, where the convention cannot be walked
+ * from its answers alone, fails saying what to set, and then works as set), Limit and Max Pages hold, seeded
+ * 429s and 5xx lose nothing, the Booking ID picker scrolls to the last booking, the trigger emits each new
+ * journal entry once and Fetch Test Event shows the newest, and a validation error shows the server's words.
+ */
+import type { IDataObject, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
+
+import { searchBookings } from '../../nodes/VenueBooking/methods/listSearch';
+import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type Sandbox } from '../../sandbox';
+import { methodContext, node } from './harness';
+import { credentialsFor, credentialTypes, itemsOf, jsonBody, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
+import { pollerFor } from './venueBookingTrigger';
+
+const PAYMENTS = 237;
+
+/** Short waits so faults cost little; enough retries that a run of bad luck cannot end a walk. */
+const RETRY_OPTIONS = { maxRetries: 10, maxWait: 0.05 };
+
+/**
+ * What a user sets for a convention that Automatic cannot walk from the answers alone: the parameter that
+ * asks for the next page is named nowhere in them. Every other convention must need nothing.
+ */
+const EXPLICIT: Partial<Record<ConventionName, { pagination: IDataObject; identityPath?: string; said: RegExp }>> = {
+	// A bare list with its total in X-Total-Count: nothing names the offset parameter.
+	problemDetails: { pagination: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 }, said: /"total-count" says 237 entries/ },
+	// "more" and entries identified by `ref`: neither the parameter nor the field is named in the answer.
+	hasMoreOnly: { pagination: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref', pageSize: 100, pageSizeParameter: 'limit' }, identityPath: 'ref', said: /"more" is true/ },
+};
+
+/** An entry's own identity as the convention writes it. */
+function identityOf(name: ConventionName, entry: IDataObject): string {
+	return String(entry[conventionInfo(name).identityField]);
+}
+
+function listOptions(name: ConventionName, extra: IDataObject = {}): INodeParameters {
+	const explicit = EXPLICIT[name];
+	return { ...extra, ...(explicit ? { pagination: { settings: explicit.pagination } } : {}) } as INodeParameters;
+}
+
+async function listAll(search: (token?: string) => Promise<INodeListSearchResult>): Promise<INodeListSearchResult[]> {
+	const pages: INodeListSearchResult[] = [];
+	let token: string | undefined;
+	do {
+		const page = await search(token);
+		pages.push(page);
+		token = page.paginationToken as string | undefined;
+	} while (token !== undefined && pages.length < 100);
+	return pages;
+}
+
+describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: ConventionName) => {
+	const info = conventionInfo(name);
+	let sandbox: Sandbox;
+	/** The server's payments in the order its list gives them. */
+	let serverOrder: string[];
+
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ convention: name, seed: 7, today: FIXED_TODAY, scale: { payments: PAYMENTS } });
+		const ids = sandbox.store.payments.map((payment) => payment.id);
+		serverOrder = info.newestFirst ? [...ids].reverse() : ids;
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => {
+		sandbox.setFaults(undefined);
+		sandbox.resetRequests();
+	});
+
+	const payments = (extra: INodeParameters, options: IDataObject = {}): INodeParameters => ({
+		resource: 'payment',
+		operation: 'getAll',
+		...extra,
+		options: listOptions(name, options),
+	});
+
+	if (EXPLICIT[name]) {
+		it('Automatic cannot walk it from the answers alone: an error says what was seen and what to set, never a short list', async () => {
+			const result = await runNode(sandbox, { resource: 'payment', operation: 'getAll', returnAll: true });
+			const error = result.errorOf(NODE_NAME);
+			expect(error?.message).toMatch(/^The API said more entries follow/);
+			expect(error?.message).toMatch(EXPLICIT[name]!.said);
+			expect(String(error?.description)).toMatch(/Set Options > Pagination/);
+			expect(result.outputOf(NODE_NAME)).toEqual([]);
+		});
+	}
+
+	it(`Return All${EXPLICIT[name] ? ' (as set)' : ' (Automatic)'}: exactly the server's ${PAYMENTS} payments, in its order`, async () => {
+		const result = await runNode(sandbox, payments({ returnAll: true }));
+		expect(itemsOf(result).map((entry) => identityOf(name, entry))).toEqual(serverOrder);
+	});
+
+	it('Limit 7: the first 7, and no page more than needed', async () => {
+		const result = await runNode(sandbox, payments({ limit: 7 }));
+		expect(itemsOf(result).map((entry) => identityOf(name, entry))).toEqual(serverOrder.slice(0, 7));
+		expect(sandbox.requests).toHaveLength(1);
+	});
+
+	it('Max Pages 2 stops a longer walk with an error, never a short list', async () => {
+		const result = await runNode(sandbox, payments({ returnAll: true }, { maxPages: 2 }));
+		if (info.defaultPageSize * 2 >= PAYMENTS) {
+			// Two pages hold the whole list here (a large default page size).
+			expect(itemsOf(result)).toHaveLength(PAYMENTS);
+		} else {
+			expect(result.errorOf(NODE_NAME)?.message).toMatch(/^Stopped after 2 pages \(the Max Pages limit\)/);
+		}
+	});
+
+	it('under seeded 429s and 5xx, Return All still gives every payment once, in order', async () => {
+		// The first two requests fail for sure, whatever the list's length; then seeded faults at random.
+		sandbox.setFaults({ seed: 5, rate429: 0.15, retryAfterSeconds: 0.01, rate5xx: 0.15, script: [429, 503] });
+		const result = await runNode(sandbox, payments({ returnAll: true }, RETRY_OPTIONS));
+		expect(itemsOf(result).map((entry) => identityOf(name, entry))).toEqual(serverOrder);
+		expect(sandbox.requests.some((request) => request.fault !== undefined)).toBe(true);
+	});
+
+	it('the Booking ID picker scrolls to the last booking, each once', async () => {
+		const parameters = { resource: 'booking', operation: 'get', options: listOptions(name, EXPLICIT[name]?.identityPath ? { identityPath: EXPLICIT[name]!.identityPath } : {}) };
+		const context = () =>
+			methodContext({
+				node: node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
+				nodeTypes,
+				credentialTypes,
+				credentials: credentialsFor(sandbox),
+				path: 'parameters.bookingId',
+			});
+		const pages = await listAll((token) => searchBookings.call(context(), undefined, token));
+		const values = pages.flatMap((page) => page.results.map((result) => String(result.value)));
+		const bookings = sandbox.store.bookings.map((booking) => booking.id);
+		expect(values).toEqual(info.newestFirst ? [...bookings].reverse() : bookings);
+	});
+
+	it('the trigger: nothing on activation, each new journal entry once, oldest first; Fetch Test Event shows the newest', async () => {
+		const explicit = EXPLICIT[name];
+		const options: IDataObject = { ...RETRY_OPTIONS, ...(explicit ? { pagination: { settings: explicit.pagination }, identityPath: explicit.identityPath } : {}) };
+		const poller = pollerFor(sandbox, { options } as INodeParameters);
+		const identity = (item: { json: IDataObject }) => identityOf(name, item.json);
+		const baseline = await poller.poll();
+		expect(baseline.error).toBeUndefined();
+		expect(baseline.items).toBeNull();
+		const added = sandbox.store.appendDeliveries(4).map((delivery) => delivery.id);
+		const next = await poller.poll();
+		expect(next.error).toBeUndefined();
+		expect((next.items?.[0] ?? []).map(identity)).toEqual(added);
+		expect((await poller.poll()).items).toBeNull();
+		const sample = await poller.fetchTestEvent();
+		const newest = sandbox.store.journalOldestFirst().slice(-5).map((delivery) => delivery.id);
+		expect((sample.items?.[0] ?? []).map(identity)).toEqual(newest);
+	});
+
+	it("a validation error shows the server's own words, naming the field", async () => {
+		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody({ note: 'no start' }) });
+		const error = result.errorOf(NODE_NAME);
+		expect(error?.message).toMatch(/\((400|422)\)/);
+		// The server names the first field it misses (stripe: room_id), or all of them.
+		expect(String(error?.description)).toMatch(/^The server said: .*(start|room|service)/im);
+	});
+});
