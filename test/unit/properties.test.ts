@@ -1,7 +1,7 @@
 /**
  * Property-based tests (fast-check, fixed seed, bounded runs): for any input, the pure parts of the
  * transport and trigger either give a well-formed answer or say why, never throw anything else, and never
- * put the API key in a message.
+ * put the API key in a message; and a list walk over any surveyed convention returns the whole list or fails.
  */
 import fc from 'fast-check';
 
@@ -9,11 +9,13 @@ import { findEndpoint } from '../../nodes/VenueBooking/endpoints';
 import { normalizeBaseUrl } from '../../nodes/VenueBooking/transport/auth';
 import { canonicalJson } from '../../nodes/VenueBooking/transport/json';
 import { detectPagination } from '../../nodes/VenueBooking/transport/pagination/detect';
+import { DEFAULT_PAGINATION, type PaginationSettings } from '../../nodes/VenueBooking/transport/pagination/strategies';
+import { walkPages } from '../../nodes/VenueBooking/transport/pagination/walk';
 import { parseBody } from '../../nodes/VenueBooking/transport/response';
 import { listAt, locateList, toJsonItems } from '../../nodes/VenueBooking/transport/response';
 import { ApiClient } from '../../nodes/VenueBooking/transport/request';
 import { entryIdentity } from '../../nodes/VenueBooking/identity';
-import { mockContext, TEST_KEY } from './mockContext';
+import { type MockAnswer, mockContext, TEST_KEY } from './mockContext';
 
 const SETTINGS = { seed: 20261122, numRuns: 400 };
 
@@ -152,6 +154,136 @@ describe('trigger identity', () => {
 				assertNoPollution();
 			}),
 			SETTINGS,
+		);
+	});
+});
+
+/**
+ * List conventions of the survey (docs/API-CONVENTIONS.md) as tiny servers over a list of `length` entries in
+ * pages of `size`. `explicit` is what a user sets where the answers alone name no way to the next page.
+ */
+interface ListServer {
+	answer(query: Record<string, string>, url: string): MockAnswer;
+	/** Automatic walks it from its answers alone. */
+	walkable: boolean;
+	explicit?: Partial<PaginationSettings>;
+	/** Its answers never say whether more follows, so it is only ever walked as the user sets it. */
+	silent?: boolean;
+}
+
+function listServers(length: number, size: number): Record<string, ListServer> {
+	const all = Array.from({ length }, (_, i) => ({ id: `e${i + 1}`, amount: i }));
+	const slice = (start: number) => all.slice(start, start + size);
+	const page = (query: Record<string, string>) => Math.max(1, Number(query.page ?? 1));
+	const base = 'https://studio.example.com/api/partners/v1/payments';
+	const link = (n: number) => `<${base}?page=${n}>; rel="next"`;
+	return {
+		stripe: {
+			walkable: true,
+			answer: (q) => {
+				const start = q.starting_after ? all.findIndex((e) => e.id === q.starting_after) + 1 : 0;
+				return { statusCode: 200, body: { object: 'list', data: slice(start), has_more: start + size < length } };
+			},
+		},
+		drf: {
+			walkable: true,
+			answer: (q) => {
+				const n = page(q);
+				const results = slice((n - 1) * size);
+				if (n > 1 && results.length === 0) return { statusCode: 404, body: { detail: 'Invalid page.' } };
+				return { statusCode: 200, body: { count: length, next: n * size < length ? `${base}?page=${n + 1}` : null, previous: null, results } };
+			},
+		},
+		github: {
+			walkable: true,
+			answer: (q) => {
+				const n = page(q);
+				const headers: Record<string, string> = n * size < length ? { link: link(n + 1) } : {};
+				return { statusCode: 200, body: slice((n - 1) * size), headers };
+			},
+		},
+		cursor: {
+			walkable: true,
+			answer: (q) => {
+				const start = Number(q.cursor ?? 0);
+				return { statusCode: 200, body: { data: slice(start), meta: { next_cursor: start + size < length ? String(start + size) : null } } };
+			},
+		},
+		pageTotals: {
+			walkable: true,
+			answer: (q) => ({ statusCode: 200, body: { items: slice((page(q) - 1) * size), page: page(q), total_pages: Math.ceil(length / size) } }),
+		},
+		jira: {
+			walkable: true,
+			answer: (q) => {
+				const startAt = Number(q.startAt ?? 0);
+				return { statusCode: 200, body: { startAt, maxResults: size, total: length, isLast: startAt + size >= length, values: slice(startAt) } };
+			},
+		},
+		pageNumbersOnly: {
+			// A bare list that says nothing; past the end a 404, as Django REST framework answers.
+			walkable: false,
+			silent: true,
+			explicit: { mode: 'pageNumber', pageParameter: 'page' },
+			answer: (q) => {
+				const items = slice((page(q) - 1) * size);
+				return page(q) > 1 && items.length === 0 ? { statusCode: 404, body: { detail: 'Invalid page.' } } : { statusCode: 200, body: items };
+			},
+		},
+		totalHeader: {
+			walkable: false,
+			explicit: { mode: 'offset', offsetParameter: 'offset' },
+			answer: (q) => ({ statusCode: 200, body: slice(Number(q.offset ?? 0)), headers: { 'x-total-count': String(length) } }),
+		},
+		moreWithoutIds: {
+			walkable: false,
+			explicit: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref' },
+			answer: (q) => {
+				const refs = all.map((e) => ({ ref: e.id, amount: e.amount }));
+				const start = q.after ? refs.findIndex((e) => e.ref === q.after) + 1 : 0;
+				return { statusCode: 200, body: { items: refs.slice(start, start + size), more: start + size < length } };
+			},
+		},
+	};
+}
+
+describe('Return All over any surveyed convention', () => {
+	const CLEAR_ERROR = /^(The API said more entries follow|Stopped after|The API pointed back|The API returned the same page)/;
+
+	it('equals the server\'s list exactly, or fails with a clear error: never a strict prefix with a success', async () => {
+		const names = Object.keys(listServers(1, 1));
+		await fc.assert(
+			fc.asyncProperty(fc.constantFrom(...names), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 15 }), fc.boolean(), async (name, length, size, setByUser) => {
+				const server = listServers(length, size)[name];
+				const settings: PaginationSettings = { ...DEFAULT_PAGINATION, ...(setByUser || server.silent ? server.explicit : {}) };
+				const mock = mockContext({
+					parameters: {},
+					answers: (request) => {
+						const url = new URL(request.url);
+						const query = { ...Object.fromEntries(url.searchParams), ...((request.qs ?? {}) as Record<string, string>) };
+						return server.answer(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), request.url);
+					},
+				});
+				const client = await ApiClient.create(mock.context);
+				const ids: string[] = [];
+				let failure: Error | undefined;
+				try {
+					for await (const page of walkPages(client, { endpoint: findEndpoint('payment', 'getAll') }, { settings })) {
+						for (const entry of page.entries ?? []) ids.push(String((entry as { id?: string; ref?: string }).id ?? (entry as { ref?: string }).ref));
+					}
+				} catch (error) {
+					failure = error as Error;
+				}
+				const expected = Array.from({ length }, (_, i) => `e${i + 1}`);
+				if (failure) {
+					expect(failure.message).toMatch(CLEAR_ERROR);
+					// Where the answers or the user's settings say how to walk, there is nothing to fail about.
+					expect(server.walkable || settings.mode !== 'auto').toBe(false);
+				} else {
+					expect(ids).toEqual(expected);
+				}
+			}),
+			{ seed: 20261125, numRuns: 300 },
 		);
 	});
 });
