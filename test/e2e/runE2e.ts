@@ -23,6 +23,8 @@
  *   editor.checks.ts (the editor's dynamic-node-parameters routes answer with the lists and fields);
  *   dialects.checks.ts (in each of five sandbox dialects, switched at runtime: the lists by pages, a booking
  *   created from offered fields and cancelled by picking it from the list, a trigger filtered on one kind);
+ *   conventions.checks.ts (five real APIs' list conventions: Return All exact or an error saying what to set,
+ *   the Booking ID picker to its end, Fetch Test Event newest, a validation error in the server's words);
  *   aiTool.checks.ts (an AI Agent with Venue Booking tools fills offered fields and a Booking ID by $fromAI;
  *   its chat model is a scripted local test double);
  *   fanOut.checks.ts (1,000 items through Client → Get by default at 20 ms latency: in order, the window
@@ -43,6 +45,7 @@ import { E2E_N8N_VERSIONS, n8nProfile } from '../../scripts/n8n/versions';
 import { aiToolCheck } from './aiTool.checks';
 import { outputDirOf, type E2eContext } from './context';
 import { credentialTestChecks } from './credential.checks';
+import { conventionChecks } from './conventions.checks';
 import { dialectChecks } from './dialects.checks';
 import { editorRoutesCheck } from './editor.checks';
 import { fanOutCheck } from './fanOut.checks';
@@ -151,6 +154,7 @@ async function runVersion(version: string): Promise<void> {
 			await fanOutCheck(context, rest);
 			const dialectApi = new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e dialects'));
 			await dialectChecks(context, rest, dialectApi);
+			await conventionChecks(context, rest);
 		}
 	} finally {
 		if (running.server) await stopServerCheck(versionChecks, running.server);

@@ -1,0 +1,129 @@
+/**
+ * Real APIs' list conventions (docs/API-CONVENTIONS.md) in real n8n, for a representative set of the sandbox's
+ * conventions (an identity-after walk with numeric timestamps, Django REST framework's numbered pages, OData's
+ * dotted next link, JSON:API's nested records, and one that names no way to its next page). Per convention,
+ * switched at runtime on the running sandbox:
+ *
+ * 1. Return All of the payments in a saved workflow run by n8n: exactly the server's list, in its order; where
+ *    the answers name no way on, n8n's run fails with the message saying what to set, and runs exactly as set.
+ * 2. The Booking ID picker through the editor's route, scrolled by n8n's token to the last booking.
+ * 3. Fetch Test Event (the trigger run from the editor): the newest journal entries, oldest first.
+ * 4. A booking created without its fields: the failed run shows the server's own words.
+ *
+ * The workflow test tests/workflow/conventions.test.ts runs all of them through n8n-core's engine.
+ */
+import type { ConventionName } from '../../sandbox';
+import { conventionInfo } from '../../sandbox';
+import type { N8nRestClient } from '../../scripts/n8n/rest';
+import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
+import { FULL_CREDENTIAL, type E2eContext } from './context';
+import { payload, route, workflowWith, type ListAnswer } from './editor.checks';
+import { assert, assertEqual } from './harness';
+import { TRIGGER_NODE_TYPE } from './operationsWorkflow';
+
+/** What a user sets where Automatic cannot find the next page from the answers alone. */
+const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknown>; identityPath: string }>> = {
+	hasMoreOnly: { pagination: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref', pageSize: 100, pageSizeParameter: 'limit' }, identityPath: 'ref' },
+};
+
+export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'hasMoreOnly'];
+
+const TRIGGER = 'Venue Booking Trigger';
+const SAMPLE_SIZE = 5;
+
+function optionsFor(name: ConventionName): Record<string, unknown> {
+	const set = AS_SET[name];
+	return set ? { pagination: { settings: set.pagination }, identityPath: set.identityPath } : {};
+}
+
+/** Runs a saved one-node workflow; its output items and its error, as n8n stored them. */
+async function runWorkflow(rest: N8nRestClient, name: string, parameters: Record<string, unknown>) {
+	const { id } = await rest.createWorkflow(workflowWith(name, parameters));
+	const execution = await rest.waitForExecution(await rest.runWorkflow(id, 'Start'), 90_000);
+	return { items: nodeOutputItems(execution.run, 'Venue Booking'), error: runError(execution.run) };
+}
+
+async function returnAllStep(context: E2eContext, rest: N8nRestClient, name: ConventionName): Promise<void> {
+	const { sandbox } = context;
+	const info = conventionInfo(name);
+	const stored = sandbox.store.payments.map((payment) => payment.id);
+	const expected = info.newestFirst ? [...stored].reverse() : stored;
+	const identity = (item: Record<string, unknown>) => String(item[info.identityField]);
+	if (AS_SET[name]) {
+		const automatic = await runWorkflow(rest, `e2e: ${name} payments, Automatic`, { resource: 'payment', operation: 'getAll', returnAll: true });
+		assert(automatic.error?.startsWith('The API said more entries follow'), `Automatic fails saying more entries follow (got: ${automatic.error})`);
+		assert(automatic.error?.includes('Set Options > Pagination'), 'the error says what to set');
+	}
+	const run = await runWorkflow(rest, `e2e: ${name} payments, Return All`, { resource: 'payment', operation: 'getAll', returnAll: true, options: optionsFor(name) });
+	assertEqual(run.error, undefined, 'error of Return All');
+	assertEqual(run.items.map(identity), expected, `the ${expected.length} payments, in the server's order`);
+}
+
+async function pickerStep(context: E2eContext, rest: N8nRestClient, name: ConventionName): Promise<void> {
+	const { sandbox } = context;
+	const parameters = { resource: 'booking', operation: 'get', bookingId: { __rl: true, mode: 'list', value: '' }, options: optionsFor(name) };
+	const shown: string[] = [];
+	let token: string | undefined;
+	for (let views = 0; views < 100; views++) {
+		const page = await route<ListAnswer>(rest, 'resource-locator-results', payload(parameters, 'parameters.bookingId', 'searchBookings', FULL_CREDENTIAL, { paginationToken: token }));
+		shown.push(...page.results.map((result) => String(result.value)));
+		token = page.paginationToken as string | undefined;
+		if (!token) break;
+	}
+	const stored = sandbox.store.bookings.map((booking) => booking.id);
+	assertEqual(shown, conventionInfo(name).newestFirst ? [...stored].reverse() : stored, 'the bookings shown, scrolled to the end');
+}
+
+async function fetchTestEventStep(context: E2eContext, rest: N8nRestClient, name: ConventionName): Promise<void> {
+	const { sandbox } = context;
+	const info = conventionInfo(name);
+	const workflow = await rest.createWorkflow({
+		name: `e2e: ${name} Fetch Test Event`,
+		nodes: [
+			{
+				id: 'c0e2e000-0000-4000-8000-000000000001',
+				name: TRIGGER,
+				type: TRIGGER_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, options: optionsFor(name) },
+				credentials: { venueBookingApi: { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name } },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	});
+	const execution = await rest.waitForExecution(await rest.runWorkflow(workflow.id, TRIGGER), 90_000);
+	assertEqual(runError(execution.run), undefined, 'error of Fetch Test Event');
+	const shown = nodeOutputItems(execution.run, TRIGGER).map((item) => String(item[info.identityField]));
+	const newest = sandbox.store.journalOldestFirst().slice(-SAMPLE_SIZE).map((delivery) => delivery.id);
+	assertEqual(shown, newest, 'the newest journal entries, oldest first');
+}
+
+async function validationStep(rest: N8nRestClient, name: ConventionName): Promise<void> {
+	const run = await runWorkflow(rest, `e2e: ${name} booking without fields`, {
+		resource: 'booking',
+		operation: 'create',
+		specifyBody: 'json',
+		jsonBody: JSON.stringify({ note: 'no start' }),
+	});
+	assert(run.error !== undefined, 'the create fails');
+	assert(/The server said: .*(start|room|service)/i.test(run.error ?? ''), `the error shows the server's words about a missing field (got: ${run.error})`);
+}
+
+/** Each representative convention in turn; the sandbox speaks its own default again afterwards. */
+export async function conventionChecks(context: E2eContext, rest: N8nRestClient): Promise<void> {
+	const { checks, sandbox } = context;
+	try {
+		for (const name of E2E_CONVENTIONS) {
+			sandbox.setOptions({ convention: name });
+			const walk = AS_SET[name] ? 'Automatic fails saying what to set; as set' : 'Automatic';
+			await checks.check(`convention ${name}: Return All (${walk}) gives exactly the server's payments`, () => returnAllStep(context, rest, name));
+			await checks.check(`convention ${name}: the Booking ID picker scrolls to the last booking`, () => pickerStep(context, rest, name));
+			await checks.check(`convention ${name}: Fetch Test Event shows the newest journal entries`, () => fetchTestEventStep(context, rest, name));
+			await checks.check(`convention ${name}: a validation error shows the server's words`, () => validationStep(rest, name));
+		}
+	} finally {
+		sandbox.setOptions({ convention: undefined });
+	}
+}
