@@ -5,8 +5,7 @@
  * stored canonically (camelCase, ISO `…Z`), so every form is derived here on the way out and undone on the
  * way in.
  */
-import type { ListResource } from './dialect';
-import { camelToSnake, renderInNaming } from './dialect';
+import { camelToSnake, type ListResource, renderInNaming } from './dialect';
 import type { Naming } from './options';
 import { formatInstant } from './time';
 

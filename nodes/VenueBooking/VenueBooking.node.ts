@@ -1,8 +1,7 @@
 /**
  * The Venue Booking action node: its description and the entry points n8n calls.
  */
-import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription, NodeConnectionTypes } from 'n8n-workflow';
 
 import { nodeProperties } from './actions/operations';
 import { route } from './actions/router';

@@ -1,8 +1,7 @@
 /**
  * The Venue Booking Trigger: a polling node over the webhook delivery journal.
  */
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { type IDataObject, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { itemlessParameters } from './parameters/readers';
 import { readTransportOptions } from './parameters/options';
@@ -11,11 +10,9 @@ import { venueBookingApiTest } from './methods/credentialTest';
 import { journalFields, journalValues } from './methods/loadOptions';
 import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/response';
-import { FILTERED_SAMPLE_WINDOW, MANUAL_SAMPLE_SIZE, triggerProperties } from './trigger/description';
+import { describeQuery, FILTERED_SAMPLE_WINDOW, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
 import { describeFilter, keepEntries, readEntryFilter } from './trigger/filter';
 import { JournalReader } from './trigger/journal';
-import { describeQuery } from './trigger/description';
-import { readJournalSettings } from './trigger/description';
 import { readState, writeState } from './trigger/state';
 
 /** Fetch Test Event found no entry: with query parameters sent, the journal may well have entries that did not match. */

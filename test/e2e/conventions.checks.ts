@@ -12,8 +12,7 @@
  *
  * The workflow test tests/workflow/conventions.test.ts runs all of them through n8n-core's engine.
  */
-import type { ConventionName } from '../../sandbox';
-import { conventionInfo } from '../../sandbox';
+import { conventionInfo, type ConventionName } from '../../sandbox';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
 import { FULL_CREDENTIAL, type E2eContext } from './context';

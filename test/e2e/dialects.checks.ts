@@ -15,8 +15,7 @@
  *
  * The sandbox is set back to its default dialect at the end. Each dialect's steps print their time.
  */
-import type { RuntimeOptions } from '../../sandbox';
-import { DEFAULT_SETTINGS } from '../../sandbox';
+import { DEFAULT_SETTINGS, type RuntimeOptions } from '../../sandbox';
 import { computeFreeSlots } from '../../sandbox/slots';
 import type { N8nPublicApiClient, N8nRestClient } from '../../scripts/n8n/rest';
 import { FULL_CREDENTIAL, type E2eContext } from './context';

@@ -6,9 +6,8 @@
 import axios from 'axios';
 import type { IDataObject, INodeListSearchResult, INodeParameters, ResourceMapperField, ResourceMapperFields, ResourceMapperValue } from 'n8n-workflow';
 
-import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { bookingFields, REFERENCE_PAGES } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
-import { REFERENCE_PAGES } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { methodContext, node } from './harness';
 import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, NODE_TYPE, nodeTypes, runNode, SECRET_KEY } from './venueBooking';

@@ -67,7 +67,7 @@ export const paginationOption: INodeProperties = {
 					type: 'string',
 					displayOptions: { show: { mode: ['afterLast'] } },
 					default: 'id',
-					placeholder: 'e.g. id',
+					placeholder: 'e.g. ref',
 					description: "Dot path of the last entry's field whose value asks for the next page (usually its ID)",
 				},
 				{

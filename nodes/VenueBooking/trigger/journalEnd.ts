@@ -4,10 +4,8 @@
  */
 import { isStalePageRefusal, settle } from '../transport/errors';
 import { headerValue } from '../transport/request';
-import { linkFromHeader } from '../transport/pagination/strategies';
+import { linkFromHeader, type PageRequest, type ResolvedPagination, strategyFor } from '../transport/pagination/strategies';
 import { addressPages } from '../transport/pagination/prefetch';
-import type { ResolvedPagination } from '../transport/pagination/strategies';
-import { strategyFor, type PageRequest } from '../transport/pagination/strategies';
 import type { WalkedPage } from '../transport/pagination/walk';
 
 /** Where the journal's last page is, as the first page reveals it, and how it was found (for the log). */

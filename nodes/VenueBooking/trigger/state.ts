@@ -4,8 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../transport/json';
-import type { ResolvedPagination } from '../transport/pagination/strategies';
-import type { PageRequest } from '../transport/pagination/strategies';
+import type { PageRequest, ResolvedPagination } from '../transport/pagination/strategies';
 import type { IdentityMode } from '../identity';
 import type { JournalOrder } from './order';
 

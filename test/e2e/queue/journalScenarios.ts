@@ -21,8 +21,7 @@
  * reports it; the trigger still emits nothing old and nothing twice.
  */
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import type { QueueStack } from '../../../scripts/n8n/queue/stack';
-import { workerName } from '../../../scripts/n8n/queue/stack';
+import { type QueueStack, workerName } from '../../../scripts/n8n/queue/stack';
 import type { N8nPublicApiClient, N8nRestClient } from '../../../scripts/n8n/rest';
 import { timed } from '../../../scripts/n8n/timing';
 import { FULL_KEY } from '../context';

@@ -1,5 +1,4 @@
-import { NodeApiError } from 'n8n-workflow';
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import { type IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { JournalReader } from '../../../nodes/VenueBooking/trigger/journal';
