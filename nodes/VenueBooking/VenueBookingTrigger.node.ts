@@ -1,5 +1,6 @@
 /**
- * The Venue Booking Trigger: a polling node over the webhook delivery journal.
+ * The Venue Booking Trigger: a polling node over a journal of the workspace, the webhook delivery journal or
+ * the payment journal.
  */
 import { type IDataObject, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
@@ -10,25 +11,26 @@ import { venueBookingApiTest } from './methods/credentialTest';
 import { journalFields, journalValues } from './methods/loadOptions';
 import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/response';
-import { describeQuery, FILTERED_SAMPLE_WINDOW, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
+import { describeQuery, FILTERED_SAMPLE_WINDOW, type JournalSettings, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
 import { describeFilter, keepEntries, readEntryFilter } from './trigger/filter';
 import { JournalReader } from './trigger/journal';
 import { readState, writeState } from './trigger/state';
 
 /** Fetch Test Event found no entry: with query parameters sent, the journal may well have entries that did not match. */
-function nothingToShow(context: IPollFunctions, query: IDataObject): NodeOperationError {
-	const sent = describeQuery(query);
+function nothingToShow(context: IPollFunctions, settings: JournalSettings): NodeOperationError {
+	const sent = describeQuery(settings.query);
+	const { label, key } = settings.journal;
 	if (sent) {
-		return new NodeOperationError(context.getNode(), `No webhook delivery journal entry matched the query parameters sent (${sent})`, {
+		const entry = key === 'payments' ? 'payment' : 'webhook delivery journal entry';
+		return new NodeOperationError(context.getNode(), `No ${entry} matched the query parameters sent (${sent})`, {
 			description: 'The journal may have other entries. Change or remove Send Query Parameters, then fetch again.',
 		});
 	}
-	return new NodeOperationError(context.getNode(), 'The webhook delivery journal is empty', {
-		description: 'Nothing to show yet. Create or change a booking, or run Venue Booking > Webhook > Send Test, then fetch again.',
-	});
+	const howToFill = key === 'payments' ? 'Record a payment (a booking makes one)' : 'Create or change a booking, or run Venue Booking > Webhook > Send Test';
+	return new NodeOperationError(context.getNode(), `The ${label} is empty`, { description: `Nothing to show yet. ${howToFill}, then fetch again.` });
 }
 
-/** Starts a workflow for every new entry of the webhook delivery journal, each entry exactly once. */
+/** Starts a workflow for every new entry of a journal (webhook deliveries or payments), each entry exactly once. */
 export class VenueBookingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Venue Booking Trigger',
@@ -36,11 +38,11 @@ export class VenueBookingTrigger implements INodeType {
 		icon: { light: 'file:venueBooking.svg', dark: 'file:venueBooking.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: 'New webhook delivery journal entries',
+		subtitle: '={{$parameter["watch"] === "payments" ? "New payments" : "New webhook delivery journal entries"}}',
 		// n8n's node picker shows one entry for "Venue Booking" and "Venue Booking Trigger", with the 12 actions and
 		// the trigger, under the trigger's description: so this one speaks for both nodes.
 		description:
-			'Read and manage bookings, slots, catalog, clients, payments and webhooks of a venue workspace, or start a workflow on new webhook delivery journal entries',
+			'Read and manage bookings, slots, catalog, clients, payments and webhooks of a venue workspace, or start a workflow on new payments or webhook delivery journal entries',
 		documentationUrl: documentationSection('venue-booking-trigger'),
 		defaults: { name: 'Venue Booking Trigger' },
 		polling: true,
@@ -64,12 +66,12 @@ export class VenueBookingTrigger implements INodeType {
 		const journal = new JournalReader(client, settings, (message) => this.logger.info(message));
 		const filter = readEntryFilter(parameters);
 		const staticData = this.getWorkflowStaticData('node') as IDataObject;
-		const state = readState(staticData);
+		const state = readState(staticData, settings.journal.key);
 
 		if (this.getMode() === 'manual') {
 			// "Fetch Test Event": a sample to build the workflow with; the saved position stays as it is.
 			const sample = await journal.sample(state, filter ? FILTERED_SAMPLE_WINDOW : MANUAL_SAMPLE_SIZE);
-			if (sample.length === 0) throw nothingToShow(this, settings.query);
+			if (sample.length === 0) throw nothingToShow(this, settings);
 			const kept = keepEntries(sample, filter).slice(-MANUAL_SAMPLE_SIZE);
 			if (filter && kept.length === 0) {
 				throw new NodeOperationError(this.getNode(), `Keep Only Entries kept none of the newest ${sample.length} journal entries`, {
@@ -81,7 +83,7 @@ export class VenueBookingTrigger implements INodeType {
 
 		const outcome = state ? await journal.poll(state) : await journal.baseline();
 		// Written only after the whole poll succeeded: a failed poll leaves the position where it was.
-		writeState(staticData, outcome.state);
+		writeState(staticData, { ...outcome.state, journal: settings.journal.key });
 		// Filtered after the position moved past every new entry: a skipped entry is never read again.
 		const kept = keepEntries(outcome.entries, filter);
 		if (kept.length === 0) return null;

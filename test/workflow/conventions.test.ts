@@ -2,8 +2,9 @@
  * The conventions of real public APIs (docs/API-CONVENTIONS.md), each spoken by the sandbox, through n8n-core's
  * engine: for every one, Return All gives exactly the server's list (or, where the convention cannot be walked
  * from its answers alone, fails saying what to set, and then works as set), Limit and Max Pages hold, seeded
- * 429s and 5xx lose nothing, the Booking ID picker scrolls to the last booking, the trigger emits each new
- * journal entry once and Fetch Test Event shows the newest, and a validation error shows the server's words.
+ * 429s and 5xx lose nothing, the Booking ID picker scrolls to the last booking, the trigger (on the webhook
+ * deliveries and on the payments) emits each new entry once and Fetch Test Event shows the newest, and a
+ * validation error shows the server's words.
  */
 import type { IDataObject, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 
@@ -135,17 +136,45 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		const options: IDataObject = { ...RETRY_OPTIONS, ...(explicit ? { pagination: { settings: explicit.pagination }, identityPath: explicit.identityPath } : {}) };
 		const poller = pollerFor(sandbox, { options } as INodeParameters);
 		const identity = (item: { json: IDataObject }) => identityOf(name, item.json);
-		const baseline = await poller.poll();
-		expect(baseline.error).toBeUndefined();
-		expect(baseline.items).toBeNull();
-		const added = sandbox.store.appendDeliveries(4).map((delivery) => delivery.id);
-		const next = await poller.poll();
-		expect(next.error).toBeUndefined();
-		expect((next.items?.[0] ?? []).map(identity)).toEqual(added);
-		expect((await poller.poll()).items).toBeNull();
-		const sample = await poller.fetchTestEvent();
-		const newest = sandbox.store.journalOldestFirst().slice(-5).map((delivery) => delivery.id);
-		expect((sample.items?.[0] ?? []).map(identity)).toEqual(newest);
+		try {
+			const baseline = await poller.poll();
+			expect(baseline.error).toBeUndefined();
+			expect(baseline.items).toBeNull();
+			const added = sandbox.store.appendDeliveries(4).map((delivery) => delivery.id);
+			const next = await poller.poll();
+			expect(next.error).toBeUndefined();
+			expect((next.items?.[0] ?? []).map(identity)).toEqual(added);
+			expect((await poller.poll()).items).toBeNull();
+			// Entries written in one instant share a timestamp: more than a page of them must not hide the order.
+			sandbox.store.appendDeliveries(30);
+			const sample = await poller.fetchTestEvent();
+			const newest = sandbox.store.journalOldestFirst().slice(-5).map((delivery) => delivery.id);
+			expect((sample.items?.[0] ?? []).map(identity)).toEqual(newest);
+		} finally {
+			await poller.close();
+		}
+	});
+
+	it('the trigger watching Payments: nothing on activation, each new payment once; Fetch Test Event shows the newest', async () => {
+		const explicit = EXPLICIT[name];
+		const options: IDataObject = { ...RETRY_OPTIONS, ...(explicit ? { pagination: { settings: explicit.pagination }, identityPath: explicit.identityPath } : {}) };
+		const poller = pollerFor(sandbox, { watch: 'payments', options } as INodeParameters);
+		const identity = (item: { json: IDataObject }) => identityOf(name, item.json);
+		try {
+			expect((await poller.poll()).items).toBeNull();
+			const booking = sandbox.store.bookings[0];
+			const paid = Array.from({ length: 3 }, (_, i) =>
+				sandbox.store.addPayment({ bookingId: booking.id, clientId: booking.clientId, kind: 'charge', amountCents: 1000 + i, currency: 'EUR', method: 'card' }).id,
+			);
+			const next = await poller.poll();
+			expect(next.error).toBeUndefined();
+			expect((next.items?.[0] ?? []).map(identity)).toEqual(paid);
+			expect((await poller.poll()).items).toBeNull();
+			const sample = await poller.fetchTestEvent();
+			expect((sample.items?.[0] ?? []).map(identity)).toEqual(sandbox.store.payments.slice(-5).map((payment) => payment.id));
+		} finally {
+			await poller.close();
+		}
 	});
 
 	it("a validation error shows the server's own words, naming the field", async () => {

@@ -33,6 +33,32 @@ describe('first activation and Fetch Test Event', () => {
 		}
 	});
 
+	it('Watch switched from Webhook Deliveries to Payments starts a new baseline: the deliveries\' position is no payment, no old payment is emitted', async () => {
+		const deliveries = pollerFor(sandbox);
+		let saved: IDataObject;
+		try {
+			await deliveries.poll();
+			expect(emittedIds((await deliveries.poll()).items)).toEqual([]);
+			saved = deliveries.savedStaticData;
+		} finally {
+			await deliveries.close();
+		}
+		// The user edits the active workflow: n8n activates it again with the static data it saved.
+		const payments = pollerFor(sandbox, { watch: 'payments' }, saved);
+		try {
+			const baseline = await payments.poll();
+			expect(baseline.error).toBeUndefined();
+			expect(baseline.items).toBeNull();
+			sandbox.store.appendDeliveries(2);
+			const booking = sandbox.store.bookings[0];
+			const paid = sandbox.store.addPayment({ bookingId: booking.id, clientId: booking.clientId, kind: 'charge', amountCents: 2500, currency: 'EUR', method: 'card' });
+			expect(emittedIds((await payments.poll()).items)).toEqual([paid.id]);
+			expect((await payments.poll()).items).toBeNull();
+		} finally {
+			await payments.close();
+		}
+	});
+
 	it('Emit Existing Entries emits the newest existing entries on the first poll, oldest first', async () => {
 		const poller = pollerFor(sandbox, { options: { emitExisting: true, maxExisting: 4 } });
 		try {

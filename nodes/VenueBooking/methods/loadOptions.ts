@@ -2,7 +2,6 @@
  * Load options of the trigger's journal filter: the fields seen on journal entries and their values.
  */
 import { type ILoadOptionsFunctions, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
-import { findEndpoint } from '../endpoints';
 import { readTransportOptions } from '../parameters/options';
 import { itemlessParameters } from '../parameters/readers';
 import { isPlainObject, isScalar, UNSAFE_KEYS } from '../transport/json';
@@ -17,8 +16,10 @@ const TYPE_INSTEAD = 'You can also type it: switch the field to Expression and w
 async function sampledEntries(context: ILoadOptionsFunctions): Promise<unknown[]> {
 	const entries = await sampleJournalPage(context);
 	if (entries.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'The webhook delivery journal listed no entries, so it shows no fields or values yet', {
-			description: `Create or change a booking, or run Venue Booking > Webhook > Send Test, then open this list again (if the trigger sends query parameters, check them too). ${TYPE_INSTEAD}`,
+		const { journal } = readJournalSettings(itemlessParameters(context));
+		const howToFill = journal.key === 'payments' ? 'Record a payment (a booking makes one)' : 'Create or change a booking, or run Venue Booking > Webhook > Send Test';
+		throw new NodeOperationError(context.getNode(), `The ${journal.label} listed no entries, so it shows no fields or values yet`, {
+			description: `${howToFill}, then open this list again (if the trigger sends query parameters, check them too). ${TYPE_INSTEAD}`,
 		});
 	}
 	return entries;
@@ -137,10 +138,8 @@ export function valueOptions(entries: unknown[], path: string): INodePropertyOpt
 	}));
 }
 
-const deliveries = findEndpoint('webhookDelivery', 'getAll');
-
 /**
- * One page of the webhook delivery journal, read the way the trigger reads it (its query, Items Field,
+ * One page of the watched journal, read the way the trigger reads it (its query, Items Field,
  * pagination and retry options, the same transport and errors), for the editor to learn the entries'
  * fields and values from. One page only, whatever the journal's size; nothing is remembered.
  */
@@ -150,14 +149,14 @@ export async function sampleJournalPage(context: ILoadOptionsFunctions): Promise
 	const settings = readJournalSettings(parameters);
 	const pages = walkPages(
 		client,
-		{ endpoint: deliveries, query: settings.query },
+		{ endpoint: settings.journal.endpoint, query: settings.query },
 		{ settings: settings.pagination, itemsPath: settings.itemsPath },
 	);
 	try {
 		const first = await pages.next();
 		const entries = first.done ? undefined : first.value.entries;
 		if (entries === undefined) {
-			throw new NodeOperationError(context.getNode(), 'The webhook delivery journal answered with no list of entries', {
+			throw new NodeOperationError(context.getNode(), `The ${settings.journal.label} answered with no list of entries`, {
 				description: 'Set Options > Items Field to where the list sits in the response, then open this list again.',
 			});
 		}

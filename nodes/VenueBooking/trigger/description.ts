@@ -2,11 +2,52 @@
  * The trigger's parameters and their reader.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type Endpoint, findEndpoint } from '../endpoints';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { listOptions, paginationOption, readListOptions, transportOptions } from '../parameters/options';
 import { type ParameterReader, readNumberParameter } from '../parameters/readers';
 import type { PaginationSettings } from '../transport/pagination/strategies';
 import type { JournalOrder } from './order';
+
+/**
+ * The journals the trigger can watch: the API document calls both `GET /webhooks/deliveries` and
+ * `GET /payments` a journal. Each is read the same way; only the endpoint and the words for it differ.
+ */
+export const JOURNALS = {
+	webhookDeliveries: { endpoint: findEndpoint('webhookDelivery', 'getAll'), label: 'webhook delivery journal', entries: 'webhook delivery journal entries' },
+	payments: { endpoint: findEndpoint('payment', 'getAll'), label: 'payment journal', entries: 'payments' },
+} as const satisfies Record<string, { endpoint: Endpoint; label: string; entries: string }>;
+
+export type JournalKey = keyof typeof JOURNALS;
+
+/** The journal watched, as settings carry it. */
+export interface WatchedJournal {
+	key: JournalKey;
+	endpoint: Endpoint;
+	/** "payment journal": how messages name it. */
+	label: string;
+}
+
+const watchProperty: INodeProperties = {
+	displayName: 'Watch',
+	name: 'watch',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Payments',
+			value: 'payments',
+			description: 'New payments of the payment journal (GET /payments, scope payments.read)',
+		},
+		{
+			name: 'Webhook Deliveries',
+			value: 'webhookDeliveries',
+			description: 'New entries of the webhook delivery journal (GET /webhooks/deliveries, scope webhooks.read)',
+		},
+	],
+	default: 'webhookDeliveries',
+	description: 'Which journal of the workspace starts the workflow, once for each new entry',
+};
 
 /** Entries "Fetch Test Event" shows: enough to map fields, few enough to read. */
 export const MANUAL_SAMPLE_SIZE = 5;
@@ -106,9 +147,10 @@ const journalOptions: INodeProperties[] = [
 const readingOptions = listOptions.filter((option) => option.name !== 'rawResponse' && option.name !== paginationOption.name);
 
 export const triggerProperties: INodeProperties[] = [
+	watchProperty,
 	{
 		displayName:
-			'Emits one item per new entry of the webhook delivery journal (GET /webhooks/deliveries, scope webhooks.read), oldest first. The first poll after activation only records where the journal stands.',
+			'Emits one item per new entry of the journal watched, oldest first, each once. The first poll after activation only records where the journal stands; a poll at a set time emits everything that arrived since the last.',
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -128,6 +170,7 @@ export const triggerProperties: INodeProperties[] = [
 
 /** How the trigger reads the journal, from its parameters. */
 export interface JournalSettings {
+	journal: WatchedJournal;
 	order: 'auto' | JournalOrder;
 	/** Dot path of a field that identifies an entry, when the user names one. */
 	identityPath?: string;
@@ -150,7 +193,10 @@ export function readJournalSettings(parameters: ParameterReader): JournalSetting
 		minimum: 1,
 		whole: true,
 	});
+	const watched = parameters.getNodeParameter('watch', 0, 'webhookDeliveries');
+	const key: JournalKey = watched === 'payments' ? 'payments' : 'webhookDeliveries';
 	return {
+		journal: { key, endpoint: JOURNALS[key].endpoint, label: JOURNALS[key].label },
 		order: order === 'newestFirst' || order === 'oldestFirst' ? order : 'auto',
 		identityPath: identityPath || undefined,
 		emitExisting: parameters.getNodeParameter('options.emitExisting', 0, false) === true,

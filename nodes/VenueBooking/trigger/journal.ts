@@ -2,7 +2,6 @@
  * The journal reader: baseline on activation, each new entry once and oldest first on every poll, the
  * sample for Fetch Test Event, and the state kept between polls.
  */
-import { findEndpoint } from '../endpoints';
 import { isStalePageRefusal, settle } from '../transport/errors';
 import { walkPages, type WalkedPage } from '../transport/pagination/walk';
 import type { ApiClient } from '../transport/request';
@@ -13,9 +12,7 @@ import { describeUnknownOrder, detectOrder, judgeOrder, type JournalOrder } from
 import { JOURNAL_ORDER_OPTION, type JournalSettings } from './description';
 import { remember, RECENT_LIMIT, type JournalState } from './state';
 
-const deliveries = findEndpoint('webhookDelivery', 'getAll');
-
-/** Pages a manual sample reads at most when the journal does not reveal its end. */
+/** Pages a manual sample reads before the log mentions what reaching the journal's end cost. */
 const MAX_SAMPLE_PAGES = 3;
 
 export interface PollOutcome {
@@ -49,7 +46,7 @@ interface OpenedWalk {
 }
 
 /**
- * Reads the webhook delivery journal for the trigger: every entry exactly once, oldest first.
+ * Reads the watched journal (webhook deliveries or payments) for the trigger: every entry exactly once, oldest first.
  *
  * Newest-first journals are read from the top until the first remembered entry. Oldest-first journals
  * are continued from the last page read before (its request is stored), so a poll costs about one
@@ -74,7 +71,7 @@ export class JournalReader {
 	private walk(resume?: JournalTail): AsyncGenerator<WalkedPage> {
 		return walkPages(
 			this.client,
-			{ endpoint: deliveries, query: this.settings.query },
+			{ endpoint: this.settings.journal.endpoint, query: this.settings.query },
 			{ settings: this.settings.pagination, itemsPath: this.settings.itemsPath, resume },
 		);
 	}
@@ -249,31 +246,39 @@ export class JournalReader {
 	async sample(state: JournalState | undefined, count: number): Promise<unknown[]> {
 		const known = this.settings.order === 'auto' ? state?.order : this.settings.order;
 		const walk = await this.openWalk();
-		// An order the user set or a poll learned is no guess; only page 1 alone can leave it one.
+		const read: WalkedPage[] = walk.firstPage ? [walk.firstPage] : [];
+		const early = [...walk.firstEntries];
+		// An order the user set or a poll learned is no guess. Entries written in one instant share a timestamp,
+		// so when page 1 alone does not tell the order, page 2 may.
+		if (known === undefined && judgeOrder(early).order === undefined && early.length > 0) {
+			const second = await walk.rest.next();
+			if (!second.done) {
+				read.push(second.value);
+				early.push(...(second.value.entries ?? []));
+			}
+		}
 		const detected =
-			known !== undefined
-				? { order: known }
-				: orderOnPage(walk.firstEntries, `it was taken as oldest first; if Fetch Test Event shows old entries, ${SET_ORDER}.`);
+			known !== undefined ? { order: known } : orderOnPage(early, `it was taken as oldest first; if Fetch Test Event shows old entries, ${SET_ORDER}.`);
 		if (detected.guess) this.inform(detected.guess);
 		if (detected.order === 'newestFirst') {
 			await walk.rest.return(undefined);
-			return walk.firstEntries.slice(0, count).reverse();
+			return early.slice(0, count).reverse();
 		}
 		const fromEnd = walk.firstPage ? await this.fromEnd(walk.firstPage, count, count) : undefined;
 		if (fromEnd) {
 			await walk.rest.return(undefined);
 			return fromEnd.entries;
 		}
-		// Without a revealed end, a sample never walks the whole journal: a few pages from the start will do.
+		// The journal reveals no end: its newest entries are on its last page, so the walk goes there (Max Pages
+		// bounds it), once; the log says what that cost.
 		const last = new LastEntries(count);
-		let read = 0;
-		for await (const page of walk.all()) {
+		for (const page of read) for (const entry of page.entries ?? []) last.push(entry);
+		let pages = read.length;
+		for await (const page of walk.rest) {
 			for (const entry of page.entries ?? []) last.push(entry);
-			if (++read >= MAX_SAMPLE_PAGES) {
-				this.inform(`Fetch Test Event read the journal's first ${read} pages only; these are not its newest entries.`);
-				break;
-			}
+			pages++;
 		}
+		if (pages > MAX_SAMPLE_PAGES) this.inform(`Fetch Test Event read all ${pages} pages of the journal to reach its newest entries, since it reveals no end.`);
 		return last.last();
 	}
 }

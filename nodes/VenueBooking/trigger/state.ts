@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject } from '../transport/json';
 import type { PageRequest, ResolvedPagination } from '../transport/pagination/strategies';
 import type { IdentityMode } from '../identity';
+import type { JournalKey } from './description';
 import type { JournalOrder } from './order';
 
 /**
@@ -33,15 +34,22 @@ export interface JournalState {
 	head?: string;
 	/** Where the last non-empty page was, to continue an oldest-first journal without rereading it all. */
 	tail?: { pagination: ResolvedPagination; request: PageRequest };
+	/** The journal this position is in; states written before payments could be watched are in the deliveries'. */
+	journal?: JournalKey;
 }
 
 const STATE_KEY = 'journal';
 
-/** Reads the state from static data; anything unreadable (an older version, a hand edit) is no state. */
-export function readState(staticData: IDataObject): JournalState | undefined {
+/**
+ * Reads the state of the journal watched from static data; anything unreadable (an older version, a hand
+ * edit) is no state, and so is the position in another journal: switching Watch starts a new baseline, so
+ * the other journal's position is never taken for entries of this one.
+ */
+export function readState(staticData: IDataObject, journal: JournalKey = 'webhookDeliveries'): JournalState | undefined {
 	const stored = staticData[STATE_KEY];
 	if (!isPlainObject(stored) || stored.version !== 1 || !Array.isArray(stored.recent)) return undefined;
 	if (stored.identity !== 'id' && stored.identity !== 'hash') return undefined;
+	if ((stored.journal ?? 'webhookDeliveries') !== journal) return undefined;
 	return stored as unknown as JournalState;
 }
 

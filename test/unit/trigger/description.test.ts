@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
 import { DEFAULT_MAX_EXISTING, describeQuery, readJournalSettings, triggerProperties } from '../../../nodes/VenueBooking/trigger/description';
 import { mockContext } from '../mockContext';
 
@@ -29,8 +30,9 @@ describe('triggerProperties', () => {
 const reader = (parameters: IDataObject) => mockContext({ parameters }).context;
 
 describe('readJournalSettings', () => {
-	it('defaults to automatic order, no identity field, no existing entries and automatic pagination', () => {
+	it('defaults to the webhook delivery journal, automatic order, no identity field, no existing entries and automatic pagination', () => {
 		expect(readJournalSettings(reader({}))).toEqual({
+			journal: { key: 'webhookDeliveries', endpoint: findEndpoint('webhookDelivery', 'getAll'), label: 'webhook delivery journal' },
 			order: 'auto',
 			identityPath: undefined,
 			emitExisting: false,
@@ -74,5 +76,18 @@ describe('the query as a person reads it', () => {
 
 	it('writes objects as JSON and other values as text, never [object Object]', () => {
 		expect(describeQuery({ filter: { a: 1 }, flag: false, none: null })).toBe('filter={"a":1}&flag=false&none=null');
+	});
+});
+
+describe('Watch', () => {
+	it('is the first parameter, webhook deliveries by default, and offers the two journals of the API', () => {
+		const watch = triggerProperties[0];
+		expect(watch).toMatchObject({ name: 'watch', type: 'options', default: 'webhookDeliveries', noDataExpression: true });
+		expect((watch.options as INodePropertyOptions[]).map((option) => option.value)).toEqual(['payments', 'webhookDeliveries']);
+	});
+
+	it('reads Payments as the payment journal (GET /payments), anything else as the deliveries', () => {
+		expect(readJournalSettings(reader({ watch: 'payments' })).journal).toEqual({ key: 'payments', endpoint: findEndpoint('payment', 'getAll'), label: 'payment journal' });
+		expect(readJournalSettings(reader({ watch: 'other' })).journal.key).toBe('webhookDeliveries');
 	});
 });

@@ -2,13 +2,14 @@ import { type IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { JournalReader } from '../../../nodes/VenueBooking/trigger/journal';
-import type { JournalSettings } from '../../../nodes/VenueBooking/trigger/description';
+import { JOURNALS, type JournalSettings } from '../../../nodes/VenueBooking/trigger/description';
 import type { JournalState } from '../../../nodes/VenueBooking/trigger/state';
 import { mockContext, type MockAnswer } from '../mockContext';
 
 const PAGE_SIZE = 3;
 const fast = { retry: { maxRetries: 0, maxWaitMs: 1 }, timeoutMs: 1000 };
 const settings = (more: Partial<JournalSettings> = {}): JournalSettings => ({
+	journal: { key: 'webhookDeliveries', ...JOURNALS.webhookDeliveries },
 	order: 'auto',
 	emitExisting: false,
 	maxExisting: 100,

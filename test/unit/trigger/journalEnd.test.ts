@@ -8,7 +8,7 @@ import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { DEFAULT_PAGINATION } from '../../../nodes/VenueBooking/transport/pagination/strategies';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { JournalReader } from '../../../nodes/VenueBooking/trigger/journal';
-import type { JournalSettings } from '../../../nodes/VenueBooking/trigger/description';
+import { JOURNALS, type JournalSettings } from '../../../nodes/VenueBooking/trigger/description';
 import type { JournalState } from '../../../nodes/VenueBooking/trigger/state';
 import { TEST_KEY, TEST_NODE } from '../mockContext';
 
@@ -80,7 +80,7 @@ function serving(journal: Entry[], server: Server) {
 	return { context: context as unknown as IExecuteFunctions, asked };
 }
 
-const SETTINGS: JournalSettings = { order: 'auto', emitExisting: false, maxExisting: 100, pagination: DEFAULT_PAGINATION, query: {} };
+const SETTINGS: JournalSettings = { journal: { key: 'webhookDeliveries', ...JOURNALS.webhookDeliveries }, order: 'auto', emitExisting: false, maxExisting: 100, pagination: DEFAULT_PAGINATION, query: {} };
 
 async function reader(journal: Entry[], server: Server, settings: Partial<JournalSettings> = {}) {
 	const served = serving(journal, server);
@@ -127,7 +127,7 @@ describe.each(Object.keys(SERVERS))('a 2,000-entry oldest-first journal, %s', (n
 });
 
 describe('journals that do not reveal their end, or reveal it wrongly', () => {
-	it('a cursor journal is walked on activation (and says so); Fetch Test Event reads 3 pages at most', async () => {
+	it('a cursor journal is walked on activation (and says so); Fetch Test Event walks to its newest entries too', async () => {
 		const journal = journalOf(400);
 		const { journal: reading, asked, told } = await reader(journal, cursorServer);
 		const baseline = await reading.baseline();
@@ -135,9 +135,10 @@ describe('journals that do not reveal their end, or reveal it wrongly', () => {
 		expect(baseline.state.recent.at(-1)).toMatch(/:d400$/);
 		expect(told.join(' ')).toMatch(/does not say where it ends/);
 		const sampling = await reader(journal, cursorServer);
-		expect(await sampling.journal.sample(undefined, 5)).toHaveLength(5);
-		expect(sampling.asked.length).toBe(3);
-		expect(sampling.told.join(' ')).toMatch(/first 3 pages only/);
+		// The newest five, which only the last page holds: never the first pages' entries shown as the newest.
+		expect(await sampling.journal.sample(undefined, 5)).toEqual(journal.slice(-5));
+		expect(sampling.asked.length).toBe(20);
+		expect(sampling.told.join(' ')).toMatch(/read all 20 pages of the journal to reach its newest entries/);
 	});
 
 	it('a Link rel="last" the API then refuses (404) falls back to the walk', async () => {

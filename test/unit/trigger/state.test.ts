@@ -58,3 +58,19 @@ describe('remember', () => {
 		expect(merged.at(-1)).toBe('new');
 	});
 });
+
+describe('the position of one journal is not taken for another', () => {
+	const position: JournalState = { version: 1, identity: 'id', recent: ['s:p1'] };
+
+	it('reads a state only for the journal it was written for; states from before Watch are the deliveries\'', () => {
+		const staticData: IDataObject = {};
+		writeState(staticData, { ...position, journal: 'payments' });
+		expect(readState(staticData, 'payments')).toMatchObject({ recent: ['s:p1'], journal: 'payments' });
+		expect(readState(staticData, 'webhookDeliveries')).toBeUndefined();
+		const older: IDataObject = {};
+		writeState(older, position);
+		expect(readState(older, 'webhookDeliveries')).toMatchObject({ recent: ['s:p1'] });
+		expect(readState(older)).toMatchObject({ recent: ['s:p1'] });
+		expect(readState(older, 'payments')).toBeUndefined();
+	});
+});
