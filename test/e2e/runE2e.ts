@@ -23,6 +23,7 @@
  *   editor.checks.ts (the editor's dynamic-node-parameters routes answer with the lists and fields);
  *   dialects.checks.ts (in each of five sandbox dialects, switched at runtime: the lists by pages, a booking
  *   created from offered fields and cancelled by picking it from the list, a trigger filtered on one kind);
+ *   paymentTrigger.checks.ts (the trigger on Payments: each payment recorded since the last poll, once);
  *   conventions.checks.ts (five real APIs' list conventions: Return All exact or an error saying what to set,
  *   the Booking ID picker to its end, Fetch Test Event newest, a validation error in the server's words);
  *   aiTool.checks.ts (an AI Agent with Venue Booking tools fills offered fields and a Booking ID by $fromAI;
@@ -46,6 +47,7 @@ import { aiToolCheck } from './aiTool.checks';
 import { outputDirOf, type E2eContext } from './context';
 import { credentialTestChecks } from './credential.checks';
 import { conventionChecks } from './conventions.checks';
+import { paymentTriggerCheck } from './paymentTrigger.checks';
 import { dialectChecks } from './dialects.checks';
 import { editorRoutesCheck } from './editor.checks';
 import { fanOutCheck } from './fanOut.checks';
@@ -147,6 +149,7 @@ async function runVersion(version: string): Promise<void> {
 				// Appends to the journal: only once the example's trigger checks are done.
 				const filterApi = api ?? new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e trigger filter'));
 				await filteredActivationCheck(context, rest, filterApi);
+				await paymentTriggerCheck(context, rest, filterApi);
 			}
 			// Last: the booking it creates and cancels must not land in the trigger checks' journal windows.
 			await editorRoutesCheck(context, rest);

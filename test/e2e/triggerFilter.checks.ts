@@ -74,7 +74,7 @@ export async function filterDropdownsCheck(context: E2eContext, rest: N8nRestCli
 	});
 }
 
-async function triggerExecutions(api: N8nPublicApiClient, workflowId: string): Promise<Array<{ id: string; status: string; entries: unknown[]; error?: string }>> {
+export async function triggerExecutions(api: N8nPublicApiClient, workflowId: string): Promise<Array<{ id: string; status: string; entries: unknown[]; error?: string }>> {
 	const executions = await api.listExecutions({ workflowId, limit: 50 });
 	return executions
 		.filter((execution) => execution.mode === 'trigger' && execution.data && !['new', 'running', 'waiting', 'unknown'].includes(execution.status))
