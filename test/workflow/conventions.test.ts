@@ -150,6 +150,13 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 			const sample = await poller.fetchTestEvent();
 			const newest = sandbox.store.journalOldestFirst().slice(-5).map((delivery) => delivery.id);
 			expect((sample.items?.[0] ?? []).map(identity)).toEqual(newest);
+			// A new workflow knows no order from earlier polls: the entries alone must tell it.
+			const fresh = pollerFor(sandbox, { options } as INodeParameters);
+			try {
+				expect(((await fresh.fetchTestEvent()).items?.[0] ?? []).map(identity)).toEqual(newest);
+			} finally {
+				await fresh.close();
+			}
 		} finally {
 			await poller.close();
 		}

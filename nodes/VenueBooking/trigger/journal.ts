@@ -15,6 +15,9 @@ import { remember, RECENT_LIMIT, type JournalState } from './state';
 /** Pages a manual sample reads before the log mentions what reaching the journal's end cost. */
 const MAX_SAMPLE_PAGES = 3;
 
+/** Pages Fetch Test Event reads beyond page 1 to tell the order when page 1's timestamps are all one instant. */
+const MAX_ORDER_EVIDENCE_PAGES = 20;
+
 export interface PollOutcome {
 	/** New entries, oldest first, exactly as the API gave them. */
 	entries: unknown[];
@@ -249,16 +252,21 @@ export class JournalReader {
 		const read: WalkedPage[] = walk.firstPage ? [walk.firstPage] : [];
 		const early = [...walk.firstEntries];
 		// An order the user set or a poll learned is no guess. Entries written in one instant share a timestamp,
-		// so when page 1 alone does not tell the order, page 2 may.
-		if (known === undefined && judgeOrder(early).order === undefined && early.length > 0) {
-			const second = await walk.rest.next();
-			if (!second.done) {
-				read.push(second.value);
-				early.push(...(second.value.entries ?? []));
-			}
+		// so when page 1 alone does not tell the order, the next pages may: each is judged beside page 1's first entry.
+		let evidence = known === undefined ? judgeOrder(early) : undefined;
+		for (let extra = 0; evidence?.order === undefined && evidence?.reason === 'timestampsDisagree' && extra < MAX_ORDER_EVIDENCE_PAGES; extra++) {
+			const next = await walk.rest.next();
+			if (next.done || !next.value.entries?.length) break;
+			read.push(next.value);
+			early.push(...next.value.entries);
+			evidence = judgeOrder([walk.firstEntries[0], ...next.value.entries]);
 		}
 		const detected =
-			known !== undefined ? { order: known } : orderOnPage(early, `it was taken as oldest first; if Fetch Test Event shows old entries, ${SET_ORDER}.`);
+			known !== undefined
+				? { order: known }
+				: evidence?.order !== undefined
+					? { order: evidence.order }
+					: orderOnPage(walk.firstEntries, `it was taken as oldest first; if Fetch Test Event shows old entries, ${SET_ORDER}.`);
 		if (detected.guess) this.inform(detected.guess);
 		if (detected.order === 'newestFirst') {
 			await walk.rest.return(undefined);

@@ -31,9 +31,34 @@ function directionOf(values: number[]): Direction {
 	return undefined;
 }
 
+function ownValue(record: unknown, key: string): unknown {
+	return isPlainObject(record) && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+function valueAt(record: Record<string, unknown>, path: string[]): unknown {
+	return path.length === 1 ? ownValue(record, path[0]) : ownValue(ownValue(record, path[0]), path[1]);
+}
+
 /**
- * Judges the journal's order from one page, with no field name assumed: every top-level field whose values
- * are all timestamps of one form (ISO date-times, Unix seconds or milliseconds: timestamps.ts) is read, and
+ * The fields a timestamp may sit in: every top-level field of the first entry, and the fields of a nested object
+ * every entry has (JSON:API keeps a record's own fields in `attributes`), found by shape, never by name.
+ */
+function candidatePaths(records: Array<Record<string, unknown>>): string[][] {
+	const paths: string[][] = [];
+	for (const key of Object.keys(records[0])) {
+		if (UNSAFE_KEYS.has(key)) continue;
+		paths.push([key]);
+		if (!records.every((record) => isPlainObject(ownValue(record, key)))) continue;
+		for (const inner of Object.keys(records[0][key] as Record<string, unknown>)) {
+			if (!UNSAFE_KEYS.has(inner)) paths.push([key, inner]);
+		}
+	}
+	return paths;
+}
+
+/**
+ * Judges the journal's order from one page, with no field name assumed: every field (top-level, or one object
+ * down where every entry has that object) whose values are all timestamps of one form (ISO date-times, Unix seconds or milliseconds: timestamps.ts) is read, and
  * the order is known when they all move the same way (rising times: oldest first). Other numeric fields are
  * not trusted (amounts and counts move either way); without timestamps the trigger learns the order from
  * where new entries appear.
@@ -45,13 +70,12 @@ export function judgeOrder(entries: unknown[]): OrderEvidence {
 	const records = entries as Array<Record<string, unknown>>;
 	const directions = new Map<Direction, string[]>();
 	let timestampFields = 0;
-	for (const key of Object.keys(records[0])) {
-		if (UNSAFE_KEYS.has(key)) continue;
-		const field = readTimestampField(records.map((record) => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined)));
+	for (const path of candidatePaths(records)) {
+		const field = readTimestampField(records.map((record) => valueAt(record, path)));
 		if (!field) continue;
 		timestampFields++;
 		const direction = directionOf(field.epochMs);
-		directions.set(direction, [...(directions.get(direction) ?? []), key]);
+		directions.set(direction, [...(directions.get(direction) ?? []), path.join('.')]);
 	}
 	if (timestampFields === 0) return { order: undefined, reason: 'noTimestamps' };
 	// A timestamp field that holds one value throughout says nothing; two that move apart cancel out.

@@ -106,3 +106,14 @@ describe('why the order could not be told', () => {
 		expect(judgeOrder(hostile)).toEqual({ order: undefined, reason: 'noTimestamps' });
 	});
 });
+
+describe('timestamps one object down', () => {
+	it('reads the order from a nested object every entry has (JSON:API attributes), by shape, not by name', () => {
+		const entry = (at: string, id: string) => ({ type: 'deliveries', id, attributes: { event: 'booking.created', created_at: at } });
+		const newestFirst = [entry('2027-03-01T10:00:03Z', 'c'), entry('2027-03-01T10:00:02Z', 'b'), entry('2027-03-01T10:00:01Z', 'a')];
+		expect(detectOrder(newestFirst)).toBe('newestFirst');
+		expect(detectOrder([...newestFirst].reverse())).toBe('oldestFirst');
+		// An object only some entries have is not read.
+		expect(judgeOrder([entry('2027-03-01T10:00:01Z', 'a'), { id: 'b' }, { id: 'c' }]).order).toBeUndefined();
+	});
+});
