@@ -40,7 +40,7 @@ export async function triggerEndBench(context: BenchContext): Promise<ScenarioRe
 		title: `Trigger activation and Fetch Test Event, ${TRIGGER_END.deliveries.toLocaleString('en')}-entry oldest-first journal`,
 		notes: [
 			"page size 20 (the sandbox's default: the trigger sets none); order and pagination detected (Automatic)",
-			'without a revealed end, activation walks the journal once and Fetch Test Event reads its first 3 pages only',
+			'without a revealed end, activation and Fetch Test Event walk the journal to its end once',
 		],
 		columns: [
 			ACTIVATION_REQUESTS,
