@@ -29,6 +29,7 @@ import { TOOL_NODE_TYPE } from './operationsWorkflow';
 export const EXAMPLE_IDS = {
 	journalToSheets: 'vbJournalSheets',
 	journalToFile: 'vbJournalFile',
+	nightlyPayments: 'vbNightlyPayments',
 	paymentExport: 'vbPaymentExport',
 	bookingSync: 'vbBookingSync',
 	aiAgent: 'vbAiAgent',
@@ -101,11 +102,23 @@ export async function journalManualRunCheck(context: E2eContext, rest: N8nRestCl
 	});
 }
 
+export async function nightlyPaymentsCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
+	const { checks, sandbox, outputDir } = context;
+	await checks.check('02 nightly new payments: the trigger on Payments in manual mode gives the newest payments, written to a CSV', async () => {
+		const expected = sandbox.store.payments.slice(-MANUAL_SAMPLE_SIZE).map((payment) => payment.id);
+		const { run } = await timed('REST run of 02 from its trigger', () => runFromTrigger(rest, EXAMPLE_IDS.nightlyPayments, 'Every Night at 2'));
+		assertEqual(ids(nodeOutputItems(run, 'Every Night at 2')), expected, 'payments of the trigger (oldest first)');
+		const files = writtenFiles(outputDir, /^venue-booking-new-payments-\d{4}-\d{2}-\d{2}\.csv$/);
+		assertEqual(files.length, 1, 'venue-booking-new-payments-<date>.csv files written');
+		assertEqual(ids(csvRecords(readFileSync(files[0], 'utf8'))), expected, 'ids in the CSV');
+	});
+}
+
 export async function paymentExportCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
 	const { checks, sandbox, outputDir } = context;
-	await checks.check('02 daily payment export: the CSV has a row per payment, in order', async () => {
+	await checks.check('05 full payment export: the CSV has a row per payment, in order', async () => {
 		const expected = sandbox.store.payments.map((payment) => payment.id);
-		const { run } = await timed('REST run of 02 from its Schedule Trigger', () => runFromTrigger(rest, EXAMPLE_IDS.paymentExport, 'Every Day at 6'));
+		const { run } = await timed('REST run of 05 from its Schedule Trigger', () => runFromTrigger(rest, EXAMPLE_IDS.paymentExport, 'Every Day at 6'));
 		assertEqual(ids(nodeOutputItems(run, 'Get many payments')), expected, 'payments of "Get many payments"');
 		const files = writtenFiles(outputDir, /^venue-booking-payments-\d{4}-\d{2}-\d{2}\.csv$/);
 		assertEqual(files.length, 1, 'venue-booking-payments-<date>.csv files written');

@@ -16,7 +16,7 @@
  *   operations.checks.ts (all 12 operations by `n8n execute`, items compared with the sandbox's store; a 403);
  *   credential.checks.ts (the credential dialog's Test button, POST /rest/credentials/test, for each case
  *   a person can act on: n8n must hand back the package's own message);
- *   examples.checks.ts (the examples import, their node types load, 01/02/03 run to completion);
+ *   examples.checks.ts (the examples import, their node types load, 01/02/03/05 run to completion);
  *   trigger.checks.ts (activated, the trigger emits exactly the new journal entries; --skip-trigger skips
  *   it and its one-minute wait); triggerFilter.checks.ts (Keep Only Entries: its dropdowns through the editor's
  *   REST route, and an activated trigger filtered on one event kind; no wait of its own);
@@ -51,7 +51,7 @@ import { paymentTriggerCheck } from './paymentTrigger.checks';
 import { dialectChecks } from './dialects.checks';
 import { editorRoutesCheck } from './editor.checks';
 import { fanOutCheck } from './fanOut.checks';
-import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, paymentExportCheck } from './examples.checks';
+import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, nightlyPaymentsCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
 import { runQueueE2e } from './queue/runQueueE2e';
 import { runCliChecks, runServerChecks, stopServerCheck, type RunningInstance } from './infrastructure.checks';
@@ -138,6 +138,7 @@ async function runVersion(version: string): Promise<void> {
 				const api = options['skip-trigger'] ? undefined : new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e trigger'));
 				// The scheduled poll takes up to a minute: the other examples run meanwhile.
 				const cronPoll = api ? await startCronPollCheck(context, api) : undefined;
+				await nightlyPaymentsCheck(context, rest);
 				await paymentExportCheck(context, rest);
 				await bookingSyncCheck(context, rest);
 				// Reads the journal only, so it may run while the scheduled poll is awaited.
