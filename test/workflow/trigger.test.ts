@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { type JournalOrder, type PaginationStyle, type Sandbox } from '../../sandbox';
+import { type JournalOrder, type PaginationStyle, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { RECENT_LIMIT } from '../../nodes/VenueBooking/trigger/state';
 import { captureLogs, createPoller } from './harness';
 import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
@@ -318,4 +318,52 @@ describe('restarts and failed polls', () => {
 			await sandbox.close();
 		}
 	});
+});
+
+/** The payment journal's settings to poll it under: sandbox pagination styles (oldest first), and Stripe's newest-first convention. */
+const PAYMENT_JOURNALS: Array<[string, Partial<SandboxOptions>]> = [
+	['cursor pages, envelope', { pagination: 'cursor', dialect: { envelope: true, naming: 'snake' } }],
+	['page numbers, bare list', { pagination: 'page', dialect: { envelope: false, naming: 'camel' } }],
+	['Stripe\'s convention (newest first, after the last id)', { convention: 'stripe' }],
+];
+
+describe.each(PAYMENT_JOURNALS)('1,000 polls of the payment journal, %s', (_name, options) => {
+	it('emits every new payment exactly once and in order, through faults and restarts', async () => {
+		const sandbox = await startSandboxWithKey({ ...options, defaultPageSize: 20 });
+		const poller = pollerFor(sandbox, { watch: 'payments', options: { maxRetries: 1, maxWait: 0.01 } });
+		const booking = sandbox.store.bookings[0];
+		const pay = () => sandbox.store.addPayment({ bookingId: booking.id, clientId: booking.clientId, kind: 'charge', amountCents: 1500, currency: 'EUR', method: 'card' }).id;
+		try {
+			const random = seededRandom(options.convention ? 7 : (options.pagination ?? '').length);
+			expect((await poller.poll()).items).toBeNull();
+			sandbox.setFaults({ seed: 23, rate429: 0.1, retryAfterSeconds: 0, rate5xx: 0.1, rateDrop: 0.02 });
+			const recorded: string[] = [];
+			const emitted: string[] = [];
+			let failedPolls = 0;
+			let restarts = 0;
+			for (let poll = 0; poll < 1000; poll++) {
+				const growth = Math.floor(random() * 26);
+				for (let i = 0; i < growth; i++) recorded.push(pay());
+				if (random() < 0.02) {
+					await poller.restart();
+					restarts++;
+				}
+				const result = await poller.poll();
+				if (result.error) failedPolls++;
+				emitted.push(...emittedIds(result.items));
+			}
+			sandbox.setFaults(undefined);
+			emitted.push(...emittedIds((await poller.poll()).items));
+			expect(new Set(emitted).size).toBe(emitted.length);
+			expect(emitted).toEqual(recorded);
+			expect(failedPolls).toBeGreaterThan(0);
+			expect(restarts).toBeGreaterThan(0);
+			process.stdout.write(
+				`reliability: payment trigger ${_name}: ${recorded.length} payments, ${sandbox.requests.length} requests, ${failedPolls} failed polls, ${restarts} restarts, lost ${recorded.length - new Set(emitted).size}, repeated ${emitted.length - new Set(emitted).size}\n`,
+			);
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	}, 120_000);
 });

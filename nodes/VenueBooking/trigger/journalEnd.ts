@@ -5,6 +5,7 @@
 import { isStalePageRefusal, settle } from '../transport/errors';
 import { headerValue } from '../transport/request';
 import { linkFromHeader, type PageRequest, type ResolvedPagination, strategyFor } from '../transport/pagination/strategies';
+import { lastPageLink, previousPageLink } from '../transport/pagination/detect';
 import { addressPages } from '../transport/pagination/prefetch';
 import type { WalkedPage } from '../transport/pagination/walk';
 
@@ -18,7 +19,8 @@ export interface JournalEnd {
 }
 
 /**
- * The last page of a journal whose first page says where it ends: a `Link` header with rel="last", or a
+ * The last page of a journal whose first page says where it ends: a `Link` header with rel="last", a last
+ * page's URL in the body (JSON:API `links.last`, Laravel `last_page_url`, HAL `_links.last.href`), or a
  * total (pages or entries) next to page-number or offset counters that automatic detection recognised or
  * the user named. Nothing else is assumed; undefined means the end is not revealed (or page 1 is the end)
  * and the caller walks. The target is only a claim: the caller checks what comes back.
@@ -31,6 +33,13 @@ export function revealedEnd(first: WalkedPage, pageSize: number | undefined): Jo
 		const url = new URL(last, first.response.url).toString();
 		if (url === first.response.url) return undefined;
 		return { pagination, request: { url, marker: url }, revealedBy: 'the Link header (rel="last")' };
+	}
+	// A body may name its last page too (JSON:API links.last, Laravel last_page_url): followed as a next URL is.
+	const named = pagination.mode === 'nextUrl' ? lastPageLink({ query: first.query, response: first.response, entries }) : undefined;
+	if (named) {
+		const url = new URL(named.url, first.response.url).toString();
+		if (url === first.response.url) return undefined;
+		return { pagination, request: { url, marker: url }, revealedBy: `the last page named in "${named.path}"` };
 	}
 	const fetched = { query: first.query, response: first.response, entries };
 	const second = strategyFor(pagination)?.next(fetched, pageSize);
@@ -105,9 +114,11 @@ export async function readFromEnd(
 	return { entries: kept.slice(-amounts.keep), tail };
 }
 
-/** The `rel="prev"` link of a page, as a request. */
+/** The page before this one, as a request: a `Link` rel="prev", or a previous page's URL the body names. */
 function previousLink(page: WalkedPage): PageRequest | undefined {
-	const link = linkFromHeader(headerValue(page.response.headers, 'link'), 'prev');
+	const link =
+		linkFromHeader(headerValue(page.response.headers, 'link'), 'prev') ??
+		(page.entries ? previousPageLink({ query: page.query, response: page.response, entries: page.entries })?.url : undefined);
 	if (!link) return undefined;
 	const url = new URL(link, page.response.url).toString();
 	return { url, marker: url };

@@ -53,6 +53,26 @@ const SERVERS: Record<string, Server> = {
 		const offset = Number(q.offset ?? 0);
 		return { statusCode: 200, body: { entries: page(journal, offset), meta: { offset, total: journal.length } } };
 	},
+	// JSON:API: links in the body, the last page among them; no counters the walk could compute with.
+	'JSON:API links.last in the body': (journal, q) => {
+		const number = Number(q['page[number]'] ?? 1);
+		const at = (n: number) => `${PATH}?page%5Bnumber%5D=${n}`;
+		const links = { self: at(number), prev: number > 1 ? at(number - 1) : null, last: at(pagesOf(journal)), next: number < pagesOf(journal) ? at(number + 1) : null };
+		return { statusCode: 200, body: { data: page(journal, (number - 1) * SIZE), links } };
+	},
+	// Laravel's paginator: next_page_url and last_page_url beside the list (and a links array of its own).
+	'Laravel last_page_url': (journal, q) => {
+		const number = Number(q.page ?? 1);
+		const at = (n: number) => `${ORIGIN}${PATH}?page=${n}`;
+		const body = {
+			data: page(journal, (number - 1) * SIZE),
+			links: [{ url: null, label: 'Previous', active: false }],
+			next_page_url: number < pagesOf(journal) ? at(number + 1) : null,
+			prev_page_url: number > 1 ? at(number - 1) : null,
+			last_page_url: at(pagesOf(journal)),
+		};
+		return { statusCode: 200, body };
+	},
 };
 
 const cursorServer: Server = (journal, q) => {

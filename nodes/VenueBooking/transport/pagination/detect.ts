@@ -230,6 +230,30 @@ export function detectPagination(first: FetchedPage): ResolvedPagination | undef
 	return undefined;
 }
 
+/** Names of a last page's URL in a body: JSON:API `links.last`, Laravel `last_page_url`, HAL `_links.last.href`. */
+const LAST_URL_KEYS = new Set(['last', 'lastpageurl', 'lastpageuri', 'lastlink', 'lasturl']);
+
+/** Names of the previous page's URL in a body: JSON:API `links.prev`, DRF `previous`, Laravel `prev_page_url`. */
+const PREVIOUS_URL_KEYS = new Set(['prev', 'previous', 'prevpageurl', 'previouspageurl', 'prevlink', 'previouslink', 'prevurl']);
+
+/** A URL the body names under one of `keys`, or in a `{"href": …}` object under such a key. */
+function bodyLink(page: FetchedPage, keys: Set<string>): { url: string; path: string } | undefined {
+	const marker = collectMarkers(page).find(
+		(m) => !m.path.startsWith('header:') && (keys.has(m.normalized) || (keys.has(m.parentKey) && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value),
+	);
+	return marker ? { url: String(marker.value), path: marker.path } : undefined;
+}
+
+/** The URL of the list's last page when the body names one, with where it was found. */
+export function lastPageLink(page: FetchedPage): { url: string; path: string } | undefined {
+	return bodyLink(page, LAST_URL_KEYS);
+}
+
+/** The URL of the page before this one when the body names one. */
+export function previousPageLink(page: FetchedPage): { url: string; path: string } | undefined {
+	return bodyLink(page, PREVIOUS_URL_KEYS);
+}
+
 /** Where the walk stands when it checks a list's end: what it read and whether it started mid-list. */
 export interface WalkPosition {
 	/** Entries read by this walk so far, this page included. */
