@@ -29,7 +29,7 @@ import { TOOL_NODE_TYPE } from './operationsWorkflow';
 export const EXAMPLE_IDS = {
 	journalToSheets: 'vbJournalSheets',
 	journalToFile: 'vbJournalFile',
-	nightlyPayments: 'vbNightlyPayments',
+	nightlyPayments: 'vbNightlyPay',
 	paymentExport: 'vbPaymentExport',
 	bookingSync: 'vbBookingSync',
 	aiAgent: 'vbAiAgent',
