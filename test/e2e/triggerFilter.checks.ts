@@ -84,6 +84,21 @@ export async function triggerExecutions(api: N8nPublicApiClient, workflowId: str
 		});
 }
 
+/**
+ * The trigger executions of a workflow once its activation's poll has run (up to 30 s), checked to be exactly one
+ * that succeeded.
+ */
+export async function activationExecutions(api: N8nPublicApiClient, workflowId: string): ReturnType<typeof triggerExecutions> {
+	const deadline = Date.now() + 30_000;
+	let executions = await triggerExecutions(api, workflowId);
+	while (executions.length === 0 && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		executions = await triggerExecutions(api, workflowId);
+	}
+	assertEqual(executions.map((execution) => [execution.status, execution.error]), [['success', undefined]], '[status, error] of the trigger executions');
+	return executions;
+}
+
 /** What the user picked in the Keep Only Entries dropdowns: a field of the entries and one of its values. */
 export interface PickedFilter {
 	field: string;
@@ -144,13 +159,7 @@ export async function assertFilteredActivation(context: E2eContext, rest: N8nRes
 		);
 		const expected = appended.filter((entry) => entry.event === picked.value).map((entry) => entry.id);
 		await activateSettled(api, rest, workflow.id);
-		const deadline = Date.now() + 30_000;
-		let executions = await triggerExecutions(api, workflow.id);
-		while (executions.length === 0 && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 500));
-			executions = await triggerExecutions(api, workflow.id);
-		}
-		assertEqual(executions.map((execution) => [execution.status, execution.error]), [['success', undefined]], '[status, error] of the trigger executions');
+		const executions = await activationExecutions(api, workflow.id);
 		assertEqual(ids(executions[0].entries as Array<{ id?: unknown }>), expected, `entries emitted (the ${picked.value} ones of ${appended.length} appended)`);
 	} finally {
 		await api.deactivateWorkflow(workflow.id).catch(() => undefined);

@@ -6,12 +6,12 @@
  * deliveries and on the payments) emits each new entry once and Fetch Test Event shows the newest, and a
  * validation error shows the server's words.
  */
-import type { IDataObject, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { searchBookings } from '../../nodes/VenueBooking/methods/listSearch';
 import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type Sandbox } from '../../sandbox';
 import { methodContext, node } from './harness';
-import { credentialsFor, credentialTypes, itemsOf, jsonBody, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
+import { credentialsFor, credentialTypes, itemsOf, jsonBody, listAll, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
 import { pollerFor } from './venueBookingTrigger';
 
 const PAYMENTS = 237;
@@ -40,16 +40,6 @@ function listOptions(name: ConventionName, extra: IDataObject = {}): INodeParame
 	return { ...extra, ...(explicit ? { pagination: { settings: explicit.pagination } } : {}) } as INodeParameters;
 }
 
-async function listAll(search: (token?: string) => Promise<INodeListSearchResult>): Promise<INodeListSearchResult[]> {
-	const pages: INodeListSearchResult[] = [];
-	let token: string | undefined;
-	do {
-		const page = await search(token);
-		pages.push(page);
-		token = page.paginationToken as string | undefined;
-	} while (token !== undefined && pages.length < 100);
-	return pages;
-}
 
 describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: ConventionName) => {
 	const info = conventionInfo(name);

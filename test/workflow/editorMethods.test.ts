@@ -4,13 +4,13 @@
  * over HTTP, in four dialects; then a create → cancel run that uses only what the methods offered.
  */
 import axios from 'axios';
-import type { IDataObject, INodeListSearchResult, INodeParameters, ResourceMapperField, ResourceMapperFields, ResourceMapperValue } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperFields, ResourceMapperValue } from 'n8n-workflow';
 
 import { bookingFields, REFERENCE_PAGES } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { methodContext, node } from './harness';
-import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, NODE_TYPE, nodeTypes, runNode, SECRET_KEY } from './venueBooking';
+import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, listAll, NODE_TYPE, nodeTypes, runNode, SECRET_KEY } from './venueBooking';
 
 const NO_BOOKINGS_KEY = 'vb_test_catalog-only-key-55';
 
@@ -43,16 +43,6 @@ function mapped(value: ResourceMapperValue['value'], schema: ResourceMapperField
 	return saved as unknown as INodeParameters[string];
 }
 
-async function listAll(search: (token?: string) => Promise<INodeListSearchResult>) {
-	const pages: INodeListSearchResult[] = [];
-	let token: string | undefined;
-	do {
-		const page = await search(token);
-		pages.push(page);
-		token = page.paginationToken as string | undefined;
-	} while (token !== undefined && pages.length < 50);
-	return pages;
-}
 
 describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) => {
 	let sandbox: Sandbox;

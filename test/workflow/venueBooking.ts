@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 
 import { VenueBookingApi } from '../../credentials/VenueBookingApi.credentials';
 import { SCOPES } from '../../nodes/VenueBooking/endpoints';
@@ -83,4 +83,16 @@ export function jsonBody(body: IDataObject): INodeParameters {
 /** The sandbox's own field name in the current naming: the node never knows these, only the tests do. */
 export function field(sandbox: Sandbox, camel: string): string {
 	return sandbox.settings.naming === 'camel' ? camel : camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** Every page of a From List view, following n8n's pagination token (at most 100 views). */
+export async function listAll(search: (token?: string) => Promise<INodeListSearchResult>): Promise<INodeListSearchResult[]> {
+	const pages: INodeListSearchResult[] = [];
+	let token: string | undefined;
+	do {
+		const page = await search(token);
+		pages.push(page);
+		token = page.paginationToken as string | undefined;
+	} while (token !== undefined && pages.length < 100);
+	return pages;
 }

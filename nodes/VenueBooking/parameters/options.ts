@@ -225,16 +225,18 @@ const parallelPagesOption: INodeProperties = {
 		'The most pages to fetch at once with Return All, where the pagination numbers its pages and the API states a total (page number or offset). Cursor and next-URL pages are fetched one after another. 1 fetches one at a time.',
 };
 
+const itemsFieldOption: INodeProperties = {
+	displayName: 'Items Field',
+	name: 'itemsPath',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. data',
+	description:
+		'Dot path of the list in each response (the editor\'s From List picker reads it too). Leave empty to detect it: a JSON array, or the one array-valued field of an object.',
+};
+
 export const listOptions: INodeProperties[] = [
-	{
-		displayName: 'Items Field',
-		name: 'itemsPath',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. data',
-		description:
-			'Dot path of the list in each response. Leave empty to detect it: a JSON array, or the one array-valued field of an object.',
-	},
+	itemsFieldOption,
 	{
 		displayName: 'Max Pages',
 		name: 'maxPages',
@@ -259,15 +261,7 @@ export const listOptions: INodeProperties[] = [
  * fields offered from sampled bookings): the editor reads those lists as Get Many would, with these options.
  */
 export const editorListOptions: INodeProperties[] = [
-	{
-		displayName: 'Items Field',
-		name: 'itemsPath',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. data',
-		description:
-			'Dot path of the list in the responses the editor reads (the From List picker, the offered fields). Leave empty to detect it.',
-	},
+	itemsFieldOption,
 	{
 		...paginationOption,
 		description: 'How the editor reads further pages of the From List picker. Automatic fits most APIs; set it when the automatic guess is wrong.',
