@@ -15,7 +15,7 @@
  * they are read from the raw query here, not through the QueryReader.
  */
 import { ApiError, badRequest } from './errors';
-import type { ListSource } from './pagination';
+import { countBefore, type ListSource } from './pagination';
 import { toArray, type Sequence } from './sequence';
 
 /** Where the page size comes from: a query parameter, or a header such as Salesforce's Sforce-Query-Options. */
@@ -144,24 +144,6 @@ export function decodeToken(text: string, prefix = ''): TokenPayload | null {
 	} catch {
 		return null;
 	}
-}
-
-/**
- * How many entries come before `anchor` in list order (binary search over the monotonic anchors);
- * `inclusive` also counts the entry at the anchor itself.
- */
-function countBefore(source: ListSource<object>, anchor: number, inclusive: boolean): number {
-	const anchorOf = source.anchorOf!;
-	let low = 0;
-	let high = source.items.length;
-	while (low < high) {
-		const middle = (low + high) >>> 1;
-		const value = anchorOf(source.items.at(middle)!);
-		const before = source.descending ? value > anchor || (inclusive && value === anchor) : value < anchor || (inclusive && value === anchor);
-		if (before) low = middle + 1;
-		else high = middle;
-	}
-	return low;
 }
 
 /** A list in its reversed order; anchors stay valid because the direction flag flips with it. */

@@ -73,17 +73,20 @@ function decodeToken(query: QueryReader, canonical: string, text: string): Token
 	throw new ApiError(400, 'invalid_cursor', `Query parameter "${query.name(canonical)}" is not a cursor this sandbox issued.`);
 }
 
-/** The index of the first item past `anchor`, by binary search over the monotonic anchors. */
-function indexAfterAnchor<T>(source: ListSource<T>, anchor: number): number {
+/**
+ * How many entries come before `anchor` in list order (binary search over the monotonic anchors);
+ * `inclusive` also counts the entry at the anchor itself, so it is then the index of the first entry past it.
+ */
+export function countBefore<T>(source: ListSource<T>, anchor: number, inclusive: boolean): number {
 	const anchorOf = source.anchorOf!;
 	let low = 0;
 	let high = source.items.length;
 	while (low < high) {
 		const middle = (low + high) >>> 1;
 		const value = anchorOf(source.items.at(middle)!);
-		const isPast = source.descending ? value < anchor : value > anchor;
-		if (isPast) high = middle;
-		else low = middle + 1;
+		const before = source.descending ? value > anchor || (inclusive && value === anchor) : value < anchor || (inclusive && value === anchor);
+		if (before) low = middle + 1;
+		else high = middle;
 	}
 	return low;
 }
@@ -128,7 +131,7 @@ function startOfTokenPage<T>(source: ListSource<T>, context: PageContext, tokenP
 	if ('broken' in token) return 0;
 	if ('offset' in token) return token.offset;
 	if (!source.anchorOf) return 0;
-	return indexAfterAnchor(source, token.after);
+	return countBefore(source, token.after, true);
 }
 
 /** Shared by cursor, nextUrl and linkHeader: they differ only in where the next token travels. */
