@@ -12,7 +12,7 @@ import { journalFields, journalValues } from './methods/loadOptions';
 import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/response';
 import { describeQuery, FILTERED_SAMPLE_WINDOW, type JournalSettings, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
-import { describeFilter, keepEntries, readEntryFilter } from './trigger/filter';
+import { describeFilter, FILTER_LABEL, keepEntries, readEntryFilter } from './trigger/filter';
 import { JournalReader } from './trigger/journal';
 import { readState, writeState } from './trigger/state';
 
@@ -37,7 +37,10 @@ export class VenueBookingTrigger implements INodeType {
 		name: 'venueBookingTrigger',
 		icon: { light: 'file:venueBooking.svg', dark: 'file:venueBooking.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 moved the filter from Options to the top level (Only Entries Where); version 1 nodes keep it
+		// under Options, where their saved workflows hold it, and either place is read (trigger/filter.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["watch"] === "payments" ? "New payments" : "New webhook delivery journal entries"}}',
 		// n8n's node picker shows one entry for "Venue Booking" and "Venue Booking Trigger", with the 12 actions and
 		// the trigger, under the trigger's description: so this one speaks for both nodes.
@@ -74,7 +77,7 @@ export class VenueBookingTrigger implements INodeType {
 			if (sample.length === 0) throw nothingToShow(this, settings);
 			const kept = keepEntries(sample, filter).slice(-MANUAL_SAMPLE_SIZE);
 			if (filter && kept.length === 0) {
-				throw new NodeOperationError(this.getNode(), `Keep Only Entries kept none of the newest ${sample.length} journal entries`, {
+				throw new NodeOperationError(this.getNode(), `${FILTER_LABEL} kept none of the newest ${sample.length} journal entries`, {
 					description: `None of them has ${describeFilter(filter)}. Entries like that will still be emitted once they appear. To see a sample now, create one, or change the filter.`,
 				});
 			}

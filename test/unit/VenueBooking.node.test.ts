@@ -240,14 +240,14 @@ describe('Parallel Requests', () => {
 });
 
 describe('hints', () => {
-	it('tells once what automatic pagination detected', async () => {
+	it('says once what was read in plain words, then what automatic pagination detected', async () => {
 		const { hints } = await run({
 			items: 2,
 			parameters: { resource: 'payment', operation: 'getAll', returnAll: true },
 			answers: [1, 2].flatMap(() => [ok({ data: [{ id: 1 }], next_cursor: 'c2' }), ok({ data: [{ id: 2 }], next_cursor: null })]),
 		});
 		expect(hints).toHaveLength(1);
-		expect(hints[0].message).toMatch(/^Pagination \(automatic\): /);
+		expect(hints[0].message).toBe('Read 2 payments over 2 pages. Pagination (automatic): cursor (next cursor from "next_cursor", sent as "cursor")');
 	});
 
 	it('gives no hint for a single short page without markers, and fails a page as full as the query asked', async () => {

@@ -47,6 +47,27 @@ function listProperties(): INodeProperties[] {
 	];
 }
 
+/** What the list's entries are called, from the endpoint's action ("Get many webhook deliveries"): one or many. */
+export function entriesNoun(endpoint: Endpoint, count: number): string {
+	const plural = endpoint.action.replace(/^Get many /, '');
+	if (count !== 1) return plural;
+	return plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.replace(/s$/, '');
+}
+
+/**
+ * The execution hint of a walk, in plain words first ("Read 62 bookings over 4 pages."), then how the pages
+ * were followed, in the pagination's own terms, for whoever needs to set it. A one-page read with nothing to
+ * explain gets no hint.
+ */
+export function describeReading(endpoint: Endpoint, read: { entries: number; pages: number; raw: boolean }, detail: string[]): string | undefined {
+	if (read.pages <= 1 && detail.length === 0) return undefined;
+	const pages = `${read.pages} page${read.pages === 1 ? '' : 's'}`;
+	const plain = read.raw
+		? `Read ${pages} of ${entriesNoun(endpoint, 2)}.`
+		: `Read ${read.entries} ${entriesNoun(endpoint, read.entries)} ${read.pages === 1 ? 'on' : 'over'} ${pages}.`;
+	return [plain, ...detail].join(' ');
+}
+
 /**
  * "Get Many" of a list endpoint: one request per page, pages walked by the pagination engine until the
  * list ends or Limit is reached, one item per entry (or per page with Raw Response).
@@ -59,6 +80,9 @@ export function listOperation(endpoint: Endpoint): Operation {
 			const limit = returnAll ? undefined : readLimit(context, itemIndex);
 			const options = readListOptions(context, itemIndex);
 			const client = baseClient.withOptions(readTransportOptions(context, itemIndex));
+			// How the walk went (pagination detected, requests in flight) is said after what it read.
+			const detail: string[] = [];
+			const concurrency: string[] = [];
 			const pages = walkPages(
 				client,
 				{ endpoint, query: readQuery(context, itemIndex), itemIndex },
@@ -66,14 +90,16 @@ export function listOperation(endpoint: Endpoint): Operation {
 					settings: options.pagination,
 					limit,
 					itemsPath: options.itemsPath,
-					onDetected: hint,
+					onDetected: (message) => detail.push(message),
 					parallel: readParallelRequests(context, 'pages', itemIndex),
-					onConcurrency: hint,
+					onConcurrency: (message) => concurrency.push(message),
 				},
 			);
 			const results: IDataObject[] = [];
 			let entryCount = 0;
+			let pageCount = 0;
 			for await (const page of pages) {
+				pageCount++;
 				if (options.rawResponse) {
 					results.push(toJsonObject(page.response.body));
 					continue;
@@ -88,6 +114,8 @@ export function listOperation(endpoint: Endpoint): Operation {
 				for (let i = 0; i < wanted; i++) results.push(toJsonObject(page.entries[i]));
 				entryCount += wanted;
 			}
+			const reading = describeReading(endpoint, { entries: entryCount, pages: pageCount, raw: options.rawResponse === true }, detail);
+			for (const message of [reading, ...concurrency]) if (message) hint(message);
 			return results;
 		},
 	};

@@ -1,11 +1,15 @@
 /**
- * List search (resource locators' From List): bookings and clients, one page at a time, with readable labels.
+ * List search (resource locators' From List): bookings and clients, one page at a time, with labels a person
+ * recognises. Also the lists bookings refer to (rooms, services, clients): read here for the booking picker's
+ * names, and by the form's dropdowns (resourceMapping.ts) and a failed write's message (actions/write.ts).
  */
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { type Endpoint, findEndpoint } from '../endpoints';
-import { chooseRecordIdentity, recordIdentity } from '../identity';
-import { isPlainObject, isScalar, UNSAFE_KEYS } from '../transport/json';
-import { editorClient, readIdentityField, readListReading, samplePage } from './sampling';
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import { type Endpoint, ENDPOINTS, findEndpoint } from '../endpoints';
+import { chooseIdentityMode, chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
+import { readTimestamp, readTimestampField } from '../timestamps';
+import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from '../transport/json';
+import type { ApiClient } from '../transport/request';
+import { editorClient, type ListReading, readIdentityField, readListReading, samplePage } from './sampling';
 
 /**
  * With a search text, a page may hold no match: reading on to the next pages (a few, never the whole list)
@@ -13,18 +17,38 @@ import { editorClient, readIdentityField, readListReading, samplePage } from './
  */
 const MAX_PAGES_PER_SEARCH = 5;
 
-/** Two records with the same readable label get their identity added, so they can be told apart. */
+/** Identities up to this length are shown whole where two labels collide; longer ones by their end. */
+const SHORT_IDENTITY = 8;
+
+/**
+ * Two records with the same label get a short piece of their identity added ("… · #a1b2c3"), and the whole
+ * identity where the short pieces collide too, so every entry can be told apart.
+ */
 function disambiguate(items: INodeListSearchItems[]): INodeListSearchItems[] {
-	const counts = new Map<string, number>();
-	for (const item of items) counts.set(item.name, (counts.get(item.name) ?? 0) + 1);
-	return items.map((item) =>
-		(counts.get(item.name) ?? 0) > 1 && item.name !== item.value ? { ...item, name: `${item.name} (${String(item.value)})` } : item,
+	const count = (names: string[]) => names.reduce((counts, name) => counts.set(name, (counts.get(name) ?? 0) + 1), new Map<string, number>());
+	const labels = count(items.map((item) => item.name));
+	const short = (value: string) => (value.length <= SHORT_IDENTITY ? value : `…${value.slice(-6)}`);
+	const named = items.map((item) =>
+		(labels.get(item.name) ?? 0) > 1 && item.name !== item.value ? { ...item, name: `${item.name} · #${short(String(item.value))}` } : item,
 	);
+	const again = count(named.map((item) => item.name));
+	return named.map((item, index) =>
+		(again.get(item.name) ?? 0) > 1 && items[index].name !== item.name ? { ...item, name: `${items[index].name} · #${String(item.value)}` } : item,
+	);
+}
+
+/** What the picker knows besides the page: the lists bookings refer to, the workflow's time zone and now. */
+interface Recognition {
+	lists: ReferenceList[];
+	timeZone: string;
+	now: number;
 }
 
 /**
  * A "From List" view of a list endpoint: one page per call (n8n asks for the next with the token when the
  * user scrolls), each record as its identity with a label from its content, filtered by the search text.
+ * With `recognition` (the booking picker), labels name the booking's time, room, client and state, the
+ * search box matches those names too, and each call's records are shown in time order.
  */
 export async function searchRecords(
 	context: ILoadOptionsFunctions,
@@ -32,30 +56,70 @@ export async function searchRecords(
 	what: string,
 	filter?: string,
 	paginationToken?: string,
+	recognition?: (client: ApiClient, reading: ListReading) => Promise<Recognition>,
 ): Promise<INodeListSearchResult> {
 	const client = await editorClient(context);
 	const reading = readListReading(context);
 	const identityField = readIdentityField(context);
-	const results: INodeListSearchItems[] = [];
+	const known = recognition ? recognition(client, reading) : undefined;
+	const results: Array<INodeListSearchItems & { at?: number }> = [];
 	let token = typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
 	const pageBudget = filter?.trim() ? MAX_PAGES_PER_SEARCH : 1;
 	for (let pages = 0; pages < pageBudget; pages++) {
 		const page = await samplePage(client, endpoint, token, reading);
 		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
-		for (const record of page.records) {
-			const identity = recordIdentity(record, rule);
-			if (identity === undefined) continue;
-			const label = labelOf(record, identity);
-			if (matchesSearch(record, label, filter)) results.push({ name: label, value: identity });
+		const labelled = known ? recognisedLabels(page.records, rule, await known) : plainLabels(page.records, rule);
+		for (const { record, identity, label, searchable, at } of labelled) {
+			if (matchesSearch(record, searchable, filter)) results.push({ name: label, value: identity, at });
 		}
 		token = page.nextToken;
 		if (results.length > 0 || token === undefined) break;
 	}
-	return { results: disambiguate(results), paginationToken: token };
+	const ordered = known ? inTimeOrder(results) : results;
+	return { results: disambiguate(ordered.map(({ name, value }) => ({ name, value }))), paginationToken: token };
+}
+
+interface Labelled {
+	record: unknown;
+	identity: string;
+	label: string;
+	/** What the search box is matched against besides the record's own values. */
+	searchable: string;
+	/** The record's moment, for the time order. */
+	at?: number;
+}
+
+function plainLabels(records: unknown[], rule: IdentityRule): Labelled[] {
+	return records.flatMap((record) => {
+		const identity = recordIdentity(record, rule);
+		if (identity === undefined) return [];
+		const label = labelOf(record, identity);
+		return [{ record, identity, label, searchable: label }];
+	});
+}
+
+/**
+ * The records in time order: in the direction the API lists them when it lists them by that time (so the
+ * pages continue one another), otherwise earliest first. Records without a time keep their place at the end.
+ */
+function inTimeOrder<T extends { at?: number }>(items: T[]): T[] {
+	const timed = items.filter((item) => item.at !== undefined);
+	let falling = 0;
+	for (let i = 1; i < timed.length; i++) falling += timed[i].at! < timed[i - 1].at! ? 1 : timed[i].at! > timed[i - 1].at! ? -1 : 0;
+	const direction = falling > 0 ? -1 : 1;
+	return [...timed.sort((a, b) => direction * (a.at! - b.at!)), ...items.filter((item) => item.at === undefined)];
 }
 
 export async function searchBookings(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchRecords(this, findEndpoint('booking', 'getAll'), 'booking', filter, paginationToken);
+	// n8n gives every editor method the workflow's time zone (its settings, else the instance's): a booking's
+	// time is shown as the user reads it there.
+	const zone = typeof this.getTimezone === 'function' ? this.getTimezone() : undefined;
+	const recognition = async (client: ApiClient, reading: ListReading): Promise<Recognition> => ({
+		lists: await loadReferenceLists(client, reading),
+		timeZone: usableTimeZone(zone),
+		now: Date.now(),
+	});
+	return await searchRecords(this, findEndpoint('booking', 'getAll'), 'booking', filter, paginationToken, recognition);
 }
 
 export async function searchClients(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
@@ -77,6 +141,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const WORD = /^\p{L}[\p{L}'’-]*$/u;
 
 /**
+ * The words of the API's own paths (bookings, rooms, webhooks, …). A record that holds one of them says what
+ * kind of record it or its reference is (JSON:API's `type`), which is no state and no name.
+ */
+const PATH_WORDS = new Set(ENDPOINTS.flatMap((endpoint) => endpoint.path.split('/').filter((part) => WORD.test(part))));
+
+/**
  * What kind of readable text a value is, judged from the value alone (never from its field's name):
  * a phrase has letters and a space (a name, a title), then emails, date-times and plain words. Codes and
  * identifiers (`room_a1`, `8f3c…`) are not readable and are left out.
@@ -88,37 +158,269 @@ export function textKind(value: unknown): TextKind | undefined {
 	if (DATE_TIME.test(text)) return 'dateTime';
 	if (EMAIL.test(text)) return 'email';
 	if (/\s/.test(text) && /\p{L}/u.test(text)) return 'phrase';
-	if (WORD.test(text)) return 'word';
+	if (WORD.test(text) && !PATH_WORDS.has(text)) return 'word';
 	return undefined;
+}
+
+/** Nested objects are followed this deep: JSON:API keeps a record's fields in `attributes`, its references in `relationships.room.data.id`. */
+const MAX_LEAF_DEPTH = 4;
+/** Enough for any record; a hostile record with thousands of keys costs no more than this. */
+const MAX_LEAVES = 200;
+
+/** A record's scalar values with their dot paths, in its field order, nested objects followed (not lists). */
+export function leavesOf(record: unknown): Array<[string, Scalar]> {
+	const leaves: Array<[string, Scalar]> = [];
+	const visit = (value: unknown, prefix: string, depth: number) => {
+		if (!isPlainObject(value)) return;
+		for (const [key, inner] of Object.entries(value)) {
+			if (leaves.length >= MAX_LEAVES) return;
+			if (UNSAFE_KEYS.has(key)) continue;
+			const path = prefix ? `${prefix}.${key}` : key;
+			if (isScalar(inner)) leaves.push([path, inner]);
+			else if (depth < MAX_LEAF_DEPTH) visit(inner, path, depth + 1);
+		}
+	};
+	visit(record, '', 1);
+	return leaves;
+}
+
+/** The readable parts of a record (see labelOf), at most MAX_PARTS. */
+function labelParts(record: unknown, identity: string): string[] {
+	const firstOfKind = new Map<TextKind, string>();
+	for (const [, value] of leavesOf(record)) {
+		const kind = textKind(value);
+		if (kind && !firstOfKind.has(kind) && String(value).trim() !== identity) firstOfKind.set(kind, String(value).trim());
+	}
+	return KIND_ORDER.map((kind) => firstOfKind.get(kind)).filter((part): part is string => part !== undefined).slice(0, MAX_PARTS);
 }
 
 /**
  * A readable label from a record's own content: its first phrase (a name, a title), then its first email,
- * date-time or word, at most two parts, in the record's field order within each kind. A record without
- * readable text is labelled by its identity, so every entry still has a name.
+ * date-time or word, at most two parts, in the record's field order within each kind (nested fields, as
+ * JSON:API's attributes, after the ones before them). A record without readable text is labelled by its
+ * identity, so every entry still has a name.
  */
 export function labelOf(record: unknown, identity: string): string {
-	if (!isPlainObject(record)) return identity;
-	const firstOfKind = new Map<TextKind, string>();
-	for (const [key, value] of Object.entries(record)) {
-		if (UNSAFE_KEYS.has(key)) continue;
-		const kind = textKind(value);
-		if (kind && !firstOfKind.has(kind) && String(value).trim() !== identity) firstOfKind.set(kind, String(value).trim());
-	}
-	const parts = KIND_ORDER.map((kind) => firstOfKind.get(kind)).filter((part): part is string => part !== undefined);
-	return parts.length === 0 ? identity : parts.slice(0, MAX_PARTS).join(SEPARATOR);
+	const parts = labelParts(record, identity);
+	return parts.length === 0 ? identity : parts.join(SEPARATOR);
 }
 
-/** Whether a record matches the search box: any of its top-level scalar values, or its label, contains the text. */
-export function matchesSearch(record: unknown, label: string, filter: string | undefined): boolean {
-	const wanted = filter?.trim().toLowerCase();
-	if (!wanted) return true;
-	if (label.toLowerCase().includes(wanted)) return true;
-	if (!isPlainObject(record)) return false;
-	return Object.entries(record).some(
-		([key, value]) =>
-			!UNSAFE_KEYS.has(key) &&
-			isScalar(value) &&
-			String(value).toLowerCase().includes(wanted),
+/**
+ * Whether a record matches the search box: every word typed appears in its label and resolved names
+ * (`searchable`) or its own values ("ada jones" finds "Ada Jones", "studio a tomorrow" a booking whose label
+ * says so), in any order, ignoring case.
+ */
+export function matchesSearch(record: unknown, searchable: string, filter: string | undefined): boolean {
+	const words = (filter ?? '').toLowerCase().split(/\s+/).filter((word) => word !== '');
+	if (words.length === 0) return true;
+	const text = [searchable, ...leavesOf(record).map(([, value]) => String(value))].join('\n').toLowerCase();
+	return words.every((word) => text.includes(word));
+}
+
+// ---- The lists bookings refer to ------------------------------------------------------------------------
+
+/** A list whose records bookings may refer to: rooms, services and clients. */
+export interface ReferenceList {
+	what: string;
+	/** The records of its first pages, as dropdown entries (label, identity). */
+	options: INodePropertyOptions[];
+	/** Each record's name, the first part of its label ("Ada Jones" where the label adds the email), by identity. */
+	names: Map<string, string>;
+	/** Whether those pages were the whole list. */
+	complete: boolean;
+}
+
+/**
+ * How many pages of each referenced list are read. Rooms and services fit one page; clients often do not,
+ * and a client missing from the list is one the user cannot pick or recognise by name. A few pages give most
+ * workspaces their whole list, and a workspace of 100,000 clients still costs a handful of requests.
+ */
+export const REFERENCE_PAGES = 5;
+
+/** The records of a list's first pages (at most REFERENCE_PAGES), and whether they were all of it. */
+async function firstPages(client: ApiClient, endpoint: Endpoint, reading?: ListReading): Promise<{ records: unknown[]; complete: boolean }> {
+	const records: unknown[] = [];
+	let token: string | undefined;
+	for (let pages = 0; pages < REFERENCE_PAGES; pages++) {
+		const page = await samplePage(client, endpoint, token, reading);
+		records.push(...page.records);
+		token = page.nextToken;
+		if (token === undefined) return { records, complete: true };
+	}
+	return { records, complete: false };
+}
+
+const REFERENCED: Array<{ what: string; endpoint: Endpoint }> = [
+	{ what: 'room', endpoint: findEndpoint('room', 'getAll') },
+	{ what: 'service', endpoint: findEndpoint('service', 'getAll') },
+	{ what: 'client', endpoint: findEndpoint('client', 'getAll') },
+];
+
+/**
+ * The first pages of each list bookings may refer to. A list the key may not read (or that fails) is left
+ * out: its names are a comfort, never a condition, so this never fails.
+ */
+export async function loadReferenceLists(client: ApiClient, reading?: ListReading): Promise<ReferenceList[]> {
+	const lists = await Promise.all(
+		REFERENCED.map(async ({ what, endpoint }): Promise<ReferenceList | undefined> => {
+			try {
+				const { records, complete } = await firstPages(client, endpoint, reading);
+				if (records.length === 0 || chooseIdentityMode(records) !== 'id') return undefined;
+				const rule = { path: 'id', named: false };
+				const options: INodePropertyOptions[] = [];
+				const names = new Map<string, string>();
+				for (const record of records) {
+					const identity = recordIdentity(record, rule);
+					if (identity === undefined) continue;
+					const parts = labelParts(record, identity);
+					options.push({ name: parts.length === 0 ? identity : parts.join(SEPARATOR), value: identity });
+					names.set(identity, parts[0] ?? identity);
+				}
+				return { what, options, names, complete };
+			} catch {
+				return undefined;
+			}
+		}),
 	);
+	return lists.filter((list): list is ReferenceList => list !== undefined);
+}
+
+/**
+ * The list some values refer to: the one whose identities cover most of them. A whole list must cover at
+ * least half; a list seen only in part (the first pages of clients need not hold the clients a page of
+ * bookings names) needs one match.
+ */
+export function listReferencedBy(values: readonly Scalar[], lists: ReferenceList[]): ReferenceList | undefined {
+	const distinct = [...new Set(values.map(String))];
+	if (distinct.length === 0) return undefined;
+	let best: { list: ReferenceList; matches: number } | undefined;
+	for (const list of lists) {
+		const matches = distinct.filter((value) => list.names.has(value)).length;
+		const enough = list.complete ? matches * 2 >= distinct.length : matches > 0;
+		if (matches > 0 && enough && (!best || matches > best.matches)) best = { list, matches };
+	}
+	return best?.list;
+}
+
+// ---- Bookings a person recognises ----------------------------------------------------------------------
+
+/** The references a booking's label names, in this order; the others (a service) are matched by the search box. */
+const NAMED_IN_LABEL = ['room', 'client'];
+
+/** A time zone Intl accepts: the workflow's, else UTC (a zone n8n accepts but this Node lacks must not break the list). */
+function usableTimeZone(zone: string | undefined): string {
+	if (!zone) return 'UTC';
+	try {
+		new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+		return zone;
+	} catch {
+		return 'UTC';
+	}
+}
+
+/** The calendar day of an instant in a zone, as a day number (for today / tomorrow / yesterday). */
+function dayNumber(epochMs: number, timeZone: string): number {
+	const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+		.format(epochMs)
+		.split('-')
+		.map(Number);
+	return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+const NEAR_DAYS: Record<string, string> = { '-1': 'Yesterday', '0': 'Today', '1': 'Tomorrow' };
+
+/**
+ * An instant as a person reads it in the workflow's time zone: "Tomorrow, Thu 26 Nov 2026, 15:00", the day
+ * named when it is yesterday, today or tomorrow. A date-time written without a zone is shown as written: its
+ * zone is the workspace's, which nothing states.
+ */
+export function timeInWords(value: Scalar, epochMs: number, timeZone: string, now: number): string {
+	const zone = typeof value === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) && readTimestamp(value)?.form === 'isoDateTime' ? 'UTC' : timeZone;
+	const words = new Intl.DateTimeFormat('en-GB', {
+		timeZone: zone,
+		weekday: 'short',
+		day: 'numeric',
+		month: 'short',
+		year: 'numeric',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23',
+	})
+		.format(epochMs)
+		.replace(/^(\w+),/, '$1');
+	const near = NEAR_DAYS[String(dayNumber(epochMs, zone) - dayNumber(now, zone))];
+	return near ? `${near}, ${words}` : words;
+}
+
+/** What a page of bookings shows about each: which paths hold its time, its references and its state. */
+interface PageReading {
+	time?: string;
+	references: Map<string, ReferenceList>;
+	state?: string;
+}
+
+/**
+ * Reads a page of bookings by their values, never by field names: a reference is a path whose values are
+ * identities of rooms, services or clients; the time is a path where every booking holds a timestamp, the
+ * first one reaching past now where one does (a booking's own time may lie ahead; the moments a record was
+ * created or changed never do); the state is the first path holding plain words.
+ */
+function readPage(leaves: Array<Map<string, Scalar>>, lists: ReferenceList[], identityPath: string, now: number): PageReading {
+	const paths = [...new Set(leaves.flatMap((record) => [...record.keys()]))].filter((path) => path !== identityPath);
+	const valuesAt = (path: string) => leaves.map((record) => record.get(path)).filter((value): value is Scalar => value !== undefined && value !== null);
+	const references = new Map<string, ReferenceList>();
+	for (const path of paths) {
+		const values = valuesAt(path).filter((value) => typeof value === 'string' || typeof value === 'number');
+		const list = values.length > 0 ? listReferencedBy(values, lists) : undefined;
+		if (list) references.set(path, list);
+	}
+	const timed = paths.flatMap((path) => {
+		if (references.has(path)) return [];
+		const values = leaves.map((record) => record.get(path));
+		const field = values.every((value) => value !== undefined && value !== null) ? readTimestampField(values) : undefined;
+		return field ? [{ path, ahead: field.epochMs.some((ms) => ms > now) }] : [];
+	});
+	const time = (timed.find((candidate) => candidate.ahead) ?? timed[0])?.path;
+	const state = paths.find((path) => {
+		const values = valuesAt(path);
+		return !references.has(path) && values.length > 0 && values.every((value) => textKind(value) === 'word');
+	});
+	return { time, references, state };
+}
+
+/**
+ * Booking labels a person recognises: "Tomorrow, Thu 26 Nov 2026, 15:00 · Studio A · Ada Jones · confirmed",
+ * each reference by its record's name. Where a page holds no time and no known reference, the plain label.
+ */
+function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recognition): Labelled[] {
+	const identified = records.flatMap((record) => {
+		const identity = recordIdentity(record, rule);
+		return identity === undefined ? [] : [{ record, identity, leaves: new Map(leavesOf(record)) }];
+	});
+	const page = readPage(
+		identified.map(({ leaves }) => leaves),
+		known.lists,
+		rule.path,
+		known.now,
+	);
+	return identified.map(({ record, identity, leaves }) => {
+		const moment = page.time !== undefined ? leaves.get(page.time) : undefined;
+		const stamp = moment !== undefined && moment !== null ? readTimestamp(moment) : undefined;
+		const when = stamp && moment !== undefined && moment !== null ? timeInWords(moment, stamp.epochMs, known.timeZone, known.now) : undefined;
+		const named: Array<{ what: string; name: string; full: string }> = [];
+		for (const [path, list] of page.references) {
+			const value = leaves.get(path);
+			const name = value === undefined || value === null ? undefined : list.names.get(String(value));
+			const full = list.options.find((option) => option.value === String(value))?.name;
+			if (name) named.push({ what: list.what, name, full: String(full ?? name) });
+		}
+		const shown = NAMED_IN_LABEL.flatMap((what) => named.filter((reference) => reference.what === what).map((reference) => reference.name));
+		const state = page.state !== undefined ? leaves.get(page.state) : undefined;
+		const parts = [when, ...shown];
+		const label = parts.some((part) => part !== undefined)
+			? [...parts, state === undefined || state === null ? undefined : String(state)].filter((part) => part !== undefined).join(SEPARATOR)
+			: labelOf(record, identity);
+		// The search box also finds a booking by every name it refers to in full ("Photo studio", an email).
+		return { record, identity, label, searchable: [label, ...named.map((reference) => reference.full)].join('\n'), at: stamp?.epochMs };
+	});
 }

@@ -8,7 +8,7 @@ import { isPlainObject, isScalar, UNSAFE_KEYS } from '../transport/json';
 import { walkPages } from '../transport/pagination/walk';
 import { ApiClient } from '../transport/request';
 import { readJournalSettings } from '../trigger/description';
-import { FILTER_PARAMETER, valuesAt } from '../trigger/filter';
+import { readFilterField, valuesAt } from '../trigger/filter';
 
 const TYPE_INSTEAD = 'You can also type it: switch the field to Expression and write the value.';
 
@@ -25,7 +25,7 @@ async function sampledEntries(context: ILoadOptionsFunctions): Promise<unknown[]
 	return entries;
 }
 
-/** Load-options method of Keep Only Entries > Field: the fields the journal's entries hold. */
+/** Load-options method of the filter's Field (Only Entries Where): the fields the journal's entries hold. */
 export async function journalFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const entries = await sampledEntries(this);
 	const options = fieldOptions(entries);
@@ -37,13 +37,14 @@ export async function journalFields(this: ILoadOptionsFunctions): Promise<INodeP
 	return options;
 }
 
-/** Load-options method of Keep Only Entries > Values: the values the journal holds in the chosen field. */
+/**
+ * Load-options method of the filter's Values: the values the journal holds in the chosen field. Before a field
+ * is chosen the list is empty, without a request: n8n's editor shows an error as a red failure on the
+ * parameter, and nothing has gone wrong yet (the Values description says to choose a field first).
+ */
 export async function journalValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const raw = this.getNodeParameter(`${FILTER_PARAMETER}.field`, '');
-	const field = typeof raw === 'string' ? raw.trim() : '';
-	if (field === '') {
-		throw new NodeOperationError(this.getNode(), 'Choose a Field first: the values offered are the ones the journal holds in it');
-	}
+	const field = readFilterField(itemlessParameters(this));
+	if (field === '') return [];
 	const entries = await sampledEntries(this);
 	const options = valueOptions(entries, field);
 	if (options.length === 0) {

@@ -57,18 +57,14 @@ export const DEFAULT_MAX_EXISTING = 100;
 /** Entries Fetch Test Event looks through when a filter is set, so a rare kind of entry still shows. */
 export const FILTERED_SAMPLE_WINDOW = 100;
 
-/** The filter option; its field and values are offered from one page of the workspace's own journal. */
-const entryFilterOption: INodeProperties = {
-	displayName: 'Keep Only Entries',
-	name: 'entryFilter',
-	type: 'fixedCollection',
-	default: {},
-	placeholder: 'Add Filter',
-	description:
-		'Emit only the entries whose field has one of the chosen values. Skipped entries are never emitted later, also when the filter changes. The fields and values offered are those seen in your journal.',
-	options: [
+/**
+ * The filter's field and values, offered from one page of the workspace's own journal. `at` is where the
+ * filter sits (top level, or under Options in version 1), which the Values dropdown depends on.
+ */
+function filterConditions(at: string): INodeProperties['options'] {
+	return [
 		{
-			displayName: 'Filter',
+			displayName: 'Condition',
 			name: 'condition',
 			values: [
 				{
@@ -78,27 +74,56 @@ const entryFilterOption: INodeProperties = {
 					typeOptions: { loadOptionsMethod: 'journalFields' },
 					default: '',
 					description:
-						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+						'The field whose value decides which entries are emitted, as seen in your journal. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
 					displayName: 'Value Names or IDs',
 					name: 'values',
 					type: 'multiOptions',
-					typeOptions: { loadOptionsMethod: 'journalValues', loadOptionsDependsOn: ['options.entryFilter.condition.field'] },
+					typeOptions: { loadOptionsMethod: 'journalValues', loadOptionsDependsOn: [`${at}.condition.field`] },
 					default: [],
 					description:
-						'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+						'The values to keep, as seen in your journal in the chosen field (choose the field first). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 			],
 		},
-	],
+	];
+}
+
+const FILTER_DESCRIPTION =
+	'Emit only the entries whose field has one of the chosen values; without a condition every new entry is emitted. Skipped entries are never emitted later, also when the condition changes.';
+
+/** "Only entries where …": the filter in plain sight, beside Watch (version 1.1 on). */
+const entryFilterProperty: INodeProperties = {
+	displayName: 'Only Entries Where',
+	name: 'entryFilter',
+	type: 'fixedCollection',
+	default: {},
+	placeholder: 'Add Condition',
+	description: FILTER_DESCRIPTION,
+	options: filterConditions('entryFilter'),
+};
+
+/**
+ * Version 1's place of the filter, under Options. Shown only on version 1 nodes: their saved workflows hold the
+ * filter there, and n8n drops a collection's values that its description no longer lists when it saves.
+ */
+const earlierEntryFilterOption: INodeProperties = {
+	displayName: 'Keep Only Entries',
+	name: 'entryFilter',
+	type: 'fixedCollection',
+	default: {},
+	placeholder: 'Add Filter',
+	displayOptions: { show: { '@version': [1] } },
+	description: `${FILTER_DESCRIPTION} Newer versions of this node show it as Only Entries Where, beside Watch.`,
+	options: filterConditions('options.entryFilter'),
 };
 
 /** The option that sets the journal's order; messages name it when the order had to be guessed. */
 export const JOURNAL_ORDER_OPTION = 'Journal Order';
 
 const journalOptions: INodeProperties[] = [
-	entryFilterOption,
+	earlierEntryFilterOption,
 	{
 		displayName: 'Emit Existing Entries',
 		name: 'emitExisting',
@@ -148,6 +173,7 @@ const readingOptions = listOptions.filter((option) => option.name !== 'rawRespon
 
 export const triggerProperties: INodeProperties[] = [
 	watchProperty,
+	entryFilterProperty,
 	{
 		displayName:
 			'Emits one item per new entry of the journal watched, oldest first, each once. The first poll after activation only records where the journal stands; a poll at a set time emits everything that arrived since the last.',

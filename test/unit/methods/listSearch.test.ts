@@ -1,14 +1,15 @@
-import type { ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { labelOf, matchesSearch, searchBookings, searchClients, searchRecords, textKind } from '../../../nodes/VenueBooking/methods/listSearch';
-import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
+import { labelOf, loadReferenceLists, matchesSearch, REFERENCE_PAGES, searchBookings, searchClients, searchRecords, textKind } from '../../../nodes/VenueBooking/methods/listSearch';
+import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
+import { type MockAnswer, mockContext, mockLoadOptionsContext } from '../mockContext';
 
 const clients = findEndpoint('client', 'getAll');
 
 /** A cursor-paginated list page as the mocked API answers it. */
 const listPage = (records: unknown[], next?: string): MockAnswer => ({ statusCode: 200, body: { data: records, meta: { next_cursor: next ?? null } } });
 
-function contextWith(answers: MockAnswer[], parameters = {}) {
+function contextWith(answers: MockAnswer[] | ((request: IHttpRequestOptions) => MockAnswer), parameters = {}) {
 	return mockLoadOptionsContext({ parameters, answers });
 }
 
@@ -53,12 +54,26 @@ describe('a From List view of a list endpoint', () => {
 		expect(nothing.paginationToken).toEqual(expect.any(String));
 	});
 
-	it('tells apart two records with the same label by adding their identity', async () => {
-		const { context } = contextWith([listPage([{ id: 'a', name: 'Anna Berg' }, { id: 'b', name: 'Anna Berg' }, { id: 'c', name: 'Carl Dahl' }])]);
+	it('tells apart two records with the same label by a short piece of their identity, the whole one where pieces collide', async () => {
+		const { context } = contextWith([
+			listPage([
+				{ id: 'a', name: 'Anna Berg' },
+				{ id: 'b', name: 'Anna Berg' },
+				{ id: 'c', name: 'Carl Dahl' },
+				{ id: 'x-0000-123456', name: 'Eva Holm' },
+				{ id: 'y-0000-123456', name: 'Eva Holm' },
+				{ id: 'cust_000000000042', name: 'Ida Lund' },
+				{ id: 'cust_000000000043', name: 'Ida Lund' },
+			]),
+		]);
 		expect((await searchRecords(context, clients, 'client')).results).toEqual([
-			{ name: 'Anna Berg (a)', value: 'a' },
-			{ name: 'Anna Berg (b)', value: 'b' },
+			{ name: 'Anna Berg · #a', value: 'a' },
+			{ name: 'Anna Berg · #b', value: 'b' },
 			{ name: 'Carl Dahl', value: 'c' },
+			{ name: 'Eva Holm · #x-0000-123456', value: 'x-0000-123456' },
+			{ name: 'Eva Holm · #y-0000-123456', value: 'y-0000-123456' },
+			{ name: 'Ida Lund · #…000042', value: 'cust_000000000042' },
+			{ name: 'Ida Lund · #…000043', value: 'cust_000000000043' },
 		]);
 	});
 
@@ -73,9 +88,10 @@ describe('a From List view of a list endpoint', () => {
 	});
 
 	it('Booking ID and Client ID list their own endpoints', async () => {
-		const bookings = contextWith([listPage([])]);
+		const bookings = contextWith(() => listPage([]));
 		await searchBookings.call(bookings.context as ILoadOptionsFunctions);
-		expect(bookings.requests[0].url).toMatch(/\/bookings$/);
+		// The booking picker also reads the lists bookings refer to, for their names.
+		expect(bookings.requests.map((request) => new URL(String(request.url)).pathname.split('/').pop()).sort()).toEqual(['bookings', 'clients', 'rooms', 'services']);
 		const clientList = contextWith([listPage([])]);
 		await searchClients.call(clientList.context as ILoadOptionsFunctions, 'x');
 		expect(clientList.requests[0].url).toMatch(/\/clients$/);
@@ -119,5 +135,52 @@ describe('readable labels from a record\'s content', () => {
 		expect(matchesSearch(record, 'Ana Lima', 'ROOM_A')).toBe(true);
 		expect(matchesSearch(record, 'Ana Lima', 'loft')).toBe(false);
 		expect(matchesSearch(record, 'Ana Lima', '  ')).toBe(true);
+	});
+});
+
+describe('loading the lists bookings may refer to', () => {
+	type Answer = MockAnswer | ((request: IHttpRequestOptions) => MockAnswer);
+	const byPath = (answers: Record<string, Answer>) => (request: IHttpRequestOptions) => {
+		const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
+		const answer = answers[path] ?? { statusCode: 404, body: {} };
+		return typeof answer === 'function' ? answer(request) : answer;
+	};
+	/** A client list that never ends: page n holds client cn and points at page n + 1. */
+	const endlessClients = (request: IHttpRequestOptions): MockAnswer => {
+		const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
+		return { statusCode: 200, body: { data: [{ id: `c${n}`, name: `Client Number${n}` }], meta: { next_cursor: String(n + 1) } } };
+	};
+
+	async function load(answers: Record<string, Answer>) {
+		const mock = mockContext({ parameters: {}, answers: byPath(answers) });
+		return { lists: await loadReferenceLists(await ApiClient.create(mock.context)), requests: mock.requests };
+	}
+
+	it('reads rooms, services and clients, labelled, a list with more pages only up to its page budget, and says whether it was whole', async () => {
+		const { lists, requests } = await load({
+			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },
+			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
+			'/clients': endlessClients,
+		});
+		expect(requests).toHaveLength(2 + REFERENCE_PAGES);
+		expect(lists).toEqual([
+			{ what: 'room', options: [{ name: 'Blue Room', value: 'r1' }], names: new Map([['r1', 'Blue Room']]), complete: true },
+			{ what: 'service', options: [{ name: 'Deep Massage', value: '5' }], names: new Map([['5', 'Deep Massage']]), complete: true },
+			{
+				what: 'client',
+				options: Array.from({ length: REFERENCE_PAGES }, (_, i) => ({ name: `Client Number${i + 1}`, value: `c${i + 1}` })),
+				names: new Map(Array.from({ length: REFERENCE_PAGES }, (_, i) => [`c${i + 1}`, `Client Number${i + 1}`])),
+				complete: false,
+			},
+		]);
+	});
+
+	it('leaves out a list the key may not read, an empty one, and one whose records have no id', async () => {
+		const { lists } = await load({
+			'/rooms': { statusCode: 403, body: { message: 'missing scope catalog.read' } },
+			'/services': { statusCode: 200, body: { data: [] } },
+			'/clients': { statusCode: 200, body: { data: [{ code: 'c1', name: 'Anna Berg' }] } },
+		});
+		expect(lists).toEqual([]);
 	});
 });

@@ -5,8 +5,10 @@ import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
 const journal = (entries: unknown[]): MockAnswer[] => [{ statusCode: 200, body: { data: entries } }];
 const TYPE_INSTEAD = 'You can also type it: switch the field to Expression and write the value.';
 
-function call(method: typeof journalFields, answers: MockAnswer[], field?: string) {
-	const parameters = field === undefined ? {} : { options: { entryFilter: { condition: { field } } } };
+/** The filter's field at the top level (version 1.1), or under Options where version 1 workflows keep it. */
+function call(method: typeof journalFields, answers: MockAnswer[], field?: string, place: 'top' | 'options' = 'top') {
+	const filter = { entryFilter: { condition: { field } } };
+	const parameters = field === undefined ? {} : place === 'top' ? filter : { options: filter };
 	const mock = mockLoadOptionsContext({ parameters, answers });
 	return { result: method.call(mock.context as ILoadOptionsFunctions), requests: mock.requests };
 }
@@ -41,12 +43,17 @@ describe('Keep Only Entries > Values', () => {
 		expect(options).toHaveLength(2);
 	});
 
-	it('without a chosen Field asks for one first, before reading the journal', async () => {
+	it('without a chosen Field is an empty list, not an error, and reads nothing', async () => {
 		for (const field of [undefined, '  ']) {
 			const { result, requests } = call(journalValues, [], field);
-			await expect(result).rejects.toThrow('Choose a Field first: the values offered are the ones the journal holds in it');
+			await expect(result).resolves.toEqual([]);
 			expect(requests).toHaveLength(0);
 		}
+	});
+
+	it('reads the field where a version 1 workflow keeps it, under Options', async () => {
+		const options = await call(journalValues, journal([{ event: 'a' }, { event: 'b' }]), 'event', 'options').result;
+		expect(options.map((option) => option.value)).toEqual(['a', 'b']);
 	});
 
 	it('a field no entry has a value in is an error naming it and the count', async () => {

@@ -5,15 +5,23 @@ import { describeFilter, isKept, keepEntries, readEntryFilter, valuesAt } from '
 
 const NODE = { name: 'Venue Booking Trigger' } as INode;
 
-/** Parameters as n8n hands them to poll(): dot paths into the node's parameters. */
-function reader(condition: Record<string, unknown> | undefined): ParameterReader {
+/**
+ * Parameters as n8n hands them to poll(): dot paths into the node's parameters. The condition sits at the
+ * top level (version 1.1) or under Options (version 1); `earlier` sets the one under Options besides.
+ */
+function reader(condition: Record<string, unknown> | undefined, place: 'top' | 'options' = 'top', earlier?: Record<string, unknown>): ParameterReader {
+	const at: Record<string, Record<string, unknown> | undefined> = {
+		'entryFilter.condition.': place === 'top' ? condition : undefined,
+		'options.entryFilter.condition.': place === 'options' ? condition : earlier,
+	};
 	return {
 		getNode: () => NODE,
 		getNodeParameter: (name, _itemIndex, fallback) => {
-			const prefix = 'options.entryFilter.condition.';
-			if (!condition || !name.startsWith(prefix)) return fallback;
+			const prefix = Object.keys(at).find((candidate) => name.startsWith(candidate));
+			const values = prefix ? at[prefix] : undefined;
+			if (!prefix || !values) return fallback;
 			const key = name.slice(prefix.length);
-			return key in condition ? condition[key] : fallback;
+			return key in values ? values[key] : fallback;
 		},
 	};
 }
@@ -30,9 +38,15 @@ describe('readEntryFilter', () => {
 		expect(readEntryFilter(reader({ field: 'status_code', values: 200 }))?.values).toEqual(new Set(['200']));
 	});
 
-	it('a field without values, or values without a field, is an error naming the option', () => {
-		expect(() => readEntryFilter(reader({ field: 'event', values: [] }))).toThrow('Keep Only Entries: no value chosen for "event"');
-		expect(() => readEntryFilter(reader({ field: '', values: ['a'] }))).toThrow('Keep Only Entries: no field chosen');
+	it('a field without values, or values without a field, is an error naming the parameter where it is set', () => {
+		expect(() => readEntryFilter(reader({ field: 'event', values: [] }))).toThrow('Only Entries Where: no value chosen for "event"');
+		expect(() => readEntryFilter(reader({ field: '', values: ['a'] }))).toThrow('Only Entries Where: no field chosen');
+		expect(() => readEntryFilter(reader({ field: 'event', values: [] }, 'options'))).toThrow('Options > Keep Only Entries: no value chosen for "event"');
+	});
+
+	it('reads the filter a version 1 workflow saved under Options when the top-level one is unset, and prefers the top-level one', () => {
+		expect(readEntryFilter(reader({ field: 'event', values: ['a'] }, 'options'))).toEqual({ field: 'event', values: new Set(['a']) });
+		expect(readEntryFilter(reader({ field: 'status', values: ['b'] }, 'top', { field: 'event', values: ['a'] }))).toEqual({ field: 'status', values: new Set(['b']) });
 	});
 });
 
