@@ -23,15 +23,35 @@ const DIALECTS: Array<[string, SandboxOptions]> = [
 
 type Context = ReturnType<typeof methodContext>;
 
-function contextFor(sandbox: Pick<Sandbox, 'url'>, parameters: INodeParameters, path: string, apiKey = SECRET_KEY, baseUrl?: string): Context {
+function contextFor(sandbox: Pick<Sandbox, 'url'>, parameters: INodeParameters, path: string, apiKey = SECRET_KEY, baseUrl?: string, timezone?: string): Context {
 	return methodContext({
 		node: node('Venue Booking', NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
 		nodeTypes,
 		credentialTypes,
 		credentials: credentialsFor(sandbox, apiKey, baseUrl),
 		path,
+		timezone,
 	});
 }
+
+/** A zone without daylight saving time: the expected wall time is the UTC time plus nine hours, whatever the date. */
+const TOKYO = 'Asia/Tokyo';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "26 Nov 2026, 15:00": how a booking's start reads in Tokyo, worked out without Intl. */
+function tokyoWords(iso: string): string {
+	const wall = new Date(Date.parse(iso) + 9 * 3_600_000);
+	const hhmm = wall.toISOString().slice(11, 16);
+	return `${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}, ${hhmm}`;
+}
+
+/** Every booking the Booking ID list shows for a search text, scrolled to the end. */
+async function searchedBookings(sandbox: Sandbox, filter: string) {
+	const pages = await listAll((token) => searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId', SECRET_KEY, undefined, TOKYO), filter, token));
+	return pages.flatMap((page) => page.results);
+}
+
+const bookingPaths = (sandbox: Sandbox) => sandbox.requests.filter((request) => request.path.endsWith('/bookings'));
 
 const bookingGet = { resource: 'booking', operation: 'get' };
 const clientGet = { resource: 'client', operation: 'get' };
@@ -58,24 +78,70 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 	afterAll(async () => sandbox.close());
 	beforeEach(() => sandbox.resetRequests());
 
-	it('Booking ID → From List: one page per call, each booking once across the pages, labelled from its content', async () => {
-		const first = await searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId'));
-		expect(sandbox.requests).toHaveLength(1);
-		expect(sandbox.requests[0].path).toBe('/api/partners/v1/bookings');
+	it('Booking ID → From List: one page of bookings per call, each booking once, labelled by time (workflow zone), room, client and state, in time order', async () => {
+		const first = await searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId', SECRET_KEY, undefined, TOKYO));
+		expect(bookingPaths(sandbox)).toHaveLength(1);
 		expect(first.results.length).toBeGreaterThan(0);
 		expect(first.results.length).toBeLessThan(sandbox.store.bookings.length);
 		expect(first.paginationToken).toEqual(expect.any(String));
 
 		sandbox.resetRequests();
-		const pages = await listAll((token) => searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId'), undefined, token));
-		expect(sandbox.requests).toHaveLength(pages.length);
-		const values = pages.flatMap((page) => page.results.map((result) => result.value));
-		expect(values).toEqual(sandbox.store.bookings.map((booking) => booking.id));
-		const booking = sandbox.store.bookings[0];
-		const label = pages[0].results[0].name;
-		// The label is the booking's own text (its start and its state), not its identity.
-		expect(label).toContain(booking.start);
-		expect(label).toContain(booking.status);
+		const pages = await listAll((token) => searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId', SECRET_KEY, undefined, TOKYO), undefined, token));
+		expect(bookingPaths(sandbox)).toHaveLength(pages.length);
+		const values = pages.flatMap((page) => page.results.map((result) => String(result.value)));
+		expect([...values].sort()).toEqual(sandbox.store.bookings.map((booking) => booking.id).sort());
+		const byId = new Map(sandbox.store.bookings.map((booking) => [booking.id, booking]));
+		for (const page of pages) {
+			const starts = page.results.map((result) => Date.parse(byId.get(String(result.value))!.start));
+			const ascending = [...starts].sort((a, b) => a - b);
+			expect([ascending, [...ascending].reverse()]).toContainEqual(starts);
+		}
+		for (const result of pages.flatMap((page) => page.results)) {
+			const booking = byId.get(String(result.value))!;
+			const room = sandbox.store.rooms.find((candidate) => candidate.id === booking.roomId)!;
+			const client = sandbox.store.clients.find((candidate) => candidate.id === booking.clientId)!;
+			expect(result.name).toContain(tokyoWords(booking.start));
+			expect(result.name).toContain(` · ${room.name} · ${client.name} · ${booking.status}`);
+			expect(result.name).not.toContain(booking.roomId);
+		}
+		// Labels stay unique: two bookings that read alike get a piece of their id.
+		const labels = pages.flatMap((page) => page.results.map((result) => result.name));
+		for (const page of pages) expect(new Set(page.results.map((result) => result.name)).size).toBe(page.results.length);
+		expect(labels.length).toBe(values.length);
+	});
+
+	it('the booking search finds names and words: "Ada" exactly the bookings of clients called Ada, a full name, a room, "tomorrow"', async () => {
+		const clientOf = new Map(sandbox.store.clients.map((client) => [client.id, client]));
+		const roomOf = new Map(sandbox.store.rooms.map((room) => [room.id, room]));
+		const ada = sandbox.store.clients.find((client) => client.name.startsWith('Ada ') && sandbox.store.bookings.some((booking) => booking.clientId === client.id));
+		const withBookings = sandbox.store.bookings.map((booking) => booking.clientId);
+		const someone = ada ?? clientOf.get(withBookings[withBookings.length - 1])!;
+		const firstName = someone.name.split(' ')[0];
+		const byFirstName = await searchedBookings(sandbox, firstName);
+		const expected = sandbox.store.bookings.filter((booking) => clientOf.get(booking.clientId)!.name.split(' ').includes(firstName)).map((booking) => booking.id);
+
+		expect(byFirstName.map((result) => String(result.value)).sort()).toEqual(expected.sort());
+		expect(byFirstName.length).toBeGreaterThan(0);
+		for (const result of byFirstName) expect(result.name).toContain(firstName);
+
+		const byFullName = await searchedBookings(sandbox, someone.name.toUpperCase());
+		expect(byFullName.map((result) => String(result.value)).sort()).toEqual(
+			sandbox.store.bookings.filter((booking) => clientOf.get(booking.clientId)!.name === someone.name).map((booking) => booking.id).sort(),
+		);
+
+		const studio = sandbox.store.rooms[0];
+		const inStudio = await searchedBookings(sandbox, studio.name);
+		expect(inStudio.map((result) => String(result.value)).sort()).toEqual(
+			sandbox.store.bookings.filter((booking) => roomOf.get(booking.roomId)!.name === studio.name).map((booking) => booking.id).sort(),
+		);
+
+		// "Tomorrow" is the next calendar day in the workflow's zone (Tokyo: UTC + 9 hours, worked out here).
+		const tokyoDay = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(0, 10);
+		const tomorrow = tokyoDay(Date.now() + 86_400_000);
+		const expectedTomorrow = sandbox.store.bookings.filter((booking) => tokyoDay(Date.parse(booking.start)) === tomorrow).map((booking) => booking.id);
+		const byWord = await searchedBookings(sandbox, 'tomorrow');
+		expect(byWord.map((result) => String(result.value)).sort()).toEqual(expectedTomorrow.sort());
+		for (const result of byWord) expect(result.name).toMatch(/^Tomorrow, /);
 	});
 
 	it('Client ID → From List: the search box filters what the pages contain, without a search parameter', async () => {
@@ -136,14 +202,13 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		const booking = itemsOf(created)[0];
 		expect(sandbox.requests.at(-1)?.body).toEqual({ [name('room_id')]: pickedRoom, [name('service_id')]: slot[name('service_id')], start: slot.start, [name('client_id')]: client });
 
-		// Typed into the search box, then scrolled: each call reads on only until its pages hold a match.
-		const search = await listAll((token) =>
-			searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId'), String(slot.start), token),
-		);
-		const shown = search.flatMap((page) => page.results);
-		expect(shown.every((result) => result.name.includes(String(slot.start)))).toBe(true);
+		// The client's name typed into the search box, then scrolled: each call reads on only until its pages hold a match.
+		const clientName = sandbox.store.clients.find((candidate) => candidate.id === client)!.name;
+		const shown = await searchedBookings(sandbox, clientName);
+		expect(shown.length).toBeGreaterThan(0);
+		expect(shown.every((result) => result.name.includes(clientName))).toBe(true);
 		const picked = shown.find((result) => result.value === booking.id);
-		expect(picked).toBeDefined();
+		expect(picked?.name).toContain(`${tokyoWords(String(slot.start))} · ${sandbox.store.rooms[0].name} · ${clientName}`);
 		const status = offered.fields.find((field) => field.id === 'status');
 		const cancelled = await runNode(sandbox, {
 			resource: 'booking',

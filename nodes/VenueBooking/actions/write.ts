@@ -2,14 +2,59 @@
  * The writes: Send Test (POST with an optional body) and the booking writes, Create and Cancel or
  * Reschedule, whose body merges the fields seen in the workspace with the free-form body.
  */
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, showFor } from '../endpoints';
+import { leavesOf, loadReferenceLists } from '../methods/listSearch';
 import { bodyProperties, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/ids';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
+import { type NamedRecord, nameQuotedIdentities, settle } from '../transport/errors';
+import type { ApiClient, ApiRequest } from '../transport/request';
 import { toJsonObject } from '../transport/response';
 import type { Operation } from './operations';
+
+/** Refusals about the values sent: their messages quote the identities the user picked (by name) in the editor. */
+const VALUE_REFUSALS = new Set(['400', '409', '422']);
+
+/**
+ * The catalogue read to name identities: no retries and a short timeout, so a failure's message is never
+ * held up for long by the lists it only decorates.
+ */
+const CATALOGUE_READING = { retry: { maxRetries: 0, maxWaitMs: 0 }, timeoutMs: 10_000 };
+
+/** One catalogue per execution, however many items fail (keyed by the execution's parameter reader). */
+const cataloguePerExecution = new WeakMap<object, Promise<NamedRecord[]>>();
+
+/** The rooms, services and clients the editor shows by name (their first pages), or none when they cannot be read. */
+async function readCatalogue(client: ApiClient): Promise<NamedRecord[]> {
+	const lists = await settle(loadReferenceLists(client.withOptions(CATALOGUE_READING)));
+	if (!lists.ok) return [];
+	return lists.value.flatMap(({ what, names }) => [...names].map(([identity, name]) => ({ identity, name, what })));
+}
+
+/**
+ * Sends a write. When the API refuses the values and its message quotes identities of rooms, services or
+ * clients ("svc_photo_1h"), the error's description adds their names ("svc_photo_1h = Photo studio, 1 hour
+ * (service)"): the user picked them by name. The catalogue is read only then, bounded, and a failure to read
+ * it leaves the error as it was.
+ */
+async function sendWrite(context: object, client: ApiClient, request: ApiRequest) {
+	const outcome = await settle(client.send(request));
+	if (outcome.ok) return outcome.value;
+	const { error } = outcome;
+	if (error instanceof NodeApiError && VALUE_REFUSALS.has(String(error.httpCode)) && typeof error.description === 'string') {
+		let catalogue = cataloguePerExecution.get(context);
+		if (!catalogue) {
+			catalogue = readCatalogue(client);
+			cataloguePerExecution.set(context, catalogue);
+		}
+		const sent = new Set(leavesOf(request.body).map(([, value]) => String(value)));
+		const names = nameQuotedIdentities(error.description, await catalogue, sent);
+		if (names) error.description = `${error.description}\n${names}`;
+	}
+	throw error;
+}
 
 /** A POST or PATCH: one request per item with the user's body, the response as one item. */
 export function writeOperation(endpoint: Endpoint): Operation {
@@ -31,7 +76,7 @@ export function writeOperation(endpoint: Endpoint): Operation {
 				query: readQuery(context, itemIndex),
 				itemIndex,
 			};
-			const response = await client.withOptions(readTransportOptions(context, itemIndex)).send(request);
+			const response = await sendWrite(context, client.withOptions(readTransportOptions(context, itemIndex)), request);
 			return [toJsonObject(response.body)];
 		},
 	};
@@ -62,7 +107,7 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 				query: readQuery(context, itemIndex),
 				itemIndex,
 			};
-			const response = await client.withOptions(readTransportOptions(context, itemIndex)).send(request);
+			const response = await sendWrite(context, client.withOptions(readTransportOptions(context, itemIndex)), request);
 			return [toJsonObject(response.body)];
 		},
 	};

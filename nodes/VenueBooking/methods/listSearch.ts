@@ -205,16 +205,31 @@ export function labelOf(record: unknown, identity: string): string {
 	return parts.length === 0 ? identity : parts.join(SEPARATOR);
 }
 
+/** Lower case without accents, so "chloe" finds "Chloé". */
+function folded(text: string): string {
+	return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
 /**
- * Whether a record matches the search box: every word typed appears in its label and resolved names
- * (`searchable`) or its own values ("ada jones" finds "Ada Jones", "studio a tomorrow" a booking whose label
- * says so), in any order, ignoring case.
+ * Whether a record matches the search box, ignoring case and accents: the text typed appears as it is in
+ * its label, resolved names (`searchable`) or own values (an ISO prefix, an id, an email); or every word typed
+ * begins a word there, in any order ("ada jones", "studio a tomorrow"). A one-letter word is a whole word
+ * following the word typed before it ("Studio A", "Room 1"): on its own, an "a" or a "1" is in almost every
+ * record (in "garci.a@…", in "1 Dec").
  */
 export function matchesSearch(record: unknown, searchable: string, filter: string | undefined): boolean {
-	const words = (filter ?? '').toLowerCase().split(/\s+/).filter((word) => word !== '');
-	if (words.length === 0) return true;
-	const text = [searchable, ...leavesOf(record).map(([, value]) => String(value))].join('\n').toLowerCase();
-	return words.every((word) => text.includes(word));
+	const typed = folded((filter ?? '').trim());
+	if (typed === '') return true;
+	const text = folded([searchable, ...leavesOf(record).map(([, value]) => String(value))].join('\n'));
+	if (text.includes(typed)) return true;
+	const words = text.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+	const typedWords = typed.split(/\s+/);
+	return typedWords.every((wanted, index) => {
+		if (wanted.length > 1) return words.some((word) => word.startsWith(wanted));
+		const before = typedWords[index - 1];
+		if (before === undefined) return words.includes(wanted);
+		return words.some((word, at) => word === wanted && at > 0 && words[at - 1].startsWith(before));
+	});
 }
 
 // ---- The lists bookings refer to ------------------------------------------------------------------------

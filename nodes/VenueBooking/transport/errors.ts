@@ -421,3 +421,42 @@ export async function settle<T>(work: Promise<T>): Promise<Settled<T>> {
 		(error: unknown): Settled<T> => ({ ok: false, error }),
 	);
 }
+
+/** A record the editor showed by name: its identity, its name, and what it is ("service"). */
+export interface NamedRecord {
+	identity: string;
+	name: string;
+	what: string;
+}
+
+/** Identities named in one message at most: a body quoting hundreds of ids gets the first ones. */
+const MAX_NAMED = 10;
+
+/** Characters that end a quoted identity in a message: spaces, quotes, brackets and list punctuation. */
+const TOKEN_SEPARATORS = /[\s"'`,;:()[\]{}<>=\\]+/;
+
+/**
+ * The names of the identities an error's text quotes, as a line for its description:
+ * "In your workspace: svc_photo_1h = Photo studio, 1 hour (service); room_rehearsal_1 = Rehearsal Room 1 (room)".
+ * An identity counts when the text holds it as a whole word; one made of digits only (`7`) could be any
+ * number in the text, so it counts only when the request sent it (`sent`). Undefined when none is quoted.
+ */
+export function nameQuotedIdentities(text: string, records: readonly NamedRecord[], sent: ReadonlySet<string>): string | undefined {
+	const tokens = new Set(
+		text
+			.slice(0, MAX_QUOTED_BODY * 2)
+			.split(TOKEN_SEPARATORS)
+			.map((token) => token.replace(/[.!?]+$/, ''))
+			.filter((token) => token !== ''),
+	);
+	const byIdentity = new Map<string, NamedRecord[]>();
+	for (const record of records) {
+		if (!tokens.has(record.identity) || record.name === record.identity) continue;
+		if (/^\d+$/.test(record.identity) && !sent.has(record.identity)) continue;
+		byIdentity.set(record.identity, [...(byIdentity.get(record.identity) ?? []), record]);
+	}
+	const named = [...byIdentity.entries()]
+		.slice(0, MAX_NAMED)
+		.map(([identity, found]) => `${identity} = ${found.map(({ name, what }) => `${name} (${what})`).join(' or ')}`);
+	return named.length === 0 ? undefined : `In your workspace: ${named.join('; ')}`;
+}

@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { labelOf, loadReferenceLists, matchesSearch, REFERENCE_PAGES, searchBookings, searchClients, searchRecords, textKind } from '../../../nodes/VenueBooking/methods/listSearch';
+import { labelOf, listReferencedBy, loadReferenceLists, matchesSearch, REFERENCE_PAGES, searchBookings, searchClients, searchRecords, textKind, timeInWords } from '../../../nodes/VenueBooking/methods/listSearch';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { type MockAnswer, mockContext, mockLoadOptionsContext } from '../mockContext';
 
@@ -135,6 +135,88 @@ describe('readable labels from a record\'s content', () => {
 		expect(matchesSearch(record, 'Ana Lima', 'ROOM_A')).toBe(true);
 		expect(matchesSearch(record, 'Ana Lima', 'loft')).toBe(false);
 		expect(matchesSearch(record, 'Ana Lima', '  ')).toBe(true);
+	});
+
+	it('matches every typed word at a word start in any order, accents ignored; a one-letter word only after the word before it', () => {
+		const booking = { id: 'b1', room: 'room_b', email: 'rosa.garci.a@example.com' };
+		const label = 'Tomorrow, Thu 26 Nov 2026, 15:00 · Studio B · Chloé Dubois · confirmed';
+		expect(matchesSearch(booking, label, 'dubois chloe')).toBe(true);
+		expect(matchesSearch(booking, label, 'stud tomorrow')).toBe(true);
+		expect(matchesSearch(booking, label, 'Studio B')).toBe(true);
+		// The "a" of the email follows "garci", not "studio": Studio A's search does not find Studio B.
+		expect(matchesSearch(booking, label, 'Studio A')).toBe(false);
+		expect(matchesSearch(booking, label, 'ubois')).toBe(true);
+		expect(matchesSearch(booking, label, 'ubois x')).toBe(false);
+	});
+
+	it('follows nested objects, as JSON:API keeps fields in attributes', () => {
+		expect(labelOf({ type: 'clients', id: 'c1', attributes: { name: 'Ana Lima', email: 'ana@example.com' } }, 'c1')).toBe('Ana Lima · ana@example.com');
+	});
+});
+
+describe('bookings a person recognises', () => {
+	const now = Date.parse('2026-11-25T12:00:00Z');
+
+	it('says a time in words in the given zone, naming yesterday, today and tomorrow', () => {
+		const at = Date.parse('2026-11-26T20:00:00Z');
+		expect(timeInWords('2026-11-26T20:00:00Z', at, 'America/New_York', now)).toBe('Tomorrow, Thu 26 Nov 2026, 15:00');
+		expect(timeInWords('2026-11-26T20:00:00Z', at, 'Asia/Tokyo', now)).toBe('Fri 27 Nov 2026, 05:00');
+		expect(timeInWords(1795636800, Date.parse('2026-11-25T20:00:00Z'), 'UTC', now)).toBe('Today, Wed 25 Nov 2026, 20:00');
+		// Written without a zone: shown as written, whatever the workflow's zone.
+		expect(timeInWords('2026-11-24T09:30:00', Date.parse('2026-11-24T09:30:00Z'), 'Asia/Tokyo', now)).toBe('Yesterday, Tue 24 Nov 2026, 09:30');
+	});
+
+	/** The API answering by path; bookings in JSON:API form, their references in relationships. */
+	function workspace(bookings: unknown[]) {
+		const pages: Record<string, unknown[]> = {
+			bookings,
+			rooms: [{ type: 'rooms', id: 'r1', attributes: { name: 'Studio A' } }, { type: 'rooms', id: 'r2', attributes: { name: 'Studio B' } }],
+			services: [],
+			clients: [{ type: 'clients', id: 'c1', attributes: { name: 'Ada Jones', email: 'ada@example.com' } }],
+		};
+		return mockLoadOptionsContext({
+			parameters: {},
+			answers: (request: IHttpRequestOptions) => ({ statusCode: 200, body: { data: pages[new URL(String(request.url)).pathname.split('/').pop() ?? ''] ?? [] } }),
+		});
+	}
+	const booking = (id: string, room: string, start: string, status: string) => ({
+		type: 'bookings',
+		id,
+		attributes: { start, created: '2026-01-01T00:00:00Z', status },
+		relationships: { room: { data: { type: 'rooms', id: room } }, client: { data: { type: 'clients', id: 'c1' } } },
+	});
+
+	it('labels by time, room and client by name and state, in time order, whatever the fields are called', async () => {
+		const { context } = workspace([
+			booking('b2', 'r2', '2030-01-02T10:00:00Z', 'cancelled'),
+			booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'),
+			booking('b3', 'r1', '2030-01-03T10:00:00Z', 'confirmed'),
+		]);
+		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
+		expect(results).toEqual([
+			{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed', value: 'b1' },
+			{ name: 'Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones · cancelled', value: 'b2' },
+			{ name: 'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed', value: 'b3' },
+		]);
+		const found = await searchBookings.call(workspace([booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'), booking('b2', 'r2', '2030-01-02T10:00:00Z', 'confirmed')]).context as ILoadOptionsFunctions, 'ada studio b');
+		expect(found.results.map((result) => result.value)).toEqual(['b2']);
+	});
+
+	it('keeps a newest-first list newest first, and tells alike bookings apart', async () => {
+		const { context } = workspace([booking('b9', 'r1', '2030-01-03T10:00:00Z', 'confirmed'), booking('b8', 'r1', '2030-01-03T10:00:00Z', 'confirmed'), booking('b7', 'r1', '2030-01-01T10:00:00Z', 'confirmed')]);
+		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
+		expect(results.map((result) => result.name)).toEqual([
+			'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed · #b9',
+			'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed · #b8',
+			'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed',
+		]);
+	});
+
+	it('judges a reference by how many values a list holds: a whole list half of them, a partial one any', () => {
+		const rooms = { what: 'room', options: [], names: new Map([['r1', 'A'], ['r2', 'B']]), complete: true };
+		expect(listReferencedBy(['r1', 'x'], [rooms])).toBe(rooms);
+		expect(listReferencedBy(['r1', 'x', 'y'], [rooms])).toBeUndefined();
+		expect(listReferencedBy(['r1', 'x', 'y'], [{ ...rooms, complete: false }])?.what).toBe('room');
 	});
 });
 

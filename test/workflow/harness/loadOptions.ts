@@ -18,6 +18,8 @@ export interface MethodContextOptions {
 	credentials?: CredentialsMap;
 	/** The path of the parameter the editor asks for, e.g. `parameters.bookingId`. */
 	path: string;
+	/** The workflow's time zone setting (Workflow Settings > Timezone); n8n's default when left out. */
+	timezone?: string;
 }
 
 let contextCounter = 0;
@@ -31,7 +33,13 @@ let contextCounter = 0;
 export function methodContext(options: MethodContextOptions): LoadOptionsContext {
 	setUpN8nCore();
 	const node: INode = { ...structuredClone(options.node), name: 'Temp-Node' };
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new HarnessNodeTypes(options.nodeTypes) });
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new HarnessNodeTypes(options.nodeTypes),
+		settings: options.timezone ? { timezone: options.timezone } : undefined,
+	});
 	const credentialsHelper = new HarnessCredentialsHelper(
 		new HarnessCredentialTypes(options.credentialTypes ?? []),
 		options.credentials ?? {},
