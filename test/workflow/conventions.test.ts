@@ -105,20 +105,50 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		expect(sandbox.requests.some((request) => request.fault !== undefined)).toBe(true);
 	});
 
-	it('the Booking ID picker scrolls to the last booking, each once', async () => {
+	const pickerContext = () => {
 		const parameters = { resource: 'booking', operation: 'get', options: listOptions(name, EXPLICIT[name]?.identityPath ? { identityPath: EXPLICIT[name]!.identityPath } : {}) };
-		const context = () =>
-			methodContext({
-				node: node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
-				nodeTypes,
-				credentialTypes,
-				credentials: credentialsFor(sandbox),
-				path: 'parameters.bookingId',
-			});
-		const pages = await listAll((token) => searchBookings.call(context(), undefined, token));
+		return methodContext({
+			node: node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
+			nodeTypes,
+			credentialTypes,
+			credentials: credentialsFor(sandbox),
+			path: 'parameters.bookingId',
+			timezone: 'UTC',
+		});
+	};
+
+	it('the Booking ID picker scrolls to the last booking, each once, each page in time order', async () => {
+		const pages = await listAll((token) => searchBookings.call(pickerContext(), undefined, token));
 		const values = pages.flatMap((page) => page.results.map((result) => String(result.value)));
 		const bookings = sandbox.store.bookings.map((booking) => booking.id);
-		expect(values).toEqual(info.newestFirst ? [...bookings].reverse() : bookings);
+		expect([...values].sort()).toEqual([...bookings].sort());
+		const startOf = new Map(sandbox.store.bookings.map((booking) => [booking.id, Date.parse(booking.start)]));
+		for (const page of pages) {
+			const starts = page.results.map((result) => startOf.get(String(result.value))!);
+			const ascending = [...starts].sort((a, b) => a - b);
+			expect([ascending, [...ascending].reverse()]).toContainEqual(starts);
+		}
+	});
+
+	it("the booking picker names each booking's room and client, and finds a client's bookings by the client's name", async () => {
+		const client = sandbox.store.clients.find((candidate) => sandbox.store.bookings.some((booking) => booking.clientId === candidate.id))!;
+		const pages = await listAll((token) => searchBookings.call(pickerContext(), client.name, token));
+		const found = pages.flatMap((page) => page.results);
+		const sameName = new Set(sandbox.store.clients.filter((candidate) => candidate.name === client.name).map((candidate) => candidate.id));
+		const expected = sandbox.store.bookings.filter((booking) => sameName.has(booking.clientId));
+		if (info.identityField !== 'id') {
+			// Rooms and clients identified by `ref` cannot be matched as references without Identity Field: the
+			// search still finds the bookings by their own values, but the label cannot name the client.
+			expect(found).toEqual([]);
+			return;
+		}
+		expect(found.map((result) => String(result.value)).sort()).toEqual(expected.map((booking) => booking.id).sort());
+		for (const result of found) {
+			const booking = expected.find((candidate) => candidate.id === result.value)!;
+			const room = sandbox.store.rooms.find((candidate) => candidate.id === booking.roomId)!;
+			expect(result.name).toContain(` · ${room.name} · ${client.name} · ${booking.status}`);
+			expect(result.name).toMatch(/^(Yesterday, |Today, |Tomorrow, )?\w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} · /);
+		}
 	});
 
 	it('the trigger: nothing on activation, each new journal entry once, oldest first; Fetch Test Event shows the newest', async () => {
@@ -180,5 +210,25 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		expect(error?.message).toMatch(/\((400|422)\)/);
 		// The server names the first field it misses (stripe: room_id), or all of them.
 		expect(String(error?.description)).toMatch(/^The server said: .*(start|room|service)/im);
+	});
+
+	it('a refusal quoting the service and room picked names them from the catalogue', async () => {
+		const key = (snake: string) => (info.naming === 'camel' ? snake.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()) : snake);
+		const body = { [key('room_id')]: 'room_rehearsal_1', [key('service_id')]: 'svc_photo_1h', start: '2030-01-07T10:00:00Z', [key('client_id')]: sandbox.store.clients[0].id };
+		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
+		const error = result.errorOf(NODE_NAME);
+		expect(error?.message).toMatch(/\((400|422)\)/);
+		const description = String(error?.description);
+		if (info.identityField !== 'id') {
+			// Catalogue records identified by `ref` are not matched without Identity Field: the error stays as it was.
+			expect(description).not.toContain('In your workspace');
+			return;
+		}
+		const [said, , ...names] = description.split('\n');
+		// Each identity the server's words quote is named; a convention whose message names only the field
+		// ("room_id: Service not offered in this room.") quotes none, and nothing is added.
+		if (said.includes('svc_photo_1h')) expect(names.join('\n')).toContain('svc_photo_1h = Photo studio, 1 hour (service)');
+		if (said.includes('room_rehearsal_1')) expect(names.join('\n')).toContain('room_rehearsal_1 = Rehearsal Room 1 (room)');
+		if (!/svc_photo_1h|room_rehearsal_1/.test(description)) expect(description).not.toContain('In your workspace');
 	});
 });

@@ -104,6 +104,61 @@ describe('one clear message per status', () => {
 	});
 });
 
+describe('messages in the names the editor showed', () => {
+	const catalogueReads = () => sandbox.requests.filter((request) => /\/(rooms|services|clients)$/.test(request.path));
+
+	it("a 422 about a service and a room the user picked by name names them in the description", async () => {
+		const photo = sandbox.store.services.find((service) => service.id === 'svc_photo_1h')!;
+		const rehearsal = sandbox.store.rooms.find((room) => room.id === 'room_rehearsal_1')!;
+		const result = await runNode(sandbox, {
+			resource: 'booking',
+			operation: 'create',
+			...jsonBody({ room_id: rehearsal.id, service_id: photo.id, start: '2030-01-07T10:00:00Z', client_id: sandbox.store.clients[0].id }),
+		});
+		const error = result.errorOf(NODE_NAME)!;
+		expect(error.httpCode).toBe('422');
+		const description = String(error.description);
+		// The server's words first, then the names: "svc_photo_1h = Photo studio, 1 hour (service)".
+		expect(description).toMatch(/^The server said: .*svc_photo_1h/);
+		const names = description.split('\n').find((line) => line.startsWith('In your workspace: '));
+		expect(names).toContain(`${photo.id} = ${photo.name} (service)`);
+		expect(names).toContain(`${rehearsal.id} = ${rehearsal.name} (room)`);
+		// The rooms the server says the service is offered in are named too; the client was not quoted.
+		for (const roomId of photo.roomIds) expect(names).toContain(`${roomId} = ${sandbox.store.rooms.find((room) => room.id === roomId)!.name} (room)`);
+		expect(names).not.toContain(sandbox.store.clients[0].id);
+		expect(catalogueReads().length).toBeGreaterThanOrEqual(3);
+	});
+
+	it('a 409 names the room; a failure that quotes nothing known reads the catalogue but adds nothing', async () => {
+		const taken = sandbox.store.bookings.find((b) => b.status === 'confirmed' && b.start > sandbox.store.nowIso())!;
+		const room = sandbox.store.rooms.find((candidate) => candidate.id === taken.roomId)!;
+		const conflict = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody({ room_id: taken.roomId, service_id: taken.serviceId, start: taken.start, client_id: taken.clientId }) });
+		expect(String(conflict.errorOf(NODE_NAME)!.description)).toContain(`In your workspace: ${room.id} = ${room.name} (room)`);
+		const malformed = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody({ nonsense: true }) });
+		expect(String(malformed.errorOf(NODE_NAME)!.description)).not.toContain('In your workspace');
+	});
+
+	it('the catalogue is read once per execution however many items fail, and a catalogue the key may not read leaves the error as it was', async () => {
+		const body = { room_id: 'room_rehearsal_1', service_id: 'svc_photo_1h', start: '2030-01-07T10:00:00Z', client_id: sandbox.store.clients[0].id };
+		const many = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) }, { onError: 'continueRegularOutput', inputItems: [{}, {}, {}] });
+		const items = many.outputOf(NODE_NAME)[0];
+		expect(items).toHaveLength(3);
+		for (const item of items) expect(String(item.json.description)).toContain('svc_photo_1h = ');
+		expect(sandbox.requests.filter((request) => request.path.endsWith('/rooms'))).toHaveLength(1);
+
+		const writeOnly = await startSandbox({ keys: { 'vb-write-only-SECRET-3': ['bookings.write'] } });
+		try {
+			const result = await runNode(writeOnly, { resource: 'booking', operation: 'create', ...jsonBody(body) }, { apiKey: 'vb-write-only-SECRET-3' });
+			const error = result.errorOf(NODE_NAME)!;
+			expect(error.httpCode).toBe('422');
+			expect(String(error.description)).toMatch(/^The server said: /);
+			expect(String(error.description)).not.toContain('In your workspace');
+		} finally {
+			await writeOnly.close();
+		}
+	});
+});
+
 describe('Continue On Fail', () => {
 	it('turns each failing item into an error item paired with its input; the others go on', async () => {
 		const good = sandbox.store.bookings[0].id;

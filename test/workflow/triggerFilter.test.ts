@@ -10,21 +10,27 @@ import type { IDataObject, INodeParameters, INodePropertyOptions } from 'n8n-wor
 import { type DeliveryEvent, type JournalOrder, type PaginationStyle, type Sandbox } from '../../sandbox';
 import { callLoadOptions } from './harness';
 import { credentialsFor, credentialTypes, field, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
-import { emittedIds, pollerFor, seededRandom, triggerNode } from './venueBookingTrigger';
+import { emittedIds, pollerFor, seededRandom, TRIGGER_VERSION, triggerNode } from './venueBookingTrigger';
 
-/** Trigger parameters with Keep Only Entries set (and any other options). */
+/** Trigger parameters with Only Entries Where set beside Watch (and any options). */
 function withFilter(fieldName: string, values: unknown, options: IDataObject = {}): INodeParameters {
+	return { entryFilter: { condition: { field: fieldName, values } }, options } as INodeParameters;
+}
+
+/** The same filter as a version 1 workflow saved it: Keep Only Entries under Options. */
+function withEarlierFilter(fieldName: string, values: unknown, options: IDataObject = {}): INodeParameters {
 	return { options: { ...options, entryFilter: { condition: { field: fieldName, values } } } } as INodeParameters;
 }
 
-function loadOptions(sandbox: Sandbox, methodName: string, parameters: INodeParameters = {}, apiKey = SECRET_KEY, baseUrl?: string) {
+function loadOptions(sandbox: Sandbox, methodName: string, parameters: INodeParameters = {}, apiKey = SECRET_KEY, baseUrl?: string, typeVersion = TRIGGER_VERSION) {
+	const place = typeVersion === 1 ? 'options.entryFilter' : 'entryFilter';
 	return callLoadOptions({
-		node: triggerNode(parameters),
+		node: triggerNode(parameters, typeVersion),
 		nodeTypes,
 		credentialTypes,
 		credentials: credentialsFor(sandbox, apiKey, baseUrl),
 		methodName,
-		path: `parameters.options.entryFilter.condition.${methodName === 'journalFields' ? 'field' : 'values'}`,
+		path: `parameters.${place}.condition.${methodName === 'journalFields' ? 'field' : 'values'}`,
 	});
 }
 
@@ -133,11 +139,16 @@ describe('dropdowns at the edges', () => {
 		expect(JSON.stringify(failure)).not.toContain(SECRET_KEY);
 	});
 
-	it('Values before a Field is chosen asks for the field, without a request', async () => {
+	it('Values before a Field is chosen is an empty list, not an error, without a request', async () => {
 		sandbox.resetRequests();
-		const failure = await rejection(loadOptions(sandbox, 'journalValues'));
-		expect(failure.message).toMatch(/Choose a Field first/);
+		await expect(loadOptions(sandbox, 'journalValues')).resolves.toEqual([]);
+		await expect(loadOptions(sandbox, 'journalValues', withFilter('', []))).resolves.toEqual([]);
 		expect(deliveryRequests(sandbox)).toHaveLength(0);
+	});
+
+	it('a version 1 node: Values reads the field chosen under Options', async () => {
+		const values = await loadOptions(sandbox, 'journalValues', withEarlierFilter('event', []), SECRET_KEY, undefined, 1);
+		expect(values.map((option) => option.value)).toEqual(expect.arrayContaining(['booking.created']));
 	});
 
 	it('a field the page holds no value in says so', async () => {
@@ -198,10 +209,24 @@ describe('the filter in polls', () => {
 			const added = sandbox.store.appendDeliveries(2).map((entry) => entry.id);
 			expect(emittedIds((await numeric.poll()).items)).toEqual(added);
 			const failed = await noValues.poll();
-			expect(String((failed.error?.cause as Error | undefined)?.message ?? failed.error?.message)).toMatch(/Keep Only Entries: no value chosen for "event"/);
+			expect(String((failed.error?.cause as Error | undefined)?.message ?? failed.error?.message)).toMatch(/Only Entries Where: no value chosen for "event"/);
 		} finally {
 			await numeric.close();
 			await noValues.close();
+		}
+	});
+
+	it('a workflow saved with version 1, its filter under Options, still filters: kept entries once each, the others never', async () => {
+		const earlier = pollerFor(sandbox, withEarlierFilter('event', ['booking.cancelled']), undefined, 1);
+		try {
+			expect((await earlier.poll()).items).toBeNull();
+			const appended = EVENTS.flatMap((event) => sandbox.store.appendDeliveries(2, event));
+			const expected = appended.filter((entry) => entry.event === 'booking.cancelled').map((entry) => entry.id);
+			expect(expected).toHaveLength(2);
+			expect(emittedIds((await earlier.poll()).items)).toEqual(expected);
+			expect((await earlier.poll()).items).toBeNull();
+		} finally {
+			await earlier.close();
 		}
 	});
 
@@ -213,7 +238,7 @@ describe('the filter in polls', () => {
 		expect((sample.items?.[0] ?? []).every((item) => item.json.event === 'booking.cancelled')).toBe(true);
 
 		const none = await pollerFor(sandbox, withFilter('event', ['no.such.event'])).fetchTestEvent();
-		expect(none.error?.message).toMatch(/^Keep Only Entries kept none of the newest \d+ journal entries$/);
+		expect(none.error?.message).toMatch(/^Only Entries Where kept none of the newest \d+ journal entries$/);
 		expect(String((none.error as { description?: string } | undefined)?.description)).toMatch(/event is no\.such\.event/);
 	});
 });

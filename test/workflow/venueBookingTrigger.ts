@@ -10,12 +10,15 @@ import { credentialsFor, credentialTypes, nodeTypes, TRIGGER_TYPE } from './venu
 
 export const TRIGGER_NAME = 'Venue Booking Trigger';
 
-export function triggerNode(parameters: INodeParameters = {}) {
-	return node(TRIGGER_NAME, TRIGGER_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } });
+/** The trigger's version a new workflow gets (1.1: the filter beside Watch); 1 is how workflows saved before hold it. */
+export const TRIGGER_VERSION = 1.1;
+
+export function triggerNode(parameters: INodeParameters = {}, typeVersion = TRIGGER_VERSION) {
+	return node(TRIGGER_NAME, TRIGGER_TYPE, parameters, { credentials: { venueBookingApi: 'cred' }, typeVersion });
 }
 
-export function pollerFor(sandbox: Sandbox, parameters: INodeParameters = {}, staticData?: IDataObject): Poller {
-	return createPoller({ node: triggerNode(parameters), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), staticData });
+export function pollerFor(sandbox: Sandbox, parameters: INodeParameters = {}, staticData?: IDataObject, typeVersion = TRIGGER_VERSION): Poller {
+	return createPoller({ node: triggerNode(parameters, typeVersion), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), staticData });
 }
 
 /** Ids of what a poll emitted, in emission order. */

@@ -61,10 +61,10 @@ export function entriesNoun(endpoint: Endpoint, count: number): string {
  */
 export function describeReading(endpoint: Endpoint, read: { entries: number; pages: number; raw: boolean }, detail: string[]): string | undefined {
 	if (read.pages <= 1 && detail.length === 0) return undefined;
-	const pages = `${read.pages} page${read.pages === 1 ? '' : 's'}`;
+	const pages = `${read.pages.toLocaleString('en-US')} page${read.pages === 1 ? '' : 's'}`;
 	const plain = read.raw
 		? `Read ${pages} of ${entriesNoun(endpoint, 2)}.`
-		: `Read ${read.entries} ${entriesNoun(endpoint, read.entries)} ${read.pages === 1 ? 'on' : 'over'} ${pages}.`;
+		: `Read ${read.entries.toLocaleString('en-US')} ${entriesNoun(endpoint, read.entries)} ${read.pages === 1 ? 'on' : 'over'} ${pages}.`;
 	return [plain, ...detail].join(' ');
 }
 

@@ -141,10 +141,16 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const WORD = /^\p{L}[\p{L}'’-]*$/u;
 
 /**
- * The words of the API's own paths (bookings, rooms, webhooks, …). A record that holds one of them says what
- * kind of record it or its reference is (JSON:API's `type`), which is no state and no name.
+ * The words of the API's own paths (bookings, rooms, webhooks, …), plural and singular, in lower case. A record
+ * that holds one of them says what kind of record it or its reference is (JSON:API's `type`, Stripe's
+ * `object`, Salesforce's `attributes.type`), which is no state and no name.
  */
-const PATH_WORDS = new Set(ENDPOINTS.flatMap((endpoint) => endpoint.path.split('/').filter((part) => WORD.test(part))));
+const PATH_WORDS = new Set(
+	ENDPOINTS.flatMap((endpoint) => endpoint.path.split('/').filter((part) => WORD.test(part))).flatMap((plural) => [
+		plural,
+		plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.replace(/s$/, ''),
+	]),
+);
 
 /**
  * What kind of readable text a value is, judged from the value alone (never from its field's name):
@@ -158,7 +164,7 @@ export function textKind(value: unknown): TextKind | undefined {
 	if (DATE_TIME.test(text)) return 'dateTime';
 	if (EMAIL.test(text)) return 'email';
 	if (/\s/.test(text) && /\p{L}/u.test(text)) return 'phrase';
-	if (WORD.test(text) && !PATH_WORDS.has(text)) return 'word';
+	if (WORD.test(text) && !PATH_WORDS.has(text.toLowerCase())) return 'word';
 	return undefined;
 }
 
