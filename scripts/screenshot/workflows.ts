@@ -103,7 +103,7 @@ export function parametersWorkflow(credential: CredentialRef): WorkflowToImport 
 
 export const FILTERED_TRIGGER_NODE = 'Venue Booking Trigger';
 
-/** The trigger with Keep Only Entries set to one event kind, for the picture of its Values dropdown. */
+/** The trigger with Only Entries Where set to one event kind, for the picture of its Values dropdown. */
 export function triggerFilterWorkflow(credential: CredentialRef): WorkflowToImport {
 	return {
 		id: 'shotFilter000001',
@@ -114,11 +114,11 @@ export function triggerFilterWorkflow(credential: CredentialRef): WorkflowToImpo
 				id: '5c7e0000-0003-4000-8000-000000000001',
 				name: FILTERED_TRIGGER_NODE,
 				type: `${PACKAGE}.venueBookingTrigger`,
-				typeVersion: 1,
+				typeVersion: 1.1,
 				position: [0, 0],
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					options: { entryFilter: { condition: { field: 'event', values: ['booking.cancelled'] } } },
+					entryFilter: { condition: { field: 'event', values: ['booking.cancelled'] } },
 				},
 				credentials: { venueBookingApi: credential },
 			},

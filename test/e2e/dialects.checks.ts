@@ -91,8 +91,9 @@ async function bookingListStep(context: E2eContext, rest: N8nRestClient): Promis
 	const first = await listBookings(rest, FULL_CREDENTIAL);
 	assert(typeof first.paginationToken === 'string', 'the first page hands n8n a token for the next');
 	const second = await listBookings(rest, FULL_CREDENTIAL, undefined, first.paginationToken);
+	// Each view is in time order: the two pages hold the store's first bookings, each once.
 	const shown = [...first.results, ...second.results].map((result) => result.value);
-	assertEqual(shown, sandbox.store.bookings.slice(0, shown.length).map((booking) => booking.id), 'bookings of the first two pages, in order');
+	assertEqual([...shown].sort(), sandbox.store.bookings.slice(0, shown.length).map((booking) => booking.id).sort(), 'bookings of the first two pages');
 	assert(second.results.length > 0, 'the second page has bookings');
 
 	const client = sandbox.store.clients[sandbox.store.clients.length - 1];
@@ -129,17 +130,21 @@ async function createAndCancelStep(context: E2eContext, rest: N8nRestClient, tim
 	assertEqual([booking.roomId, booking.serviceId, booking.clientId, booking.start, booking.status], [roomRecord.id, serviceRecord.id, store.clients[0].id, slot.start, 'confirmed'], 'the created booking [room, service, client, start, status]');
 	assert(Object.values(created[0] ?? {}).includes(booking.id), `the node's output is the new booking ${booking.id}`);
 
+	// Found as a user would: the client's name typed into the picker's search box.
+	const clientName = store.clients[0].name;
 	const picked = await timedStep(timings, 'find in list', async () => {
 		let token: string | undefined;
 		for (let views = 0; views < 10; views++) {
-			const page = await listBookings(rest, FULL_CREDENTIAL, slot.start, token);
+			const page = await listBookings(rest, FULL_CREDENTIAL, clientName, token);
+			assert(page.results.every((result) => result.name.includes(clientName)), `every booking found for "${clientName}" names the client: ${JSON.stringify(page.results)}`);
 			const found = page.results.find((result) => result.value === booking.id);
 			if (found || !page.paginationToken) return found;
 			token = page.paginationToken;
 		}
 		return undefined;
 	});
-	assert(picked, `the new booking ${booking.id} is in the list when searched by its start`);
+	assert(picked, `the new booking ${booking.id} is in the list when searched by its client's name "${clientName}"`);
+	assert(picked.name.includes(` · ${roomRecord.name} · ${clientName} · `), `its label "${picked.name}" names the room and the client`);
 	const statusFields = offered.fields.filter((field) => field.options?.some((option) => option.value === 'cancelled'));
 	assertEqual(statusFields.length, 1, 'offered fields with "cancelled" in their dropdown');
 	const cancelled = await timedStep(timings, 'cancel', () => runSaved(rest, workflowWith('e2e: cancel a booking picked from the list', {

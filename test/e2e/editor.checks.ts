@@ -1,6 +1,7 @@
 /**
  * The editor's own REST routes for the node's methods (`/rest/dynamic-node-parameters/*`), in real n8n: the
- * Booking ID list (one page, the next by n8n's token), the Client ID search, the fields seen on bookings with
+ * Booking ID list (one page, the next by n8n's token, bookings named by time, room, client and state; searched
+ * by a client's name in dialects.checks.ts), the Client ID search, the fields seen on bookings with
  * the room dropdown, a key without bookings.read. The helpers here also serve dialects.checks.ts, where a
  * booking is created from the offered fields and cancelled from the list in every dialect.
  */
@@ -49,15 +50,21 @@ export async function listBookings(rest: N8nRestClient, credential: Credential, 
 
 export async function editorRoutesCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
 	const { checks, sandbox } = context;
-	await checks.check('editor routes: Booking ID list by pages, Client ID search, fields with the room dropdown', async () => {
+	await checks.check('editor routes: Booking ID list by pages, labelled by time, room, client and state; Client ID search; fields with the room dropdown', async () => {
 		sandbox.resetRequests();
 		const first = await listBookings(rest, FULL_CREDENTIAL);
-		assertEqual(sandbox.requests.length, 1, 'requests for the first view of the list');
+		assertEqual(sandbox.requests.filter((request) => request.path.endsWith('/bookings')).length, 1, 'bookings pages read for the first view of the list');
 		assert(typeof first.paginationToken === 'string', 'the first page hands n8n a token for the next');
 		const second = await listBookings(rest, FULL_CREDENTIAL, undefined, first.paginationToken);
 		const expected = sandbox.store.bookings.slice(0, first.results.length + second.results.length).map((booking) => booking.id);
-		assertEqual([...first.results, ...second.results].map((result) => result.value), expected, 'bookings of the first two pages, in order');
-		assert(first.results[0].name.includes(sandbox.store.bookings[0].start), `label "${first.results[0].name}" shows the booking's start`);
+		assertEqual([...first.results, ...second.results].map((result) => result.value).sort(), [...expected].sort(), 'bookings of the first two pages');
+		for (const result of first.results) {
+			const booking = sandbox.store.bookings.find((candidate) => candidate.id === result.value)!;
+			const room = sandbox.store.rooms.find((candidate) => candidate.id === booking.roomId)!;
+			const client = sandbox.store.clients.find((candidate) => candidate.id === booking.clientId)!;
+			assert(result.name.includes(` · ${room.name} · ${client.name} · ${booking.status}`), `label "${result.name}" names ${room.name}, ${client.name} and ${booking.status}`);
+			assert(!result.name.includes(booking.start), `label "${result.name}" shows the time in words, not ${booking.start}`);
+		}
 
 		const client = sandbox.store.clients[sandbox.store.clients.length - 1];
 		const clients = await route<ListAnswer>(rest, 'resource-locator-results',

@@ -1,12 +1,14 @@
 /**
- * Keep Only Entries of the Venue Booking Trigger in a real n8n:
+ * Only Entries Where (the filter beside Watch) of the Venue Booking Trigger in a real n8n:
  *
  * 1. The editor's own route, POST /rest/dynamic-node-parameters/options, answers the trigger's Field dropdown with
  *    the fields of the journal's entries and its Values dropdown with the values the journal holds (compared with
- *    the sandbox's first page); for a key without webhooks.read it answers with the package's scope-named message.
+ *    the sandbox's first page); before a field is chosen, Values is an empty list, not an error; for a key without
+ *    webhooks.read it answers with the package's scope-named message.
  * 2. A trigger workflow filtered on one event kind picked from that answer, activated, deactivated, entries of
  *    every kind appended, activated again: n8n's activation poll emits exactly the appended entries of that kind.
- *    (Every activation polls, so no one-minute wait is added; see trigger.checks.ts.)
+ *    (Every activation polls, so no one-minute wait is added; see trigger.checks.ts.) The same for a workflow saved
+ *    with version 1 of the trigger, its filter under Options (Keep Only Entries).
  *
  * Runs after trigger.checks.ts, whose counts assume nobody else appends to the journal while it waits.
  */
@@ -20,16 +22,19 @@ import { assert, assertEqual } from './harness';
 const TRIGGER_TYPE = 'n8n-nodes-venue-booking.venueBookingTrigger';
 const TRIGGER = 'Venue Booking Trigger';
 const SCOPELESS_CREDENTIAL = { name: 'Venue Booking API (bookings.write only)', type: 'venueBookingApi' };
-const FIELD_PATH = 'parameters.options.entryFilter.condition.field';
-const VALUES_PATH = 'parameters.options.entryFilter.condition.values';
+/** The trigger's version a new workflow gets: the filter sits beside Watch. Version 1 kept it under Options. */
+const TRIGGER_VERSION = 1.1;
+const FIELD_PATH = 'parameters.entryFilter.condition.field';
+const VALUES_PATH = 'parameters.entryFilter.condition.values';
 
-function filterParameters(field: string, values: unknown[]): Record<string, unknown> {
-	return { options: { entryFilter: { condition: { field, values } } } };
+function filterParameters(field: string, values: unknown[], version = TRIGGER_VERSION): Record<string, unknown> {
+	const filter = { entryFilter: { condition: { field, values } } };
+	return version === 1 ? { options: filter } : filter;
 }
 
 function optionsRequest(methodName: string, path: string, parameters: Record<string, unknown>, credential: { id: string; name: string }): NodeParameterOptionsRequest {
 	return {
-		nodeTypeAndVersion: { name: TRIGGER_TYPE, version: 1 },
+		nodeTypeAndVersion: { name: TRIGGER_TYPE, version: TRIGGER_VERSION },
 		path,
 		methodName,
 		currentNodeParameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
@@ -62,6 +67,11 @@ export async function filterDropdownsCheck(context: E2eContext, rest: N8nRestCli
 		const offered = values.options?.map((option) => option.value) ?? [];
 		assertEqual(new Set(offered).size, offered.length, 'values offered once each');
 		assertEqual([...offered].sort(), [...new Set(page.map((entry) => entry.event))].sort(), 'event kinds offered');
+
+		// Before a field is chosen: an empty list, where the editor showed a red "Error fetching options".
+		const before = await rest.nodeParameterOptions(optionsRequest('journalValues', VALUES_PATH, {}, credential));
+		assertEqual(before.error, undefined, 'error of the Values dropdown before a field is chosen');
+		assertEqual(before.options, [], 'values offered before a field is chosen');
 	});
 
 	await checks.check('trigger filter: a key without webhooks.read gets the scope-named message in the dropdown', async () => {
@@ -99,7 +109,7 @@ export async function activationExecutions(api: N8nPublicApiClient, workflowId: 
 	return executions;
 }
 
-/** What the user picked in the Keep Only Entries dropdowns: a field of the entries and one of its values. */
+/** What the user picked in the Only Entries Where dropdowns: a field of the entries and one of its values. */
 export interface PickedFilter {
 	field: string;
 	value: string;
@@ -131,7 +141,14 @@ export async function pickEventKind(context: E2eContext, rest: N8nRestClient): P
  * deactivated, entries of every kind appended, activated again: n8n's activation poll must emit exactly the
  * appended entries of the picked kind, in one successful execution. The workflow is deactivated at the end.
  */
-export async function assertFilteredActivation(context: E2eContext, rest: N8nRestClient, api: N8nPublicApiClient, picked: PickedFilter, name: string): Promise<void> {
+export async function assertFilteredActivation(
+	context: E2eContext,
+	rest: N8nRestClient,
+	api: N8nPublicApiClient,
+	picked: PickedFilter,
+	name: string,
+	version = TRIGGER_VERSION,
+): Promise<void> {
 	const { sandbox } = context;
 	const workflow = await rest.createWorkflow({
 		name,
@@ -140,9 +157,9 @@ export async function assertFilteredActivation(context: E2eContext, rest: N8nRes
 				id: 'f1a7e2e0-0000-4000-8000-000000000001',
 				name: TRIGGER,
 				type: TRIGGER_TYPE,
-				typeVersion: 1,
+				typeVersion: version,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...filterParameters(picked.field, [picked.value]) },
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...filterParameters(picked.field, [picked.value], version) },
 				credentials: { venueBookingApi: { id: FULL_CREDENTIAL.id, name: FULL_CREDENTIAL.name } },
 			},
 			// A node after the trigger, as in any real workflow.
@@ -171,5 +188,9 @@ export async function filteredActivationCheck(context: E2eContext, rest: N8nRest
 	await context.checks.check('trigger filter: activated for one event kind picked from the dropdown, it emits exactly the new entries of that kind', async () => {
 		const picked = await pickEventKind(context, rest);
 		await assertFilteredActivation(context, rest, api, picked, 'e2e: trigger filtered on one event kind');
+	});
+	await context.checks.check('trigger filter: a workflow saved with version 1, its filter under Options, still emits exactly the entries of that kind', async () => {
+		const picked = await pickEventKind(context, rest);
+		await assertFilteredActivation(context, rest, api, picked, 'e2e: version 1 trigger filtered under Options', 1);
 	});
 }
