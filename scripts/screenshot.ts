@@ -9,7 +9,7 @@
  * - workflow-canvas.png      the Venue Booking Trigger and two Venue Booking nodes on the canvas;
  * - node-parameters.png      Payment → Get Many open: Return All, Options with Pagination (cursor) and Max Retries;
  * - ai-agent-tools.png       example 04: an AI Agent with four Venue Booking tools;
- * - trigger-filter.png       the trigger's Keep Only Entries with its Values dropdown open (values seen in the journal);
+ * - trigger-filter.png       the trigger's Only Entries Where with its Values dropdown open (values seen in the journal);
  * - booking-list.png         Booking → Cancel or Reschedule, the Booking ID list open (bookings of the workspace);
  * - offered-fields.png       Booking → Create, the fields seen on bookings, the room dropdown open.
  *

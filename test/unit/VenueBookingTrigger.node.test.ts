@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import { NodeHelpers, NodeOperationError, type IDataObject, type INode, type INodeParameters, type IPollFunctions } from 'n8n-workflow';
 
 import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigger.node';
 import { mockContext, type MockAnswer } from './mockContext';
@@ -72,5 +72,24 @@ describe('VenueBookingTrigger', () => {
 			await trigger.poll.call(context);
 			expect(logged.join('\n')).toMatch(/order could not be told from its entries \(no timestamps\).*set Options > Journal Order\./);
 		}
+	});
+});
+
+describe('the filter\'s place by version', () => {
+	const filter = { condition: { field: 'event', values: ['booking.cancelled'] } };
+	/** The parameters n8n keeps when it loads or saves the node: what its description of that version lists. */
+	function kept(typeVersion: number, parameters: INodeParameters): INodeParameters | null {
+		const node = { name: 'T', type: 'venueBookingTrigger', typeVersion, position: [0, 0], parameters } as INode;
+		return NodeHelpers.getNodeParameters(trigger.description.properties, parameters, false, false, node, trigger.description);
+	}
+
+	it('version 1.1 is the default and keeps the filter beside Watch', () => {
+		expect(trigger.description.defaultVersion).toBe(1.1);
+		expect(kept(1.1, { entryFilter: filter })).toMatchObject({ entryFilter: filter });
+	});
+
+	it('version 1 keeps the filter its workflows saved under Options; version 1.1 does not offer it there', () => {
+		expect(kept(1, { options: { entryFilter: filter } })).toMatchObject({ options: { entryFilter: filter } });
+		expect((kept(1.1, { options: { entryFilter: filter } })?.options as IDataObject | undefined)?.entryFilter).toBeUndefined();
 	});
 });

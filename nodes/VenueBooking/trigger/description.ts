@@ -115,7 +115,7 @@ const earlierEntryFilterOption: INodeProperties = {
 	default: {},
 	placeholder: 'Add Filter',
 	displayOptions: { show: { '@version': [1] } },
-	description: `${FILTER_DESCRIPTION} Newer versions of this node show it as Only Entries Where, beside Watch.`,
+	description: `${FILTER_DESCRIPTION} Newer versions of this node show it as Only Entries Where, beside Watch`,
 	options: filterConditions('options.entryFilter'),
 };
 

@@ -1,4 +1,4 @@
-import { listOperation } from '../../../nodes/VenueBooking/actions/list';
+import { describeReading, listOperation } from '../../../nodes/VenueBooking/actions/list';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
 import { API, ok, runOperation } from './runOperation';
 
@@ -34,5 +34,18 @@ describe('listOperation', () => {
 	it('passes a body without a list on whole, and an empty answer lists nothing', async () => {
 		expect((await runOperation(rooms, { parameters: { returnAll: true }, answers: [ok({ a: 1 })] })).results).toEqual([{ a: 1 }]);
 		expect((await runOperation(rooms, { parameters: { returnAll: true }, answers: [{ statusCode: 200, body: '' }] })).results).toEqual([]);
+	});
+});
+
+describe('the hint of a walk', () => {
+	const deliveries = findEndpoint('webhookDelivery', 'getAll');
+
+	it('says what was read in plain words first, then the detail; one page with nothing to explain says nothing', () => {
+		expect(describeReading(deliveries, { entries: 1234, pages: 62, raw: false }, ['Pagination (automatic): page number (sent as "page", from 1)'])).toBe(
+			'Read 1,234 webhook deliveries over 62 pages. Pagination (automatic): page number (sent as "page", from 1)',
+		);
+		expect(describeReading(deliveries, { entries: 1, pages: 1, raw: false }, ['detail'])).toBe('Read 1 webhook delivery on 1 page. detail');
+		expect(describeReading(findEndpoint('booking', 'getAll'), { entries: 0, pages: 3, raw: true }, [])).toBe('Read 3 pages of bookings.');
+		expect(describeReading(deliveries, { entries: 5, pages: 1, raw: false }, [])).toBeUndefined();
 	});
 });
