@@ -6,8 +6,8 @@
 import axios from 'axios';
 import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperFields, ResourceMapperValue } from 'n8n-workflow';
 
-import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
-import { REFERENCE_PAGES, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
+import { bookingFields, REFERENCE_PAGES } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { methodContext, node } from './harness';
 import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, listAll, NODE_TYPE, nodeTypes, runNode, SECRET_KEY } from './venueBooking';

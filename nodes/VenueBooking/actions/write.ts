@@ -4,7 +4,8 @@
  */
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, showFor } from '../endpoints';
-import { leavesOf, loadReferenceLists } from '../methods/listSearch';
+import { leavesOf, namesOf } from '../methods/listSearch';
+import { loadReferenceLists } from '../methods/resourceMapping';
 import { bodyProperties, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/ids';
@@ -30,7 +31,7 @@ const cataloguePerExecution = new WeakMap<object, Promise<NamedRecord[]>>();
 async function readCatalogue(client: ApiClient): Promise<NamedRecord[]> {
 	const lists = await settle(loadReferenceLists(client.withOptions(CATALOGUE_READING)));
 	if (!lists.ok) return [];
-	return lists.value.flatMap(({ what, names }) => [...names].map(([identity, name]) => ({ identity, name, what })));
+	return lists.value.flatMap((list) => [...namesOf(list)].map(([identity, name]) => ({ identity, name, what: list.what })));
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * List search (resource locators' From List): bookings and clients, one page at a time, with labels a person
- * recognises. Also the lists bookings refer to (rooms, services, clients): read here for the booking picker's
- * names, and by the form's dropdowns (resourceMapping.ts) and a failed write's message (actions/write.ts).
+ * recognises: bookings by time, room, client and state, the references resolved through the lists the form's
+ * dropdowns read (resourceMapping.ts), which also name the ids a refused write's message quotes (actions/write.ts).
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { type Endpoint, ENDPOINTS, findEndpoint } from '../endpoints';
-import { chooseIdentityMode, chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
+import { chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
 import { readTimestamp, readTimestampField } from '../timestamps';
 import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from '../transport/json';
 import type { ApiClient } from '../transport/request';
+// resourceMapping.ts imports labelOf from here; both only call each other's functions, never at load time.
+import { loadReferenceLists, type ReferenceList, referencedList } from './resourceMapping';
 import { editorClient, type ListReading, readIdentityField, readListReading, samplePage } from './sampling';
 
 /**
@@ -238,89 +240,28 @@ export function matchesSearch(record: unknown, searchable: string, filter: strin
 	});
 }
 
-// ---- The lists bookings refer to ------------------------------------------------------------------------
-
-/** A list whose records bookings may refer to: rooms, services and clients. */
-export interface ReferenceList {
-	what: string;
-	/** The records of its first pages, as dropdown entries (label, identity). */
-	options: INodePropertyOptions[];
-	/** Each record's name, the first part of its label ("Ada Jones" where the label adds the email), by identity. */
-	names: Map<string, string>;
-	/** Whether those pages were the whole list. */
-	complete: boolean;
-}
+// ---- The lists bookings refer to (read by resourceMapping.ts for the form; named here) -----------------
 
 /**
- * How many pages of each referenced list are read. Rooms and services fit one page; clients often do not,
- * and a client missing from the list is one the user cannot pick or recognise by name. A few pages give most
- * workspaces their whole list, and a workspace of 100,000 clients still costs a handful of requests.
+ * A referenced record's name: the first part of its label ("Ada Jones" where the label adds the email), as
+ * labelOf above wrote it.
  */
-export const REFERENCE_PAGES = 5;
-
-/** The records of a list's first pages (at most REFERENCE_PAGES), and whether they were all of it. */
-async function firstPages(client: ApiClient, endpoint: Endpoint, reading?: ListReading): Promise<{ records: unknown[]; complete: boolean }> {
-	const records: unknown[] = [];
-	let token: string | undefined;
-	for (let pages = 0; pages < REFERENCE_PAGES; pages++) {
-		const page = await samplePage(client, endpoint, token, reading);
-		records.push(...page.records);
-		token = page.nextToken;
-		if (token === undefined) return { records, complete: true };
-	}
-	return { records, complete: false };
+export function recordName(option: INodePropertyOptions): string {
+	return String(option.name).split(SEPARATOR)[0];
 }
 
-const REFERENCED: Array<{ what: string; endpoint: Endpoint }> = [
-	{ what: 'room', endpoint: findEndpoint('room', 'getAll') },
-	{ what: 'service', endpoint: findEndpoint('service', 'getAll') },
-	{ what: 'client', endpoint: findEndpoint('client', 'getAll') },
-];
-
-/**
- * The first pages of each list bookings may refer to. A list the key may not read (or that fails) is left
- * out: its names are a comfort, never a condition, so this never fails.
- */
-export async function loadReferenceLists(client: ApiClient, reading?: ListReading): Promise<ReferenceList[]> {
-	const lists = await Promise.all(
-		REFERENCED.map(async ({ what, endpoint }): Promise<ReferenceList | undefined> => {
-			try {
-				const { records, complete } = await firstPages(client, endpoint, reading);
-				if (records.length === 0 || chooseIdentityMode(records) !== 'id') return undefined;
-				const rule = { path: 'id', named: false };
-				const options: INodePropertyOptions[] = [];
-				const names = new Map<string, string>();
-				for (const record of records) {
-					const identity = recordIdentity(record, rule);
-					if (identity === undefined) continue;
-					const parts = labelParts(record, identity);
-					options.push({ name: parts.length === 0 ? identity : parts.join(SEPARATOR), value: identity });
-					names.set(identity, parts[0] ?? identity);
-				}
-				return { what, options, names, complete };
-			} catch {
-				return undefined;
-			}
-		}),
-	);
-	return lists.filter((list): list is ReferenceList => list !== undefined);
+/** Each record of a referenced list by its identity, with its name. */
+export function namesOf(list: ReferenceList): Map<string, string> {
+	return new Map(list.options.map((option) => [String(option.value), recordName(option)]));
 }
 
 /**
- * The list some values refer to: the one whose identities cover most of them. A whole list must cover at
- * least half; a list seen only in part (the first pages of clients need not hold the clients a page of
- * bookings names) needs one match.
+ * The list the values of one path refer to, by the form's rule (`referencedList`: the list whose identities
+ * cover most of them, a whole list at least half, a partial one any), over any path, nested ones too.
  */
 export function listReferencedBy(values: readonly Scalar[], lists: ReferenceList[]): ReferenceList | undefined {
-	const distinct = [...new Set(values.map(String))];
-	if (distinct.length === 0) return undefined;
-	let best: { list: ReferenceList; matches: number } | undefined;
-	for (const list of lists) {
-		const matches = distinct.filter((value) => list.names.has(value)).length;
-		const enough = list.complete ? matches * 2 >= distinct.length : matches > 0;
-		if (matches > 0 && enough && (!best || matches > best.matches)) best = { list, matches };
-	}
-	return best?.list;
+	const distinct = [...new Set(values.filter((value) => typeof value === 'string' || typeof value === 'number'))];
+	return referencedList({ name: '', type: 'string', values: distinct, filled: values.length }, lists);
 }
 
 // ---- Bookings a person recognises ----------------------------------------------------------------------
@@ -424,6 +365,7 @@ function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recogni
 		rule.path,
 		known.now,
 	);
+	const names = new Map(known.lists.map((list) => [list, namesOf(list)]));
 	return identified.map(({ record, identity, leaves }) => {
 		const moment = page.time !== undefined ? leaves.get(page.time) : undefined;
 		const stamp = moment !== undefined && moment !== null ? readTimestamp(moment) : undefined;
@@ -431,7 +373,7 @@ function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recogni
 		const named: Array<{ what: string; name: string; full: string }> = [];
 		for (const [path, list] of page.references) {
 			const value = leaves.get(path);
-			const name = value === undefined || value === null ? undefined : list.names.get(String(value));
+			const name = value === undefined || value === null ? undefined : names.get(list)?.get(String(value));
 			const full = list.options.find((option) => option.value === String(value))?.name;
 			if (name) named.push({ what: list.what, name, full: String(full ?? name) });
 		}

@@ -1,8 +1,7 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { labelOf, listReferencedBy, loadReferenceLists, matchesSearch, REFERENCE_PAGES, searchBookings, searchClients, searchRecords, textKind, timeInWords } from '../../../nodes/VenueBooking/methods/listSearch';
-import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
-import { type MockAnswer, mockContext, mockLoadOptionsContext } from '../mockContext';
+import { labelOf, listReferencedBy, matchesSearch, namesOf, searchBookings, searchClients, searchRecords, textKind, timeInWords } from '../../../nodes/VenueBooking/methods/listSearch';
+import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
 
 const clients = findEndpoint('client', 'getAll');
 
@@ -213,56 +212,10 @@ describe('bookings a person recognises', () => {
 	});
 
 	it('judges a reference by how many values a list holds: a whole list half of them, a partial one any', () => {
-		const rooms = { what: 'room', options: [], names: new Map([['r1', 'A'], ['r2', 'B']]), complete: true };
+		const rooms = { what: 'room', options: [{ name: 'Studio A · studio', value: 'r1' }, { name: 'Studio B', value: 'r2' }], complete: true };
+		expect(namesOf(rooms)).toEqual(new Map([['r1', 'Studio A'], ['r2', 'Studio B']]));
 		expect(listReferencedBy(['r1', 'x'], [rooms])).toBe(rooms);
 		expect(listReferencedBy(['r1', 'x', 'y'], [rooms])).toBeUndefined();
 		expect(listReferencedBy(['r1', 'x', 'y'], [{ ...rooms, complete: false }])?.what).toBe('room');
-	});
-});
-
-describe('loading the lists bookings may refer to', () => {
-	type Answer = MockAnswer | ((request: IHttpRequestOptions) => MockAnswer);
-	const byPath = (answers: Record<string, Answer>) => (request: IHttpRequestOptions) => {
-		const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
-		const answer = answers[path] ?? { statusCode: 404, body: {} };
-		return typeof answer === 'function' ? answer(request) : answer;
-	};
-	/** A client list that never ends: page n holds client cn and points at page n + 1. */
-	const endlessClients = (request: IHttpRequestOptions): MockAnswer => {
-		const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
-		return { statusCode: 200, body: { data: [{ id: `c${n}`, name: `Client Number${n}` }], meta: { next_cursor: String(n + 1) } } };
-	};
-
-	async function load(answers: Record<string, Answer>) {
-		const mock = mockContext({ parameters: {}, answers: byPath(answers) });
-		return { lists: await loadReferenceLists(await ApiClient.create(mock.context)), requests: mock.requests };
-	}
-
-	it('reads rooms, services and clients, labelled, a list with more pages only up to its page budget, and says whether it was whole', async () => {
-		const { lists, requests } = await load({
-			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },
-			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
-			'/clients': endlessClients,
-		});
-		expect(requests).toHaveLength(2 + REFERENCE_PAGES);
-		expect(lists).toEqual([
-			{ what: 'room', options: [{ name: 'Blue Room', value: 'r1' }], names: new Map([['r1', 'Blue Room']]), complete: true },
-			{ what: 'service', options: [{ name: 'Deep Massage', value: '5' }], names: new Map([['5', 'Deep Massage']]), complete: true },
-			{
-				what: 'client',
-				options: Array.from({ length: REFERENCE_PAGES }, (_, i) => ({ name: `Client Number${i + 1}`, value: `c${i + 1}` })),
-				names: new Map(Array.from({ length: REFERENCE_PAGES }, (_, i) => [`c${i + 1}`, `Client Number${i + 1}`])),
-				complete: false,
-			},
-		]);
-	});
-
-	it('leaves out a list the key may not read, an empty one, and one whose records have no id', async () => {
-		const { lists } = await load({
-			'/rooms': { statusCode: 403, body: { message: 'missing scope catalog.read' } },
-			'/services': { statusCode: 200, body: { data: [] } },
-			'/clients': { statusCode: 200, body: { data: [{ code: 'c1', name: 'Anna Berg' }] } },
-		});
-		expect(lists).toEqual([]);
 	});
 });

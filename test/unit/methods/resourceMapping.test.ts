@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions, ResourceMapperField } from 'n8n-workflow';
-import type { ReferenceList } from '../../../nodes/VenueBooking/methods/listSearch';
-import { bookingFields, looksLikeChoice, referencedList, type SeenField, seenFields } from '../../../nodes/VenueBooking/methods/resourceMapping';
-import { type MockAnswer, mockLoadOptionsContext, TEST_KEY } from '../mockContext';
+import { bookingFields, loadReferenceLists, looksLikeChoice, REFERENCE_PAGES, referencedList, type ReferenceList, type SeenField, seenFields } from '../../../nodes/VenueBooking/methods/resourceMapping';
+import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
+import { type MockAnswer, mockContext, mockLoadOptionsContext, TEST_KEY } from '../mockContext';
 
 const FALLBACK = 'Add what your API expects under Body below.';
 const page = (records: unknown[]): MockAnswer => ({ statusCode: 200, body: { data: records } });
@@ -137,11 +137,11 @@ describe('fields seen on sampled records', () => {
 
 	it('recognises a reference by the identities of another list: a whole list needs half, a partial one a match', () => {
 		const [a] = seenFields(records);
-		const rooms: ReferenceList = { what: 'room', options: [{ name: 'Room One', value: 'r1' }], names: new Map([['r1', 'Room One']]), complete: true };
-		const clients: ReferenceList = { what: 'client', options: [{ name: 'Ana', value: 'r2' }], names: new Map([['r2', 'Ana']]), complete: false };
+		const rooms: ReferenceList = { what: 'room', options: [{ name: 'Room One', value: 'r1' }], complete: true };
+		const clients: ReferenceList = { what: 'client', options: [{ name: 'Ana', value: 'r2' }], complete: false };
 		expect(referencedList(a, [rooms])?.what).toBe('room');
 		expect(referencedList(a, [clients])?.what).toBe('client');
-		expect(referencedList(a, [{ ...rooms, options: [{ name: 'Other', value: 'zz' }], names: new Map([['zz', 'Other']]) }])).toBeUndefined();
+		expect(referencedList(a, [{ ...rooms, options: [{ name: 'Other', value: 'zz' }] }])).toBeUndefined();
 		const [, b] = seenFields(records);
 		expect(referencedList(b, [rooms, clients])).toBeUndefined();
 	});
@@ -151,7 +151,6 @@ const field = (values: SeenField['values'], type: SeenField['type'] = 'string'):
 const list = (what: string, identities: string[], complete: boolean): ReferenceList => ({
 	what,
 	options: identities.map((identity) => ({ name: `${what} ${identity}`, value: identity })),
-	names: new Map(identities.map((identity) => [identity, `${what} ${identity}`])),
 	complete,
 });
 
@@ -180,5 +179,51 @@ describe('the list a booking field refers to', () => {
 		expect(referencedList(field(['2026-01-01T10:00:00Z'], 'dateTime'), [list('day', ['2026-01-01T10:00:00Z'], true)])).toBeUndefined();
 		expect(referencedList(field(['q']), [rooms])).toBeUndefined();
 		expect(referencedList(field(['r1']), [])).toBeUndefined();
+	});
+});
+
+describe('loading the lists bookings may refer to', () => {
+	type Answer = MockAnswer | ((request: IHttpRequestOptions) => MockAnswer);
+	const byPath = (answers: Record<string, Answer>) => (request: IHttpRequestOptions) => {
+		const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
+		const answer = answers[path] ?? { statusCode: 404, body: {} };
+		return typeof answer === 'function' ? answer(request) : answer;
+	};
+	/** A client list that never ends: page n holds client cn and points at page n + 1. */
+	const endlessClients = (request: IHttpRequestOptions): MockAnswer => {
+		const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
+		return { statusCode: 200, body: { data: [{ id: `c${n}`, name: `Client Number${n}` }], meta: { next_cursor: String(n + 1) } } };
+	};
+
+	async function load(answers: Record<string, Answer>) {
+		const mock = mockContext({ parameters: {}, answers: byPath(answers) });
+		return { lists: await loadReferenceLists(await ApiClient.create(mock.context)), requests: mock.requests };
+	}
+
+	it('reads rooms, services and clients, labelled, a list with more pages only up to its page budget, and says whether it was whole', async () => {
+		const { lists, requests } = await load({
+			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },
+			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
+			'/clients': endlessClients,
+		});
+		expect(requests).toHaveLength(2 + REFERENCE_PAGES);
+		expect(lists).toEqual([
+			{ what: 'room', options: [{ name: 'Blue Room', value: 'r1' }], complete: true },
+			{ what: 'service', options: [{ name: 'Deep Massage', value: '5' }], complete: true },
+			{
+				what: 'client',
+				options: Array.from({ length: REFERENCE_PAGES }, (_, i) => ({ name: `Client Number${i + 1}`, value: `c${i + 1}` })),
+				complete: false,
+			},
+		]);
+	});
+
+	it('leaves out a list the key may not read, an empty one, and one whose records have no id', async () => {
+		const { lists } = await load({
+			'/rooms': { statusCode: 403, body: { message: 'missing scope catalog.read' } },
+			'/services': { statusCode: 200, body: { data: [] } },
+			'/clients': { statusCode: 200, body: { data: [{ code: 'c1', name: 'Anna Berg' }] } },
+		});
+		expect(lists).toEqual([]);
 	});
 });
