@@ -10,7 +10,7 @@
  *    every field name comes from the route's answer. It then is cancelled with the booking picked from the list
  *    (searched by its start) and "cancelled" picked from the offered status dropdown. Both are saved workflows
  *    run by n8n; the sandbox's store is the judge.
- * 3. The trigger's Keep Only Entries dropdowns, and a trigger activated for the one event kind picked there
+ * 3. The trigger's Only Entries Where dropdowns, and a trigger activated for the one event kind picked there
  *    (triggerFilter.checks.ts): it emits exactly the new entries of that kind.
  *
  * The sandbox is set back to its default dialect at the end. Each dialect's steps print their time.

@@ -18,7 +18,7 @@
  *   a person can act on: n8n must hand back the package's own message);
  *   examples.checks.ts (the examples import, their node types load, 01/02/03/05 run to completion);
  *   trigger.checks.ts (activated, the trigger emits exactly the new journal entries; --skip-trigger skips
- *   it and its one-minute wait); triggerFilter.checks.ts (Keep Only Entries: its dropdowns through the editor's
+ *   it and its one-minute wait); triggerFilter.checks.ts (Only Entries Where: its dropdowns through the editor's
  *   REST route, and an activated trigger filtered on one event kind; no wait of its own);
  *   editor.checks.ts (the editor's dynamic-node-parameters routes answer with the lists and fields);
  *   dialects.checks.ts (in each of five sandbox dialects, switched at runtime: the lists by pages, a booking

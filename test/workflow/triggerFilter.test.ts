@@ -1,5 +1,5 @@
 /**
- * Keep Only Entries of the Venue Booking Trigger: its field and value dropdowns called through n8n-core's real
+ * Only Entries Where (the filter beside Watch; Keep Only Entries under Options in version 1) of the Venue Booking Trigger: its field and value dropdowns called through n8n-core's real
  * LoadOptionsContext (as n8n's /rest/dynamic-node-parameters/options calls them) against the sandbox in several
  * dialects, and the filter in real polls (n8n-core's ActiveWorkflows + PollContext): every kept entry exactly once,
  * skipped entries never read again, a changed filter emitting nothing old.

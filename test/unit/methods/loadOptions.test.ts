@@ -16,7 +16,7 @@ function call(method: typeof journalFields, answers: MockAnswer[], field?: strin
 type Described = Error & { description?: string };
 const failureOf = async (promise: Promise<unknown>) => (await promise.then(() => undefined, (error: Described) => error)) as Described;
 
-describe('Keep Only Entries > Field', () => {
+describe('Only Entries Where > Field', () => {
 	it('offers the fields the sampled entries hold', async () => {
 		const options = await call(journalFields, journal([{ event: 'booking.created', attempt: 1 }, { event: 'booking.cancelled' }])).result;
 		expect(options.map((option) => option.value)).toEqual(expect.arrayContaining(['event', 'attempt']));
@@ -36,7 +36,7 @@ describe('Keep Only Entries > Field', () => {
 	});
 });
 
-describe('Keep Only Entries > Values', () => {
+describe('Only Entries Where > Values', () => {
 	it('offers the values the journal holds in the chosen field', async () => {
 		const options = await call(journalValues, journal([{ event: 'booking.created' }, { event: 'booking.cancelled' }, { event: 'booking.created' }]), ' event ').result;
 		expect(options.map((option) => option.value)).toEqual(expect.arrayContaining(['booking.created', 'booking.cancelled']));
