@@ -28,6 +28,13 @@ const EXPLICIT: Partial<Record<ConventionName, { pagination: IDataObject; identi
 	problemDetails: { pagination: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 }, said: /"total-count" says 237 entries/ },
 	// "more" and entries identified by `ref`: neither the parameter nor the field is named in the answer.
 	hasMoreOnly: { pagination: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref', pageSize: 100, pageSizeParameter: 'limit' }, identityPath: 'ref', said: /"more" is true/ },
+	// Cal.com states the current page and `hasNextPage`, but asks for pages with `skip`, named nowhere.
+	calCom: { pagination: { mode: 'offset', offsetParameter: 'skip', limitParameter: 'take', pageSize: 100 }, said: /"hasNextPage" is true/ },
+	// Strapi states `page` and `pageCount` but asks for pages with `pagination[page]`, named nowhere.
+	strapi: {
+		pagination: { mode: 'pageNumber', pageParameter: 'pagination[page]', firstPage: 1, pageSizeParameter: 'pagination[pageSize]', pageSize: 100 },
+		said: /"total" says 237 entries and 25 were read/,
+	},
 };
 
 /** An entry's own identity as the convention writes it. */

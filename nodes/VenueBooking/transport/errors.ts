@@ -56,7 +56,7 @@ const ERROR_BODY_KEYS = {
  * Where an error names its field, and how the value reads: `field` (GitHub, Square, Mollie, Google),
  * `param` (Stripe), `target` (OData), `property` (Spring Data REST validation), a list of names (Salesforce `fields`), a JSON pointer whose last
  * segment is the field (JSON:API `source.pointer`, RFC 9457 `pointer`), a query parameter (JSON:API
- * `source.parameter`) or a list of path segments (Strapi `path`; a `path` text is Spring Boot's URL, no field).
+ * `source.parameter`, Calendly `parameter`; PayPal writes its `field` as a pointer) or a list of path segments (Strapi `path`; a `path` text is Spring Boot's URL, no field).
  */
 const FIELD_KEYS: ReadonlyArray<{ key: string; form: 'name' | 'pointer' | 'names' | 'segments' }> = [
 	{ key: 'field', form: 'name' },
@@ -67,6 +67,7 @@ const FIELD_KEYS: ReadonlyArray<{ key: string; form: 'name' | 'pointer' | 'names
 	{ key: 'source.pointer', form: 'pointer' },
 	{ key: 'pointer', form: 'pointer' },
 	{ key: 'source.parameter', form: 'name' },
+	{ key: 'parameter', form: 'name' },
 	{ key: 'path', form: 'segments' },
 ];
 
@@ -115,7 +116,7 @@ function fieldOf(record: Record<string, unknown>): string | undefined {
 		const value = readPath(record, key);
 		if (form === 'name' || form === 'pointer') {
 			const text = piece(value);
-			if (text) return form === 'pointer' ? pointerField(text) : text;
+			if (text) return form === 'pointer' || text.startsWith('/') ? pointerField(text) : text;
 		} else if (Array.isArray(value)) {
 			const names = value.slice(0, MAX_ENTRIES).map(piece).filter((name): name is string => name !== undefined);
 			if (names.length > 0) return piece(names.join(form === 'names' ? ', ' : '.'));
