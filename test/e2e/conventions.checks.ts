@@ -23,9 +23,11 @@ import { TRIGGER_NODE_TYPE } from './operationsWorkflow';
 /** What a user sets where Automatic cannot find the next page from the answers alone. */
 const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknown>; identityPath: string }>> = {
 	hasMoreOnly: { pagination: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref', pageSize: 100, pageSizeParameter: 'limit' }, identityPath: 'ref' },
+	strapi: { pagination: { mode: 'pageNumber', pageParameter: 'pagination[page]', firstPage: 1, pageSizeParameter: 'pagination[pageSize]', pageSize: 100 }, identityPath: 'id' },
 };
 
-export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'hasMoreOnly'];
+/** Square and PayPal once gave a short Return All with a green run; Strapi needs its page parameter set. */
+export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'hasMoreOnly', 'square', 'paypal', 'strapi'];
 
 const TRIGGER = 'Venue Booking Trigger';
 const SAMPLE_SIZE = 5;
