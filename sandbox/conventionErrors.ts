@@ -205,7 +205,10 @@ function slack(facts: Facts): { status: number; body: unknown } {
 					: 'unknown_method'
 				: (byKind[facts.kind] ?? facts.code);
 	const messages = facts.fields.map((f) => (f.missing ? `[ERROR] missing required field: ${f.name}` : `[ERROR] ${f.message} [json-pointer:/${f.name}]`));
-	return { status: facts.status, body: { ok: false, error, ...(messages.length > 0 && error !== 'invalid_cursor' ? { response_metadata: { messages } } : {}) } };
+	// Slack answers a call it refuses for its arguments (a bad cursor, a bad or missing parameter) with 200 and
+	// says so only in the body; the other refusals keep their status here, so the node's 401/403/404/429 rules still apply.
+	const status = facts.kind === 'validation' || facts.kind === 'badRequest' ? 200 : facts.status;
+	return { status, body: { ok: false, error, ...(messages.length > 0 && error !== 'invalid_cursor' ? { response_metadata: { messages } } : {}) } };
 }
 
 function graph(facts: Facts): { status: number; body: unknown } {

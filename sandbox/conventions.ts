@@ -454,7 +454,7 @@ function build(): Record<ConventionName, ConventionDefinition> {
 					next: { in: 'body', path: 'response_metadata.next_cursor', value: 'token' },
 					end: '`response_metadata.next_cursor` is ""',
 					newestFirst: false,
-					errorShape: 'error-in-2xx ({"ok":false,"error"}; sent with a 4xx status here)',
+					errorShape: 'error-in-2xx ({"ok":false,"error"} with 200 for bad arguments and cursors; other refusals keep a 4xx status here)',
 				},
 				slackSize,
 				slackStyle,

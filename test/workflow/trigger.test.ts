@@ -3,12 +3,13 @@
  * static data persisted the way n8n 1.123 persists it, against the sandbox's journal. Every entry must be
  * emitted exactly once, oldest first, across orders, pagination styles, faults and restarts.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { type IDataObject, type INodeParameters, Workflow } from 'n8n-workflow';
 
 import { type JournalOrder, type PaginationStyle, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { RECENT_LIMIT } from '../../nodes/VenueBooking/trigger/state';
-import { captureLogs, createPoller } from './harness';
-import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
+import { captureLogs, createPoller, setUpN8nCore } from './harness';
+import { HarnessNodeTypes } from './harness/nodeTypes';
+import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey, TRIGGER_TYPE } from './venueBooking';
 import { emittedIds, pollerFor, seededRandom, TRIGGER_NAME, triggerNode } from './venueBookingTrigger';
 
 describe('first activation and Fetch Test Event', () => {
@@ -180,6 +181,30 @@ describe('journal order from Unix times, and saying when it was guessed', () => 
 			logs.stop();
 			await poller.close();
 		}
+	});
+});
+
+describe('the guessed order, told in the editor', () => {
+	const description = nodeTypes[TRIGGER_TYPE].description;
+
+	/** Whether n8n's editor shows the hint after Fetch Test Event: its display condition, through n8n-workflow's expressions as the editor evaluates it. */
+	function shownAfterFetch(options: IDataObject): boolean {
+		setUpN8nCore();
+		const trigger = triggerNode({ watch: 'payments', options: options as INodeParameters });
+		const workflow = new Workflow({ nodes: [trigger], connections: {}, active: false, nodeTypes: new HarnessNodeTypes(nodeTypes) });
+		const hint = (description.hints ?? []).find((candidate) => candidate.message.includes('Options > Journal Order'));
+		if (!hint?.displayCondition) throw new Error('the trigger has no hint naming Options > Journal Order');
+		return workflow.expression.getParameterValue(hint.displayCondition, null, 0, 0, trigger.name, [], 'manual', {}) === true;
+	}
+
+	it("says in the output pane after Fetch Test Event, while Journal Order is Automatic, that a journal without timestamps is a guess, naming the option", () => {
+		const hint = (description.hints ?? []).find((candidate) => candidate.message.includes('Options > Journal Order'));
+		expect(hint).toMatchObject({ location: 'outputPane', whenToDisplay: 'afterExecution' });
+		expect(hint?.message).toMatch(/taken as oldest first/);
+		expect(shownAfterFetch({})).toBe(true);
+		expect(shownAfterFetch({ journalOrder: 'auto' })).toBe(true);
+		expect(shownAfterFetch({ journalOrder: 'newestFirst' })).toBe(false);
+		expect(shownAfterFetch({ journalOrder: 'oldestFirst', identityPath: 'ref' })).toBe(false);
 	});
 });
 

@@ -333,11 +333,77 @@ export function transportError(context: FailureContext, what: string, hint: stri
 export { findServerMessage };
 
 /**
+ * Some APIs answer a failed call with a 2xx status and say so only in the body, with an explicit false flag
+ * (docs/API-CONVENTIONS.md): Slack's `{"ok": false, "error": "invalid_cursor"}`, Pipedrive's
+ * `{"success": false, "error": "…", "data": null}`. Read as data, such a body would be an empty list or a
+ * finished walk.
+ */
+const SUCCESS_FLAGS = ['ok', 'success'];
+
+/**
+ * What such an envelope carries beside its flag and message: Slack's `warning`, `needed`, `provided`,
+ * `response_metadata`; Pipedrive's `error_info`, `errorCode` (and `data: null`). Any other key with a value
+ * makes the body data: a record with a false `ok` field of its own (a delivery that failed) is no failure.
+ */
+const FAILURE_ENVELOPE_KEYS = new Set<string>([
+	...SUCCESS_FLAGS,
+	...ERROR_BODY_KEYS.message,
+	...ERROR_BODY_KEYS.generalLists.map((path) => path.split('.')[0]),
+	...ERROR_BODY_KEYS.fieldErrors,
+	ERROR_BODY_KEYS.nested,
+	ERROR_BODY_KEYS.code,
+	ERROR_BODY_KEYS.listMarker,
+	'error_code',
+	'error_info',
+	'warning',
+	'needed',
+	'provided',
+]);
+
+function isEmptyValue(value: unknown): boolean {
+	if (value === null || value === undefined || value === '') return true;
+	if (Array.isArray(value)) return value.length === 0;
+	return isPlainObject(value) && Object.keys(value).length === 0;
+}
+
+/**
+ * The server's words when a 2xx body declares a failure: a flag of SUCCESS_FLAGS that is exactly `false`,
+ * a message found as in an error body, and nothing else of substance beside them. Undefined otherwise: a
+ * missing flag, a true one, or a flag without words is an answer like any other.
+ */
+export function failureDeclaredInBody(body: unknown): string | undefined {
+	if (!isPlainObject(body) || !SUCCESS_FLAGS.some((flag) => body[flag] === false)) return undefined;
+	if (Object.keys(body).some((key) => !FAILURE_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
+	return findServerMessage(body);
+}
+
+/** A failure the API declared in a 2xx body; also what a resumed or guessed page refused this way is. */
+export class DeclaredFailure extends NodeApiError {}
+
+/** The error for a 2xx answer whose body declares a failure (`failureDeclaredInBody`), with the server's words. */
+export function declaredFailureError(context: FailureContext, status: number, body: unknown, serverMessage: string): NodeApiError {
+	const { method, path } = context.endpoint;
+	const where =
+		context.page !== undefined && context.page > 1
+			? `Page ${context.page} of ${method} ${path} was refused although the page before it said more entries follow: the API may not accept the pagination parameter sent; check Options > Pagination`
+			: 'The answer came with a success status, but its body says the request failed: check the query parameters and body you sent';
+	const message = context.redact(`The API refused ${method} ${path}: ${serverMessage}`);
+	const description = context.redact(`${where}.\nResponse body (HTTP ${status}): ${quoteBody(body)}`);
+	return new DeclaredFailure(context.node, { message, description, httpCode: String(status) } as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex: context.itemIndex,
+	});
+}
+
+/**
  * Whether an error answers a stored page request the API no longer serves (an expired cursor, a page past
- * a shortened list): 400, 404, 410 or 422. A walk resumed from such a page can start over from page 1;
+ * a shortened list): 400, 404, 410 or 422, or a failure declared in a 2xx body (Slack's `invalid_cursor`). A walk resumed from such a page can start over from page 1;
  * anything else (the key refused, rate limits, outages) is a real failure.
  */
 export function isStalePageRefusal(error: unknown): boolean {
+	if (error instanceof DeclaredFailure) return true;
 	return error instanceof NodeApiError && [400, 404, 410, 422].includes(Number(error.httpCode));
 }
 
