@@ -302,6 +302,31 @@ describe('a 100,000-entry journal', () => {
 	}, 120_000);
 });
 
+describe('Page Number set explicitly on pages that state a total (Django REST framework)', () => {
+	it('activation jumps to the last page, and each poll continues from it instead of walking from page 1', async () => {
+		const sandbox = await startSandboxWithKey({ convention: 'drfPage', journalOrder: 'oldestFirst', scale: { deliveries: 2_000 } });
+		const poller = pollerFor(sandbox, { options: { pagination: { settings: { mode: 'pageNumber', pageParameter: 'page', firstPage: 1 } } } } as INodeParameters);
+		try {
+			sandbox.resetRequests();
+			const baseline = await poller.poll();
+			expect(baseline.error).toBeUndefined();
+			// Page 1 states the count; the last page is asked for directly, and nothing past it.
+			expect(sandbox.requests.map((request) => request.query.page)).toEqual(['1', String(Math.ceil(sandbox.store.deliveries.length / 10))]);
+			for (const added of [0, 3, 10, 25]) {
+				const ids = sandbox.store.appendDeliveries(added).map((delivery) => delivery.id);
+				sandbox.resetRequests();
+				const result = await poller.poll();
+				expect(emittedIds(result.items)).toEqual(ids);
+				expect(sandbox.requests.every((request) => request.status === 200)).toBe(true);
+				expect(sandbox.requests.length).toBeLessThanOrEqual(1 + Math.ceil(added / 10));
+			}
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	});
+});
+
 describe('restarts and failed polls', () => {
 	it('state restored from JSON between every poll loses and repeats nothing', async () => {
 		const sandbox = await startSandboxWithKey({ journalOrder: 'oldestFirst', pagination: 'offset' });

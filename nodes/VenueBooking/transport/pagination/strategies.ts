@@ -311,6 +311,11 @@ export interface ResolvedPagination {
 	pageSizeParameter?: string;
 	/** Where the response states its page length (`per_page`, `limit`, `maxResults`), read before the size asked for. */
 	pageSizePath?: string;
+	/**
+	 * The length of page 1, kept for numbered pages with a stated total: a walk resumed at a later page (the
+	 * trigger's jump to the end, its next poll) needs it to tell that the total ends there, and does not see page 1.
+	 */
+	pageLength?: number;
 	afterParameter?: string;
 	afterField?: string;
 	/**

@@ -132,6 +132,7 @@ class PageWalk {
 		this.strategy = this.pagination ? strategyFor(this.pagination) : undefined;
 		this.detecting = this.pagination === undefined;
 		this.request = options.resume?.request ?? (this.strategy ? this.strategy.first(this.sizeFor(options.limit)) : {});
+		this.firstPageLength = options.resume?.pagination.pageLength;
 	}
 
 	async *pages(): AsyncGenerator<WalkedPage> {
@@ -258,6 +259,9 @@ class PageWalk {
 			const unset = Object.fromEntries(Object.entries(signals).filter(([key]) => !this.pagination?.[key as keyof ResolvedPagination]));
 			this.pagination = { ...this.pagination, ...unset };
 			this.strategy = strategyFor(this.pagination);
+		}
+		if (!this.options.resume && this.pagination?.mode === 'pageNumber' && this.pagination.totalPath) {
+			this.pagination = { ...this.pagination, pageLength: first.entries.length };
 		}
 	}
 
