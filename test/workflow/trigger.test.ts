@@ -327,6 +327,48 @@ describe('Page Number set explicitly on pages that state a total (Django REST fr
 	});
 });
 
+describe('Automatic on Django REST framework pages (a count and a next URL, no page counter)', () => {
+	it('activation jumps to the last page the count implies, Fetch Test Event shows the newest, polls continue from the end', async () => {
+		const sandbox = await startSandboxWithKey({ convention: 'drfPage', journalOrder: 'oldestFirst', scale: { deliveries: 2_003 } });
+		const poller = pollerFor(sandbox);
+		try {
+			sandbox.resetRequests();
+			const sample = await poller.fetchTestEvent();
+			expect(emittedIds(sample.items)).toEqual(sandbox.store.journalOldestFirst().slice(-5).map((delivery) => delivery.id));
+			// Page 1, the last page (3 entries), the page before it for the rest of the sample: never the 199 between.
+			expect(sandbox.requests.map((request) => request.query.page ?? '1')).toEqual(['1', '201', '200']);
+			sandbox.resetRequests();
+			expect((await poller.poll()).items).toBeNull();
+			expect(sandbox.requests.length).toBeLessThanOrEqual(3);
+			for (const added of [0, 4, 12]) {
+				const ids = sandbox.store.appendDeliveries(added).map((delivery) => delivery.id);
+				sandbox.resetRequests();
+				const result = await poller.poll();
+				expect(emittedIds(result.items)).toEqual(ids);
+				expect(sandbox.requests.length).toBeLessThanOrEqual(2 + Math.ceil(added / 10));
+			}
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	});
+
+	it('a next URL that changes two parameters (limit and offset) is no claim: the journal is walked, and nothing is lost', async () => {
+		const sandbox = await startSandboxWithKey({ convention: 'drfLimitOffset', journalOrder: 'oldestFirst', scale: { deliveries: 95 } });
+		const poller = pollerFor(sandbox);
+		try {
+			sandbox.resetRequests();
+			expect((await poller.poll()).items).toBeNull();
+			expect(sandbox.requests).toHaveLength(10);
+			const ids = sandbox.store.appendDeliveries(7).map((delivery) => delivery.id);
+			expect(emittedIds((await poller.poll()).items)).toEqual(ids);
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	});
+});
+
 describe('restarts and failed polls', () => {
 	it('state restored from JSON between every poll loses and repeats nothing', async () => {
 		const sandbox = await startSandboxWithKey({ journalOrder: 'oldestFirst', pagination: 'offset' });
