@@ -1,4 +1,4 @@
-import { chooseIdentityMode, chooseRecordIdentity, entryIdentity, hashText, recordIdentity } from '../../nodes/VenueBooking/identity';
+import { chooseIdentityMode, chooseRecordIdentity, detectIdentityField, entryIdentity, hashText, recordIdentity } from '../../nodes/VenueBooking/identity';
 import { canonicalJson } from '../../nodes/VenueBooking/transport/json';
 import { TEST_NODE } from './mockContext';
 
@@ -59,5 +59,15 @@ describe('record identity in the editor (the trigger\'s rule)', () => {
 		expect(() => chooseRecordIdentity(TEST_NODE, [{ ref: 'a' }, { id: { nested: true } }], '', 'client')).toThrow(
 			'The client records in your workspace have no "id" field to pick them by',
 		);
+	});
+});
+
+describe('the identity of records without an id', () => {
+	it('is the first field holding a different code on every record', () => {
+		expect(detectIdentityField([{ kind: 'a', ref: 'r1', name: 'One' }, { kind: 'a', ref: 'r2', name: 'Two' }])).toBe('ref');
+		expect(detectIdentityField([{ n: 'Ada Jones' }, { n: 'Bo Lind' }])).toBeUndefined();
+		expect(detectIdentityField([{ ref: 'r1' }, { ref: 'r1' }])).toBeUndefined();
+		expect(detectIdentityField([{ ref: 'r1' }])).toBeUndefined();
+		expect(detectIdentityField([{ ref: 'r1' }, 'x'])).toBeUndefined();
 	});
 });

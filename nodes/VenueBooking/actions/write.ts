@@ -4,7 +4,7 @@
  */
 import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, showFor } from '../endpoints';
-import { bodyProperties, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
+import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/ids';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
@@ -47,14 +47,14 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 	return {
 		description: updateDisplayOptions(showFor(endpoint), [
 			...(id ? [idProperty(id)] : []),
-			...seenFieldsProperties,
+			...seenFieldsProperties(endpoint.operation === 'create'),
 			...bodyProperties(false),
 			...queryProperties,
 			optionsProperty('write', [...(id ? [identityFieldOption(id)] : []), ...editorListOptions]),
 		]),
 		async execute(context, itemIndex, client) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.
-			const fields = readSeenFields(context, itemIndex);
+			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create');
 			const request = {
 				endpoint,
 				id: id ? readId(context, itemIndex, id) : undefined,
@@ -62,8 +62,12 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 				query: readQuery(context, itemIndex),
 				itemIndex,
 			};
-			const response = await client.withOptions(readTransportOptions(context, itemIndex)).send(request);
-			return [toJsonObject(response.body)];
+			try {
+				const response = await client.withOptions(readTransportOptions(context, itemIndex)).send(request);
+				return [toJsonObject(response.body)];
+			} catch (error) {
+				throw explainRefusedFields(error, context, itemIndex, fields);
+			}
 		},
 	};
 }

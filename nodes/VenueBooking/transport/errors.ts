@@ -238,17 +238,33 @@ function compose(said: ServerWords): string | undefined {
  * Bounded however hostile the body: few entries and levels are read, only own keys, never `__proto__`.
  */
 function findServerMessage(body: unknown): string | undefined {
+	const said = readServerWords(body);
+	return said ? compose(said) : undefined;
+}
+
+/** Everything the body says, read in every shape of the survey; undefined for bodies that are no error shape. */
+function readServerWords(body: unknown): ServerWords | undefined {
 	const said: ServerWords = { general: [], listed: [], fields: [], codes: [] };
 	if (Array.isArray(body)) {
 		const entries = body.slice(0, MAX_ENTRIES);
 		const isErrorList = entries.length > 0 && entries.every((entry) => isPlainObject(entry) && typeof readPath(entry, ERROR_BODY_KEYS.listMarker) === 'string');
 		if (isErrorList) readEntries(entries, said, 0);
-		return compose(said);
+		return said;
 	}
 	if (!isPlainObject(body)) return undefined;
 	readErrorObject(body, said, 0);
 	if (said.general.length === 0 && said.fields.length === 0 && said.codes.length === 0 && isBareFieldMap(body)) readFieldMap(body, said);
-	return compose(said);
+	return said;
+}
+
+/**
+ * The fields an error body names (each field error's field), for callers that can tell the user which of
+ * their inputs a field is. A list of names (Salesforce `fields`) counts as each name.
+ */
+export function fieldsNamedIn(body: unknown): string[] {
+	const said = readServerWords(body);
+	if (!said) return [];
+	return [...new Set(said.fields.flatMap(({ field }) => field.split(', ')))];
 }
 
 function quoteBody(body: unknown): string {
@@ -309,12 +325,16 @@ export function httpStatusError(context: FailureContext, status: number, body: u
 			.join('\n'),
 	);
 	const message = context.redact(advice);
-	return new NodeApiError(context.node, { message, description, httpCode: String(status) } as JsonObject, {
+	const error = new NodeApiError(context.node, { message, description, httpCode: String(status) } as JsonObject, {
 		message,
 		description,
 		httpCode: String(status),
 		itemIndex: context.itemIndex,
 	});
+	// The operation that sent the fields can say which of the user's inputs they are (parameters/body.ts).
+	const named = fieldsNamedIn(body);
+	if (named.length > 0) error.context.namedFields = named;
+	return error;
 }
 
 /** A NodeApiError for a request that got no HTTP answer (refused, reset, timed out, redirected away). */
