@@ -63,9 +63,10 @@ describe('record identity in the editor (the trigger\'s rule)', () => {
 });
 
 describe('the identity of records without an id', () => {
-	it('is the first field holding a different code on every record', () => {
-		expect(detectIdentityField([{ kind: 'a', ref: 'r1', name: 'One' }, { kind: 'a', ref: 'r2', name: 'Two' }])).toBe('ref');
-		expect(detectIdentityField([{ n: 'Ada Jones' }, { n: 'Bo Lind' }])).toBeUndefined();
+	it('is the first field holding a different short text on every record', () => {
+		expect(detectIdentityField([{ kind: 'a', ref: 'r1', name: 'One' }, { kind: 'a', ref: 'cli_walk in', name: 'Two' }])).toBe('ref');
+		expect(detectIdentityField([{ n: 1 }, { n: 2 }])).toBeUndefined();
+		expect(detectIdentityField([{ n: 'x'.repeat(65) }, { n: 'y'.repeat(65) }])).toBeUndefined();
 		expect(detectIdentityField([{ ref: 'r1' }, { ref: 'r1' }])).toBeUndefined();
 		expect(detectIdentityField([{ ref: 'r1' }])).toBeUndefined();
 		expect(detectIdentityField([{ ref: 'r1' }, 'x'])).toBeUndefined();

@@ -3,7 +3,7 @@
  * Reschedule, whose body merges the fields seen in the workspace with the free-form body.
  */
 import { updateDisplayOptions } from 'n8n-workflow';
-import { type Endpoint, showFor } from '../endpoints';
+import { type Endpoint, findEndpoint, showFor } from '../endpoints';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/ids';
@@ -37,6 +37,8 @@ export function writeOperation(endpoint: Endpoint): Operation {
 	};
 }
 
+const CLIENT_ID = findEndpoint('client', 'get').id!;
+
 /**
  * Booking → Create (POST /bookings) and Booking → Cancel or Reschedule (PATCH /bookings/{id}): the write
  * shape plus the fields seen on the workspace's bookings, merged with the free-form body. Nothing is
@@ -50,7 +52,8 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 			...seenFieldsProperties(endpoint.operation === 'create'),
 			...bodyProperties(false),
 			...queryProperties,
-			optionsProperty('write', [...(id ? [identityFieldOption(id)] : []), ...editorListOptions]),
+			// Create has no ID of its own: its Identity Field is the Client picker's.
+			optionsProperty('write', [identityFieldOption(id ?? CLIENT_ID), ...editorListOptions]),
 		]),
 		async execute(context, itemIndex, client) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.

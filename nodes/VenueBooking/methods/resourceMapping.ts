@@ -35,6 +35,8 @@ export interface OfferedField extends ResourceMapperField {
 	momentForm?: MomentForm;
 	/** The field holds a person's record: chosen in the Client parameter, never saved as an option list. */
 	pickedIn?: 'client';
+	/** Whether the values say the user gives it (judgeFields); an error about an aside field names it first. */
+	likelyInput: boolean;
 }
 
 /** What a field holds, in words: a reference, a moment, or its type. */
@@ -96,8 +98,9 @@ function toMapperField({ field, lists, judged, asTool, timeZone }: Offer): Offer
 	const reference = referencedList(field, lists);
 	const form = momentFormOfField(field);
 	const displayName = asTool ? field.name : describeField(field, reference, judged, form, timeZone);
-	const base = { id: field.name, displayName, required: false, defaultMatch: false, display: true, ...(judged.input ? {} : { removed: true }) };
-	if (reference?.people) return { ...base, type: 'string', pickedIn: 'client', removed: true };
+	const base = { id: field.name, displayName, required: false, defaultMatch: false, display: true, likelyInput: judged.input, ...(judged.input ? {} : { removed: true }) };
+	// An agent fills the field itself, by the client's identity (it can look clients up with another tool).
+	if (reference?.people) return { ...base, type: 'string', pickedIn: 'client', ...(asTool ? {} : { removed: true }) };
 	if (reference) return { ...base, type: 'options', options: referenceOptions(field, reference) };
 	if (form) return { ...base, type: 'dateTime', momentForm: form };
 	if (looksLikeChoice(field)) {

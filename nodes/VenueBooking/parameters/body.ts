@@ -138,6 +138,7 @@ interface SavedField {
 	displayName?: string;
 	momentForm?: MomentForm;
 	pickedIn?: string;
+	likelyInput?: boolean;
 }
 
 function savedSchema(mapper: unknown): SavedField[] {
@@ -147,6 +148,7 @@ function savedSchema(mapper: unknown): SavedField[] {
 		displayName: typeof field.displayName === 'string' ? field.displayName : undefined,
 		momentForm: isMomentForm(field.momentForm) ? field.momentForm : undefined,
 		pickedIn: typeof field.pickedIn === 'string' ? field.pickedIn : undefined,
+		likelyInput: typeof field.likelyInput === 'boolean' ? field.likelyInput : undefined,
 	}));
 }
 
@@ -205,6 +207,25 @@ function sendMoment(context: ParameterReader, itemIndex: number, name: string, v
 	return writeMoment(instant, form, timeZone);
 }
 
+/** Whether a text names a field as a word of its own (`end`, not `endless` or `weekend`). */
+function mentions(text: string, name: string): boolean {
+	const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	return new RegExp(`(^|[^\\p{L}\\p{N}_])${escaped}($|[^\\p{L}\\p{N}_])`, 'u').test(text);
+}
+
+/**
+ * The offered fields a refusal is about: the ones its body names as field errors, or where it names none
+ * (a message such as "unknown field(s) end; accepted: start, …"), the sent fields its message mentions
+ * that the form had kept aside as set by the workspace; mentioned inputs are often the accepted ones.
+ */
+function refusedFields(error: NodeApiError, schema: SavedField[], sent: IDataObject): string[] {
+	const offeredAndSent = schema.filter((field) => Object.prototype.hasOwnProperty.call(sent, field.id));
+	const named = Array.isArray(error.context?.namedFields) ? (error.context.namedFields as unknown[]).map(String) : [];
+	if (named.length > 0) return offeredAndSent.filter((field) => named.includes(field.id)).map((field) => field.id);
+	const message = typeof error.context?.serverMessage === 'string' ? error.context.serverMessage : '';
+	return offeredAndSent.filter((field) => field.likelyInput === false && mentions(message, field.id)).map((field) => field.id);
+}
+
 /**
  * A refused request names fields the user sent from the offered ones (e.g. 400 "unknown field(s) end"):
  * the description says which offered field each is, that the workspace's bookings hold it but the API did
@@ -213,17 +234,17 @@ function sendMoment(context: ParameterReader, itemIndex: number, name: string, v
 export function explainRefusedFields(error: unknown, context: ParameterReader, itemIndex: number, sent: IDataObject): unknown {
 	if (!(error instanceof NodeApiError)) return error;
 	const status = Number(error.httpCode);
-	const named = Array.isArray(error.context?.namedFields) ? (error.context.namedFields as unknown[]).map(String) : [];
-	if (!(status >= 400 && status < 500) || named.length === 0) return error;
+	if (!(status >= 400 && status < 500)) return error;
 	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
 	const schema = savedSchema(mapper);
-	const refused = [...new Set(named)].filter((name) => Object.prototype.hasOwnProperty.call(sent, name) && schema.some((field) => field.id === name));
+	const refused = refusedFields(error, schema, sent);
 	if (refused.length === 0) return error;
 	const which = refused.map((name) => {
 		const label = schema.find((field) => field.id === name)?.displayName;
 		return `"${name}"${label && label !== name ? ` (${label})` : ''}`;
 	});
-	const advice = `${which.join(', ')} ${refused.length === 1 ? 'is a field' : 'are fields'} of ${LABEL}: your bookings hold ${refused.length === 1 ? 'it' : 'them'}, but the API did not take ${refused.length === 1 ? 'it' : 'them'} here. Remove ${refused.length === 1 ? 'it' : 'them'} from the form (the bin icon beside the field) or leave ${refused.length === 1 ? 'it' : 'them'} empty.`;
+	const one = refused.length === 1;
+	const advice = `${which.join(', ')} ${one ? 'is a field' : 'are fields'} of ${LABEL}: your bookings hold ${one ? 'it' : 'them'}, but the API did not take ${one ? 'it' : 'them'} here. Remove ${one ? 'it' : 'them'} from the form (the bin icon beside the field) or leave ${one ? 'it' : 'them'} empty.`;
 	error.description = error.description ? `${advice}\n${error.description}` : advice;
 	return error;
 }

@@ -334,6 +334,7 @@ export function httpStatusError(context: FailureContext, status: number, body: u
 	// The operation that sent the fields can say which of the user's inputs they are (parameters/body.ts).
 	const named = fieldsNamedIn(body);
 	if (named.length > 0) error.context.namedFields = named;
+	if (serverMessage) error.context.serverMessage = context.redact(serverMessage);
 	return error;
 }
 

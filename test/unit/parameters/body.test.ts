@@ -132,6 +132,16 @@ describe('a refused field the form offered', () => {
 		);
 	});
 
+	it('where the body names no field, names the aside fields its message mentions (not the inputs it lists as accepted)', () => {
+		const schema = [{ id: 'end', displayName: 'end (date-time)', likelyInput: false }, { id: 'start', likelyInput: true }, { id: 'weekend', likelyInput: false }];
+		const error = refusal([]);
+		error.context.namedFields = undefined;
+		error.context.serverMessage = 'The request body has unknown field(s) end; accepted: start, note.';
+		const explained = explainRefusedFields(error, reader({ fields: mapper({}, schema) }), 0, { end: 'x', start: 'y', weekend: 'z' }) as NodeApiError;
+		expect(explained.description).toMatch(/^"end" \(end \(date-time\)\) is a field of Fields Seen in Your Workspace/);
+		expect(explained.description).not.toMatch(/"start"|"weekend"/);
+	});
+
 	it('leaves errors alone that name no field sent from the form, and server errors', () => {
 		expect((explainRefusedFields(refusal(['start']), context, 0, { end: 'x' }) as NodeApiError).description).toBe('The server said: unknown field(s) end');
 		expect((explainRefusedFields(refusal(['end'], '500'), context, 0, { end: 'x' }) as NodeApiError).description).toBe('The server said: unknown field(s) end');
