@@ -79,6 +79,8 @@ describe('the fields seen on the workspace\'s bookings', () => {
 			displayName: 'who (a client, e.g. c1; choose it in Client above, or add this field to give an ID)',
 			type: 'string',
 			pickedIn: 'client',
+			// Judged an input, yet it starts removed: the client is chosen in Client.
+			likelyInput: true,
 			required: false,
 			defaultMatch: false,
 			display: true,
