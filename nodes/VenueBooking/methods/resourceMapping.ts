@@ -7,6 +7,7 @@ import { type Endpoint, findEndpoint } from '../endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from '../identity';
 import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from '../transport/json';
 import type { ApiClient } from '../transport/request';
+import { CLIENT_LABEL } from '../parameters/body';
 import { readTimeZone } from '../parameters/readers';
 import { formatWallClock, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
 import { labelOf, textKind } from './listSearch';
@@ -16,9 +17,6 @@ const TYPE_WORDS: Record<SeenType, string> = { string: 'text', number: 'number',
 const MAX_EXAMPLE = 40;
 
 const FALLBACK = 'Add what your API expects under Body below.';
-
-/** The parameter where a client is chosen by name for Booking → Create (parameters/body.ts). */
-export const CLIENT_PARAMETER_LABEL = 'Client';
 
 function example(value: string | number | boolean): string {
 	const text = String(value);
@@ -61,10 +59,12 @@ function momentHint(field: SeenField, form: MomentForm, timeZone: string): strin
  * The label of an offered field: its name as the workspace spells it, what was seen in it (an example,
  * never an email: labels are saved in the workflow), and why a field the workspace sets starts hidden.
  */
-function describeField(field: SeenField, reference: ReferenceList | undefined, judged: Judgement, form: MomentForm | undefined, timeZone: string): string {
+function describeField(offer: Offer, reference: ReferenceList | undefined, form: MomentForm | undefined): string {
+	const { field, judged, timeZone, purpose } = offer;
 	const first = field.values.find((value) => textKind(value) !== 'email');
 	const seen = form ? momentHint(field, form, timeZone) : `${kindOf(field, reference)}${first !== undefined ? `, e.g. ${example(first)}` : ''}`;
-	const chosen = reference?.people ? `; choose it in ${CLIENT_PARAMETER_LABEL} above, or add this field to give an ID` : '';
+	const chosenIn = purpose === 'create' ? `choose it in ${CLIENT_LABEL} above, or ` : '';
+	const chosen = reference?.people ? `; ${chosenIn}add this field to give an ID` : '';
 	return `${field.name} (${seen}${chosen}${judged.reason ? `; ${judged.reason}` : ''})`;
 }
 
@@ -82,7 +82,12 @@ interface Offer {
 	judged: Judgement;
 	asTool: boolean;
 	timeZone: string;
+	/** Create has the Client parameter; a change does not. */
+	purpose: FormPurpose;
 }
+
+/** Which form the fields are for: Create, or Cancel or Reschedule. */
+export type FormPurpose = 'create' | 'change';
 
 /**
  * As an agent's tool, a field is labelled by its bare name: n8n's "Let the model define this parameter" names
@@ -94,10 +99,11 @@ interface Offer {
  * resource mapper's options in the workflow, so clients are chosen in the Client parameter, whose list is
  * read when the editor opens and which saves only the choice.
  */
-function toMapperField({ field, lists, judged, asTool, timeZone }: Offer): OfferedField {
+function toMapperField(offer: Offer): OfferedField {
+	const { field, lists, judged, asTool } = offer;
 	const reference = referencedList(field, lists);
 	const form = momentFormOfField(field);
-	const displayName = asTool ? field.name : describeField(field, reference, judged, form, timeZone);
+	const displayName = asTool ? field.name : describeField(offer, reference, form);
 	const base = { id: field.name, displayName, required: false, defaultMatch: false, display: true, likelyInput: judged.input, ...(judged.input ? {} : { removed: true }) };
 	// An agent fills the field itself, by the client's identity (it can look clients up with another tool).
 	if (reference?.people) return { ...base, type: 'string', pickedIn: 'client', ...(asTool ? {} : { removed: true }) };
@@ -152,9 +158,9 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	const lists = await loadReferenceLists(client, reading, named || undefined);
 	const asTool = isAgentTool(this.getNode());
 	const timeZone = readTimeZone(this);
-	const operation = this.getNodeParameter('operation', '') as unknown;
-	const judgements = judgeFields(records, fields, lists, operation === 'update' ? 'change' : 'create');
-	return { fields: fields.map((field) => toMapperField({ field, lists, judged: judgements.get(field.name) ?? INPUT, asTool, timeZone })) };
+	const purpose: FormPurpose = this.getNodeParameter('operation', '') === 'update' ? 'change' : 'create';
+	const judgements = judgeFields(records, fields, lists, purpose);
+	return { fields: fields.map((field) => toMapperField({ field, lists, judged: judgements.get(field.name) ?? INPUT, asTool, timeZone, purpose })) };
 }
 
 /** The types the editor offers, inferred from sampled values. */
@@ -168,9 +174,8 @@ export interface SeenField {
 	name: string;
 	type: SeenType;
 	/**
-	 * Set when every value is a Unix time of one clock. The field keeps its number (or text) type: the
-	 * editor's date-time box would send an ISO text where the workspace writes numbers, and the values are
-	 * sent as entered (parameters/body.ts), so only the label says it is a time and in which unit.
+	 * Set when every value is a Unix time of one clock. The field is offered as a date-time all the same:
+	 * what the user picks is sent as a number (or numeric text) of that clock (its saved `momentForm`).
 	 */
 	clock?: UnixClock;
 	/** Distinct non-null values, in the order first seen. */
@@ -288,7 +293,7 @@ const filledIn = (column: Array<Scalar | undefined>) => column.filter((value) =>
  *   - closed sets (a state) when creating: for a change, the state that later-state fields follow is the
  *     input (cancelling), and so is later-state text.
  */
-export function judgeFields(records: unknown[], fields: SeenField[], lists: ReferenceList[], purpose: 'create' | 'change', nowMs = Date.now()): Map<string, Judgement> {
+export function judgeFields(records: unknown[], fields: SeenField[], lists: ReferenceList[], purpose: FormPurpose, nowMs = Date.now()): Map<string, Judgement> {
 	const columns = columnsOf(records, fields);
 	const rows = columns.values().next().value?.length ?? 0;
 	const judged = new Map<string, Judgement>();

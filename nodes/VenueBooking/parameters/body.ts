@@ -60,7 +60,8 @@ export function readBody(context: ParameterReader, itemIndex: number, optional: 
 }
 
 const LABEL = 'Fields Seen in Your Workspace';
-const CLIENT_LABEL = 'Client';
+/** The parameter where Create's client is chosen by name (methods/resourceMapping.ts points at it). */
+export const CLIENT_LABEL = 'Client';
 
 /**
  * Booking → Create's client, chosen by name. n8n saves a resource mapper's options inside the workflow, so

@@ -87,6 +87,9 @@ describe('the fields seen on the workspace\'s bookings', () => {
 			removed: true,
 		});
 		expect(JSON.stringify(fields)).not.toMatch(/Ada|Jones|example\.com/);
+		// Cancel or Reschedule has no Client parameter: the label does not point at one.
+		const change = await fieldsFor({ '/bookings': page(held), '/clients': page(people) }, { operation: 'update' });
+		expect(byId(change.fields).who.displayName).toBe('who (a client, e.g. c1; add this field to give an ID)');
 	});
 
 	it('shows no email as an example and makes no choice of emails or phrases', async () => {
