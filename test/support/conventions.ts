@@ -10,6 +10,21 @@ import type { ConventionName } from '../../sandbox';
 
 type Entry = Record<string, unknown>;
 
+/**
+ * What a user sets in Options > Pagination for the conventions whose answers never name the parameter that
+ * asks for the next page (docs/PAGINATION.md, "Conventions that need a setting"); every other needs nothing.
+ */
+export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, string | number>>> = {
+	// A bare list with its total in X-Total-Count: nothing names the offset parameter.
+	problemDetails: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
+	// "more" and entries identified by `ref`: neither the parameter nor the field is named in the answer.
+	hasMoreOnly: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref', pageSize: 100, pageSizeParameter: 'limit' },
+	// Cal.com states the current page and `hasNextPage`, but asks for pages with `skip`, named nowhere.
+	calCom: { mode: 'offset', offsetParameter: 'skip', limitParameter: 'take', pageSize: 100 },
+	// Strapi states `page` and `pageCount` but asks for pages with `pagination[page]`, named nowhere.
+	strapi: { mode: 'pageNumber', pageParameter: 'pagination[page]', firstPage: 1, pageSizeParameter: 'pagination[pageSize]', pageSize: 100 },
+};
+
 export interface ConventionWalk {
 	entries: Entry[];
 	responses: AxiosResponse[];

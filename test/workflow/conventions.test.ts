@@ -13,6 +13,7 @@ import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type San
 import { methodContext, node } from './harness';
 import { credentialsFor, credentialTypes, itemsOf, jsonBody, listAll, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
 import { pollerFor } from './venueBookingTrigger';
+import { PAGINATION_AS_SET } from '../support/conventions';
 
 const PAYMENTS = 237;
 
@@ -24,17 +25,10 @@ const RETRY_OPTIONS = { maxRetries: 10, maxWait: 0.05 };
  * asks for the next page is named nowhere in them. Every other convention must need nothing.
  */
 const EXPLICIT: Partial<Record<ConventionName, { pagination: IDataObject; identityPath?: string; said: RegExp }>> = {
-	// A bare list with its total in X-Total-Count: nothing names the offset parameter.
-	problemDetails: { pagination: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 }, said: /"total-count" says 237 entries/ },
-	// "more" and entries identified by `ref`: neither the parameter nor the field is named in the answer.
-	hasMoreOnly: { pagination: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref', pageSize: 100, pageSizeParameter: 'limit' }, identityPath: 'ref', said: /"more" is true/ },
-	// Cal.com states the current page and `hasNextPage`, but asks for pages with `skip`, named nowhere.
-	calCom: { pagination: { mode: 'offset', offsetParameter: 'skip', limitParameter: 'take', pageSize: 100 }, said: /"hasNextPage" is true/ },
-	// Strapi states `page` and `pageCount` but asks for pages with `pagination[page]`, named nowhere.
-	strapi: {
-		pagination: { mode: 'pageNumber', pageParameter: 'pagination[page]', firstPage: 1, pageSizeParameter: 'pagination[pageSize]', pageSize: 100 },
-		said: /"total" says 237 entries and 25 were read/,
-	},
+	problemDetails: { pagination: PAGINATION_AS_SET.problemDetails!, said: /"total-count" says 237 entries/ },
+	hasMoreOnly: { pagination: PAGINATION_AS_SET.hasMoreOnly!, identityPath: 'ref', said: /"more" is true/ },
+	calCom: { pagination: PAGINATION_AS_SET.calCom!, said: /"hasNextPage" is true/ },
+	strapi: { pagination: PAGINATION_AS_SET.strapi!, said: /"total" says 237 entries and 25 were read/ },
 };
 
 /** An entry's own identity as the convention writes it. */

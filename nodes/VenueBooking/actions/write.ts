@@ -3,8 +3,8 @@
  * Reschedule, whose body merges the fields seen in the workspace with the free-form body.
  */
 import { updateDisplayOptions } from 'n8n-workflow';
-import { type Endpoint, showFor } from '../endpoints';
-import { bodyProperties, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
+import { type Endpoint, findEndpoint, showFor } from '../endpoints';
+import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/ids';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
@@ -37,6 +37,8 @@ export function writeOperation(endpoint: Endpoint): Operation {
 	};
 }
 
+const CLIENT_ID = findEndpoint('client', 'get').id!;
+
 /**
  * Booking → Create (POST /bookings) and Booking → Cancel or Reschedule (PATCH /bookings/{id}): the write
  * shape plus the fields seen on the workspace's bookings, merged with the free-form body. Nothing is
@@ -47,14 +49,15 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 	return {
 		description: updateDisplayOptions(showFor(endpoint), [
 			...(id ? [idProperty(id)] : []),
-			...seenFieldsProperties,
+			...seenFieldsProperties(endpoint.operation === 'create'),
 			...bodyProperties(false),
 			...queryProperties,
-			optionsProperty('write', [...(id ? [identityFieldOption(id)] : []), ...editorListOptions]),
+			// Create has no ID of its own: its Identity Field is the Client picker's.
+			optionsProperty('write', [identityFieldOption(id ?? CLIENT_ID), ...editorListOptions]),
 		]),
 		async execute(context, itemIndex, client) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.
-			const fields = readSeenFields(context, itemIndex);
+			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create');
 			const request = {
 				endpoint,
 				id: id ? readId(context, itemIndex, id) : undefined,
@@ -62,8 +65,12 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 				query: readQuery(context, itemIndex),
 				itemIndex,
 			};
-			const response = await client.withOptions(readTransportOptions(context, itemIndex)).send(request);
-			return [toJsonObject(response.body)];
+			try {
+				const response = await client.withOptions(readTransportOptions(context, itemIndex)).send(request);
+				return [toJsonObject(response.body)];
+			} catch (error) {
+				throw explainRefusedFields(error, context, itemIndex, fields);
+			}
 		},
 	};
 }

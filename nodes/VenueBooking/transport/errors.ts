@@ -239,17 +239,33 @@ function compose(said: ServerWords): string | undefined {
  * Bounded however hostile the body: few entries and levels are read, only own keys, never `__proto__`.
  */
 function findServerMessage(body: unknown): string | undefined {
+	const said = readServerWords(body);
+	return said ? compose(said) : undefined;
+}
+
+/** Everything the body says, read in every shape of the survey; undefined for bodies that are no error shape. */
+function readServerWords(body: unknown): ServerWords | undefined {
 	const said: ServerWords = { general: [], listed: [], fields: [], codes: [] };
 	if (Array.isArray(body)) {
 		const entries = body.slice(0, MAX_ENTRIES);
 		const isErrorList = entries.length > 0 && entries.every((entry) => isPlainObject(entry) && typeof readPath(entry, ERROR_BODY_KEYS.listMarker) === 'string');
 		if (isErrorList) readEntries(entries, said, 0);
-		return compose(said);
+		return said;
 	}
 	if (!isPlainObject(body)) return undefined;
 	readErrorObject(body, said, 0);
 	if (said.general.length === 0 && said.fields.length === 0 && said.codes.length === 0 && isBareFieldMap(body)) readFieldMap(body, said);
-	return compose(said);
+	return said;
+}
+
+/**
+ * The fields an error body names (each field error's field), for callers that can tell the user which of
+ * their inputs a field is. A list of names (Salesforce `fields`) counts as each name.
+ */
+export function fieldsNamedIn(body: unknown): string[] {
+	const said = readServerWords(body);
+	if (!said) return [];
+	return [...new Set(said.fields.flatMap(({ field }) => field.split(', ')))];
 }
 
 function quoteBody(body: unknown): string {
@@ -310,12 +326,21 @@ export function httpStatusError(context: FailureContext, status: number, body: u
 			.join('\n'),
 	);
 	const message = context.redact(advice);
-	return new NodeApiError(context.node, { message, description, httpCode: String(status) } as JsonObject, {
+	const error = new NodeApiError(context.node, { message, description, httpCode: String(status) } as JsonObject, {
 		message,
 		description,
 		httpCode: String(status),
 		itemIndex: context.itemIndex,
 	});
+	keepWhatTheServerNamed(error, context, body, serverMessage);
+	return error;
+}
+
+/** The operation that sent the fields can say which of the user's inputs they are (parameters/body.ts). */
+function keepWhatTheServerNamed(error: NodeApiError, context: FailureContext, body: unknown, serverMessage: string | undefined): void {
+	const named = fieldsNamedIn(body);
+	if (named.length > 0) error.context.namedFields = named;
+	if (serverMessage) error.context.serverMessage = context.redact(serverMessage);
 }
 
 /** A NodeApiError for a request that got no HTTP answer (refused, reset, timed out, redirected away). */
@@ -388,13 +413,16 @@ export function declaredFailureError(context: FailureContext, status: number, bo
 			? `Page ${context.page} of ${method} ${path} was refused although the page before it said more entries follow: the API may not accept the pagination parameter sent; check Options > Pagination`
 			: 'The answer came with a success status, but its body says the request failed: check the query parameters and body you sent';
 	const message = context.redact(`The API refused ${method} ${path}: ${serverMessage}`);
-	const description = context.redact(`${where}.\nResponse body (HTTP ${status}): ${quoteBody(body)}`);
-	return new DeclaredFailure(context.node, { message, description, httpCode: String(status) } as JsonObject, {
+	const said = findServerMessage(body);
+	const description = context.redact([`${where}.`, said ? `The server said: ${said}` : undefined, `Response body (HTTP ${status}): ${quoteBody(body)}`].filter(Boolean).join('\n'));
+	const error = new DeclaredFailure(context.node, { message, description, httpCode: String(status) } as JsonObject, {
 		message,
 		description,
 		httpCode: String(status),
 		itemIndex: context.itemIndex,
 	});
+	keepWhatTheServerNamed(error, context, body, said ?? serverMessage);
+	return error;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { labelOf, matchesSearch, searchBookings, searchClients, searchRecords, textKind } from '../../../nodes/VenueBooking/methods/listSearch';
+import { labelOf, matchesSearch, searchBookings, searchClients, searchRecords, textKind, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
 import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
 
 const clients = findEndpoint('client', 'getAll');
@@ -119,5 +119,32 @@ describe('readable labels from a record\'s content', () => {
 		expect(matchesSearch(record, 'Ana Lima', 'ROOM_A')).toBe(true);
 		expect(matchesSearch(record, 'Ana Lima', 'loft')).toBe(false);
 		expect(matchesSearch(record, 'Ana Lima', '  ')).toBe(true);
+	});
+});
+
+describe('client labels n8n saves in a workflow', () => {
+	it('leave out email addresses, keep the rest, and fall back to the identity', () => {
+		expect(withoutEmails('Ada Jones · ada@example.com', 'c1')).toBe('Ada Jones');
+		expect(withoutEmails('Ada Jones (ada@example.com)', 'c1')).toBe('Ada Jones');
+		expect(withoutEmails('ada@example.com', 'c1')).toBe('c1');
+		expect(withoutEmails('Studio A · confirmed', 'b1')).toBe('Studio A · confirmed');
+	});
+
+	it('are what the Client list shows: names without emails, two clients of one name told apart by identity', async () => {
+		const clients = [
+			{ id: 'c1', name: 'Ada Jones', email: 'ada@example.com' },
+			{ id: 'c2', name: 'Ada Jones', email: 'ada.j@example.org' },
+			{ id: 'c3', name: 'Bo Lind', email: 'bo@example.com' },
+		];
+		const { context } = mockLoadOptionsContext({ parameters: {}, answers: () => ({ statusCode: 200, body: { data: clients } }) });
+		const found = await searchClients.call(context as ILoadOptionsFunctions);
+		expect(found.results).toEqual([
+			{ name: 'Ada Jones (c1)', value: 'c1' },
+			{ name: 'Ada Jones (c2)', value: 'c2' },
+			{ name: 'Bo Lind', value: 'c3' },
+		]);
+		// The search box still finds a client by email.
+		const byEmail = await searchClients.call(context as ILoadOptionsFunctions, 'bo@example');
+		expect(byEmail.results).toEqual([{ name: 'Bo Lind', value: 'c3' }]);
 	});
 });

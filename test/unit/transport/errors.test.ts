@@ -5,6 +5,7 @@ import {
 	declaredFailureError,
 	type FailureContext,
 	failureDeclaredInBody,
+	fieldsNamedIn,
 	findServerMessage,
 	httpStatusError,
 	isStalePageRefusal,
@@ -275,6 +276,20 @@ describe('httpStatusError', () => {
 		expect(error.description).toContain('token ***');
 		expect(error.description).toMatch(/… \(\d+ characters\)$/);
 		expect((error.description ?? '').length).toBeLessThan(2100);
+	});
+});
+
+describe('the fields an error names', () => {
+	it('are read from every field-error shape, each once, and kept on the error for the operation that sent them', () => {
+		expect(fieldsNamedIn({ error: { message: 'bad', details: [{ field: 'end', message: 'unknown field' }, { field: 'end', message: 'x' }] } })).toEqual(['end']);
+		expect(fieldsNamedIn({ errors: { start: ['is required'], room_id: ['is unknown'] } })).toEqual(['start', 'room_id']);
+		expect(fieldsNamedIn({ errors: [{ source: { pointer: '/data/attributes/end' }, detail: 'unknown' }] })).toEqual(['end']);
+		expect(fieldsNamedIn([{ errorCode: 'INVALID_FIELD', message: 'no', fields: ['a', 'b'] }])).toEqual(['a', 'b']);
+		expect(fieldsNamedIn({ message: 'no fields here' })).toEqual([]);
+		expect(fieldsNamedIn('text')).toEqual([]);
+		const error = httpStatusError(context(), 400, { error: { message: 'unknown field(s) end', details: [{ field: 'end', message: 'unknown field' }] } });
+		expect(error.context.namedFields).toEqual(['end']);
+		expect(httpStatusError(context(), 400, { message: 'plain' }).context.namedFields).toBeUndefined();
 	});
 });
 
