@@ -40,10 +40,10 @@ export function credentialsFor(baseUrl: string, apiKey: string) {
 	return { cred: { type: 'venueBookingApi', data: { baseUrl, apiKey } } };
 }
 
-/** The trigger as a user adds it (no options: the journal order is detected), polled through n8n-core. */
-export function ourTriggerPoller(baseUrl: string, apiKey: string) {
+/** The trigger as a user adds it (Watch set, no options: the journal order is detected), polled through n8n-core. */
+export function ourTriggerPoller(baseUrl: string, apiKey: string, watch: 'webhookDeliveries' | 'payments' = 'webhookDeliveries') {
 	return createPoller({
-		node: node(TRIGGER_NAME, TRIGGER_TYPE, {}, { credentials: { venueBookingApi: 'cred' } }),
+		node: node(TRIGGER_NAME, TRIGGER_TYPE, { watch }, { credentials: { venueBookingApi: 'cred' } }),
 		nodeTypes,
 		credentialTypes,
 		credentials: credentialsFor(baseUrl, apiKey),

@@ -205,7 +205,10 @@ function slack(facts: Facts): { status: number; body: unknown } {
 					: 'unknown_method'
 				: (byKind[facts.kind] ?? facts.code);
 	const messages = facts.fields.map((f) => (f.missing ? `[ERROR] missing required field: ${f.name}` : `[ERROR] ${f.message} [json-pointer:/${f.name}]`));
-	return { status: facts.status, body: { ok: false, error, ...(messages.length > 0 && error !== 'invalid_cursor' ? { response_metadata: { messages } } : {}) } };
+	// Slack answers a call it refuses for its arguments (a bad cursor, a bad or missing parameter) with 200 and
+	// says so only in the body; the other refusals keep their status here, so the node's 401/403/404/429 rules still apply.
+	const status = facts.kind === 'validation' || facts.kind === 'badRequest' ? 200 : facts.status;
+	return { status, body: { ok: false, error, ...(messages.length > 0 && error !== 'invalid_cursor' ? { response_metadata: { messages } } : {}) } };
 }
 
 function graph(facts: Facts): { status: number; body: unknown } {
@@ -369,6 +372,139 @@ function notion(facts: Facts): { status: number; body: unknown } {
 	return { status, body: { object: 'error', status, code: codes[facts.kind] ?? 'invalid_request', message } };
 }
 
+function square(facts: Facts): { status: number; body: unknown } {
+	const categories: Partial<Record<ErrorKind, string>> = {
+		unauthenticated: 'AUTHENTICATION_ERROR',
+		forbidden: 'AUTHENTICATION_ERROR',
+		rateLimited: 'RATE_LIMIT_ERROR',
+		server: 'API_ERROR',
+	};
+	const category = categories[facts.kind] ?? 'INVALID_REQUEST_ERROR';
+	const errors =
+		facts.fields.length > 0
+			? facts.fields.map((f) => ({ category, code: f.missing ? 'MISSING_REQUIRED_PARAMETER' : 'INVALID_VALUE', detail: fieldSentence(f), field: f.name }))
+			: [{ category, code: facts.kind === 'notFound' ? 'NOT_FOUND' : facts.code.toUpperCase(), detail: facts.message }];
+	return { status: statusFor(facts, 400), body: { errors } };
+}
+
+function paypal(facts: Facts): { status: number; body: unknown } {
+	const names: Partial<Record<ErrorKind, string>> = {
+		unauthenticated: 'AUTHENTICATION_FAILURE',
+		forbidden: 'NOT_AUTHORIZED',
+		notFound: 'RESOURCE_NOT_FOUND',
+		rateLimited: 'RATE_LIMIT_REACHED',
+		server: 'INTERNAL_SERVER_ERROR',
+		validation: 'UNPROCESSABLE_ENTITY',
+	};
+	const validation = facts.kind === 'validation' || facts.fields.length > 0;
+	return {
+		status: statusFor(facts, 422),
+		body: {
+			name: names[facts.kind] ?? 'INVALID_REQUEST',
+			// PayPal's top-level message is generic; the problem itself is in the details.
+			message: validation ? 'The requested action could not be performed, semantically incorrect, or failed business validation.' : facts.message,
+			debug_id: requestId(facts.context.sequence).slice(-13),
+			...(facts.fields.length > 0
+				? {
+						details: facts.fields.map((f) => ({
+							field: `/${f.name}`,
+							location: f.inQuery ? 'query' : 'body',
+							issue: f.missing ? 'MISSING_REQUIRED_PARAMETER' : 'INVALID_PARAMETER_VALUE',
+							description: f.missing ? 'A required field / parameter is missing.' : `${f.message.charAt(0).toUpperCase()}${f.message.slice(1)}.`,
+						})),
+					}
+				: {}),
+			links: [{ href: 'https://developer.paypal.com/api/rest/reference/orders/v2/errors/', rel: 'information_link' }],
+		},
+	};
+}
+
+function calendly(facts: Facts): { status: number; body: unknown } {
+	const titles: Partial<Record<ErrorKind, string>> = {
+		unauthenticated: 'Unauthenticated',
+		forbidden: 'Permission Denied',
+		notFound: 'Resource Not Found',
+		rateLimited: 'Too Many Requests',
+		server: 'Internal Server Error',
+	};
+	return {
+		status: statusFor(facts, 400),
+		body: {
+			title: titles[facts.kind] ?? 'Invalid Argument',
+			message: facts.fields.length > 0 ? 'The supplied parameters are invalid.' : facts.message,
+			...(facts.fields.length > 0 ? { details: facts.fields.map((f) => ({ parameter: f.name, message: f.missing ? 'is required' : f.message })) } : {}),
+		},
+	};
+}
+
+function calCom(facts: Facts): { status: number; body: unknown } {
+	const status = statusFor(facts, 400);
+	return {
+		status,
+		body: {
+			status: 'error',
+			timestamp: new Date(facts.context.nowMs).toISOString(),
+			path: facts.context.path,
+			error: {
+				code: facts.kind === 'validation' ? 'BadRequestException' : phrase(status).replace(/\s+/g, ''),
+				message: facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message,
+				...(facts.fields.length > 0 ? { details: { errors: facts.fields.map((f) => ({ property: f.name, constraints: { [f.missing ? 'isDefined' : 'isValid']: fieldSentence(f) } })) } } : {}),
+			},
+		},
+	};
+}
+
+function pipedrive(facts: Facts): { status: number; body: unknown } {
+	return {
+		status: statusFor(facts, 400),
+		body: {
+			success: false,
+			error: facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.kind === 'unauthenticated' ? 'unauthorized access' : facts.message,
+			error_info: 'Please check developers.pipedrive.com for more information about Pipedrive API.',
+			data: null,
+			additional_data: null,
+		},
+	};
+}
+
+function zendesk(facts: Facts): { status: number; body: unknown } {
+	if (facts.kind === 'validation' && facts.fields.length > 0) {
+		const details: Record<string, Array<{ description: string; error: string }>> = {};
+		for (const f of facts.fields) {
+			(details[f.name] ??= []).push({ description: f.missing ? `${f.name}: cannot be blank` : `${f.name}: ${f.message}`, error: f.missing ? 'BlankValue' : 'InvalidValue' });
+		}
+		return { status: 422, body: { error: 'RecordInvalid', description: 'Record validation errors', details } };
+	}
+	const errors: Partial<Record<ErrorKind, string>> = { unauthenticated: "Couldn't authenticate you", notFound: 'RecordNotFound', forbidden: 'Forbidden' };
+	if (facts.kind === 'unauthenticated') return { status: facts.status, body: { error: errors.unauthenticated } };
+	return { status: statusFor(facts, 422), body: { error: errors[facts.kind] ?? 'InvalidValue', description: facts.message } };
+}
+
+function twilio(facts: Facts): { status: number; body: unknown } {
+	const status = statusFor(facts, 400);
+	const codes: Partial<Record<ErrorKind, number>> = { unauthenticated: 20003, notFound: 20404, rateLimited: 20429, server: 20500, validation: 21211 };
+	const code = codes[facts.kind] ?? 20001;
+	return { status, body: { code, message: facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message, more_info: `https://www.twilio.com/docs/errors/${code}`, status } };
+}
+
+function strapi(facts: Facts): { status: number; body: unknown } {
+	const status = statusFor(facts, 400);
+	const names: Partial<Record<ErrorKind, string>> = { unauthenticated: 'UnauthorizedError', forbidden: 'ForbiddenError', notFound: 'NotFoundError', server: 'ApplicationError' };
+	const validation = facts.fields.length > 0;
+	return {
+		status,
+		body: {
+			data: null,
+			error: {
+				status,
+				name: validation ? 'ValidationError' : (names[facts.kind] ?? 'ApplicationError'),
+				message: validation ? (facts.fields.length === 1 ? fieldSentence(facts.fields[0]) : `${facts.fields.length} errors occurred`) : facts.message,
+				details: validation ? { errors: facts.fields.map((f) => ({ path: [f.name], message: fieldSentence(f), name: 'ValidationError' })) } : {},
+			},
+		},
+	};
+}
+
 const PROBLEM_TYPES = 'https://partner-api.invalid/problems';
 
 function problemDetails(facts: Facts): { status: number; body: unknown; headers: Record<string, string> } {
@@ -409,6 +545,14 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	notion,
 	problemDetails,
 	hasMoreOnly: messageOnly,
+	square,
+	paypal,
+	calendly,
+	calCom,
+	pipedrive,
+	zendesk,
+	twilio,
+	strapi,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

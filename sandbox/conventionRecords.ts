@@ -9,10 +9,11 @@ import { camelToSnake, type ListResource, renderInNaming } from './dialect';
 import type { Naming } from './options';
 import { formatInstant } from './time';
 
-export const TIMESTAMP_FORMS = ['iso', 'isoMillis', 'isoMicros', 'isoOffsetNoColon', 'unixSeconds', 'unixMillis'] as const;
+export const TIMESTAMP_FORMS = ['iso', 'isoMillis', 'isoMicros', 'isoOffsetNoColon', 'sqlUtc', 'unixSeconds', 'unixMillis'] as const;
 /**
  * - `iso`: "2027-03-01T09:00:00Z" · `isoMillis`: "2027-03-01T09:00:00.000Z" · `isoMicros`: "…00.000000Z" (Laravel)
  * - `isoOffsetNoColon`: "2027-03-01T09:00:00.000+0000" (Jira, Salesforce)
+ * - `sqlUtc`: "2027-03-01 09:00:00", a space and no zone, meaning UTC (Pipedrive v1)
  * - `unixSeconds`: 1803805200 (Stripe, OpenAI, Slack) · `unixMillis`: 1803805200000 (HubSpot legacy)
  */
 export type TimestampForm = (typeof TIMESTAMP_FORMS)[number];
@@ -61,6 +62,8 @@ export function renderTimestamp(iso: string, form: TimestampForm): string | numb
 			return new Date(ms).toISOString().replace('Z', '000Z');
 		case 'isoOffsetNoColon':
 			return new Date(ms).toISOString().replace('Z', '+0000');
+		case 'sqlUtc':
+			return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '');
 		case 'unixSeconds':
 			return Math.floor(ms / 1000);
 		case 'unixMillis':
@@ -141,6 +144,8 @@ function readTimestamp(value: unknown, form: TimestampForm): unknown {
 	if (numeric !== undefined && Number.isFinite(numeric) && (form === 'unixSeconds' || form === 'unixMillis')) {
 		return formatInstant(form === 'unixSeconds' ? numeric * 1000 : numeric);
 	}
+	// Pipedrive's zone-less UTC form; an offset-less value in another form is left for the route to judge.
+	if (typeof value === 'string' && form === 'sqlUtc' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return `${value.replace(' ', 'T')}Z`;
 	if (typeof value === 'string') return value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
 	return value;
 }

@@ -36,6 +36,14 @@ export const CONVENTIONS = [
 	'notion',
 	'problemDetails',
 	'hasMoreOnly',
+	'square',
+	'paypal',
+	'calendly',
+	'calCom',
+	'pipedrive',
+	'zendesk',
+	'twilio',
+	'strapi',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
@@ -245,6 +253,22 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const problemStyle = style('camel', 'iso');
 	const moreSize = size('limit', 20, 100);
 	const moreStyle = style('snake', 'iso', { identity: 'ref' });
+	const squareSize = size('limit', 100, 1000);
+	const squareStyle = style('snake', 'isoMillis');
+	const paypalSize = size('page_size', 10, 20);
+	const paypalStyle = style('snake', 'iso');
+	const calendlySize = size('count', 20, 100);
+	const calendlyStyle = style('snake', 'isoMicros');
+	const calComSize = size('take', 100, 250);
+	const calComStyle = style('camel', 'iso');
+	const pipedriveSize = size('limit', 100, 500);
+	const pipedriveStyle = style('snake', 'sqlUtc');
+	const zendeskSize = size('page[size]', 100, 100);
+	const zendeskStyle = style('snake', 'iso');
+	const twilioSize = size('PageSize', 50, 1000);
+	const twilioStyle = style('snake', 'iso');
+	const strapiSize = size('pagination[pageSize]', 25, 100);
+	const strapiStyle = style('camel', 'isoMillis');
 
 	return {
 		stripe: {
@@ -430,7 +454,7 @@ function build(): Record<ConventionName, ConventionDefinition> {
 					next: { in: 'body', path: 'response_metadata.next_cursor', value: 'token' },
 					end: '`response_metadata.next_cursor` is ""',
 					newestFirst: false,
-					errorShape: 'error-in-2xx ({"ok":false,"error"}; sent with a 4xx status here)',
+					errorShape: 'error-in-2xx ({"ok":false,"error"} with 200 for bad arguments and cursors; other refusals keep a 4xx status here)',
 				},
 				slackSize,
 				slackStyle,
@@ -784,6 +808,263 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			size: moreSize,
 			record: moreStyle,
 			list: (items, page) => ({ body: { items, more: page.hasMore } }),
+		},
+		square: {
+			info: info(
+				'square',
+				{
+					family: 'Square',
+					listPath: '{resource}',
+					pagination: 'cursor',
+					parameters: { pageSize: 'limit', cursor: 'cursor' },
+					next: { in: 'body', path: 'cursor', value: 'token' },
+					end: 'no `cursor` in the answer',
+					newestFirst: true,
+					errorShape: 'errors-array ({"errors":[{"category","code","detail","field"}]})',
+				},
+				squareSize,
+				squareStyle,
+			),
+			paging: { kind: 'token', token: 'cursor' },
+			size: squareSize,
+			record: squareStyle,
+			// Square leaves the list key out of an empty answer as well.
+			list: (items, page, context) => ({
+				body: { ...(items.length > 0 ? { [context.resource]: items } : {}), ...(page.nextToken === null ? {} : { cursor: page.nextToken }) },
+			}),
+		},
+		paypal: {
+			info: info(
+				'paypal',
+				{
+					family: 'PayPal REST (HATEOAS links)',
+					listPath: 'items',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'page_size', page: 'page', firstPage: 1 },
+					next: { in: 'body', path: 'links[rel=next].href', value: 'url' },
+					end: 'no `links` entry with `"rel": "next"`',
+					newestFirst: false,
+					errorShape: 'name-message-details ({"name","message","debug_id","details":[{"field","issue","description"}]})',
+				},
+				paypalSize,
+				paypalStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: paypalSize,
+			record: paypalStyle,
+			list: (items, page, context) => {
+				const current = page.page!;
+				const at = (n: number): string => urlWith(context, { page: n, page_size: page.size });
+				return {
+					body: {
+						items,
+						links: [
+							{ href: at(current), rel: 'self', method: 'GET' },
+							...(current > 1 ? [{ href: at(current - 1), rel: 'prev', method: 'GET' }] : []),
+							...(page.hasMore ? [{ href: at(current + 1), rel: 'next', method: 'GET' }] : []),
+						],
+					},
+				};
+			},
+		},
+		calendly: {
+			info: info(
+				'calendly',
+				{
+					family: 'Calendly v2',
+					listPath: 'collection',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'count', cursor: 'page_token' },
+					next: { in: 'body', path: 'pagination.next_page', value: 'url' },
+					end: '`pagination.next_page` null',
+					newestFirst: false,
+					errorShape: 'title-message-details ({"title","message","details":[{"parameter","message"}]})',
+				},
+				calendlySize,
+				calendlyStyle,
+			),
+			paging: { kind: 'token', token: 'page_token' },
+			size: calendlySize,
+			record: calendlyStyle,
+			list: (items, page, context) => ({
+				body: {
+					collection: items,
+					pagination: {
+						count: items.length,
+						next_page: page.nextToken === null ? null : urlWith(context, { page_token: page.nextToken }),
+						previous_page: page.previousToken === null ? null : urlWith(context, { page_token: page.previousToken }),
+						next_page_token: page.nextToken,
+						previous_page_token: page.previousToken,
+					},
+				},
+			}),
+		},
+		calCom: {
+			info: info(
+				'calCom',
+				{
+					family: 'Cal.com v2 (take/skip)',
+					listPath: 'data',
+					pagination: 'offset',
+					parameters: { pageSize: 'take', offset: 'skip' },
+					moreFlag: { path: 'pagination.hasNextPage', inverted: false },
+					total: { in: 'body', path: 'pagination.totalItems' },
+					end: '`pagination.hasNextPage` false; nothing names the `skip` parameter',
+					newestFirst: false,
+					errorShape: 'status-error-object ({"status":"error","error":{"code","message","details"}})',
+				},
+				calComSize,
+				calComStyle,
+			),
+			paging: { kind: 'offset', offset: 'skip' },
+			size: calComSize,
+			record: calComStyle,
+			list: (items, page) => ({
+				body: {
+					status: 'success',
+					data: items,
+					pagination: {
+						totalItems: page.total,
+						remainingItems: Math.max(0, page.total - page.start - items.length),
+						returnedItems: items.length,
+						itemsPerPage: page.size,
+						currentPage: Math.floor(page.start / page.size) + 1,
+						totalPages: Math.max(1, Math.ceil(page.total / page.size)),
+						hasNextPage: page.hasMore,
+						hasPreviousPage: page.start > 0,
+					},
+				},
+			}),
+		},
+		pipedrive: {
+			info: info(
+				'pipedrive',
+				{
+					family: 'Pipedrive v1',
+					listPath: 'data',
+					pagination: 'offset',
+					parameters: { pageSize: 'limit', offset: 'start' },
+					next: { in: 'body', path: 'additional_data.pagination.next_start', value: 'token' },
+					moreFlag: { path: 'additional_data.pagination.more_items_in_collection', inverted: false },
+					end: '`additional_data.pagination.more_items_in_collection` false (then no `next_start`)',
+					newestFirst: false,
+					errorShape: 'success-false ({"success":false,"error","error_info","data":null})',
+				},
+				pipedriveSize,
+				pipedriveStyle,
+			),
+			paging: { kind: 'offset', offset: 'start' },
+			size: pipedriveSize,
+			record: pipedriveStyle,
+			list: (items, page) => ({
+				body: {
+					success: true,
+					// Pipedrive answers an empty list with `data: null`.
+					data: items.length > 0 ? items : null,
+					additional_data: {
+						pagination: {
+							start: page.start,
+							limit: page.size,
+							more_items_in_collection: page.hasMore,
+							...(page.hasMore ? { next_start: page.start + items.length } : {}),
+						},
+					},
+				},
+			}),
+		},
+		zendesk: {
+			info: info(
+				'zendesk',
+				{
+					family: 'Zendesk Support (cursor pagination)',
+					listPath: '{resource}',
+					pagination: 'cursor',
+					parameters: { pageSize: 'page[size]', cursor: 'page[after]' },
+					next: { in: 'body', path: 'meta.after_cursor', value: 'token' },
+					moreFlag: { path: 'meta.has_more', inverted: false },
+					end: '`meta.has_more` false (`links.next` holds the next URL too)',
+					newestFirst: false,
+					errorShape: 'error-description-details ({"error","description","details":{field:[{"description","error"}]}})',
+				},
+				zendeskSize,
+				zendeskStyle,
+			),
+			paging: { kind: 'token', token: 'page[after]' },
+			size: zendeskSize,
+			record: zendeskStyle,
+			list: (items, page, context) => ({
+				body: {
+					[context.resource]: items,
+					meta: { has_more: page.hasMore, after_cursor: page.nextToken, before_cursor: page.previousToken },
+					links: {
+						next: page.nextToken === null ? null : urlWith(context, { 'page[after]': page.nextToken, 'page[size]': page.size }),
+						prev: page.previousToken === null ? null : urlWith(context, { 'page[before]': page.previousToken, 'page[size]': page.size, 'page[after]': null }),
+					},
+				},
+			}),
+		},
+		twilio: {
+			info: info(
+				'twilio',
+				{
+					family: 'Twilio (product APIs)',
+					listPath: '{resource}',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'PageSize', cursor: 'PageToken' },
+					next: { in: 'body', path: 'meta.next_page_url', value: 'url' },
+					end: '`meta.next_page_url` null',
+					newestFirst: true,
+					errorShape: 'code-message-more_info ({"code","message","more_info","status"})',
+				},
+				twilioSize,
+				twilioStyle,
+			),
+			paging: { kind: 'token', token: 'PageToken' },
+			size: twilioSize,
+			record: twilioStyle,
+			list: (items, page, context) => {
+				const at = (token: string | null): string | null => (token === null ? null : urlWith(context, { PageToken: token, PageSize: page.size }));
+				return {
+					body: {
+						[context.resource]: items,
+						meta: {
+							page: Math.floor(page.start / page.size),
+							page_size: page.size,
+							first_page_url: urlWith(context, { PageToken: null, PageSize: page.size }),
+							previous_page_url: at(page.previousToken),
+							url: urlWith(context, {}),
+							next_page_url: at(page.nextToken),
+							key: context.resource,
+						},
+					},
+				};
+			},
+		},
+		strapi: {
+			info: info(
+				'strapi',
+				{
+					family: 'Strapi v5 (page mode)',
+					listPath: 'data',
+					pagination: 'pageNumber',
+					parameters: { pageSize: 'pagination[pageSize]', page: 'pagination[page]', firstPage: 1 },
+					total: { in: 'body', path: 'meta.pagination.total' },
+					end: '`meta.pagination.page` reaches `pageCount` (no next link; past the end: 200 with empty `data`)',
+					newestFirst: false,
+					errorShape: 'data-null-error-object ({"data":null,"error":{"status","name","message","details"}})',
+				},
+				strapiSize,
+				strapiStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'pagination[page]', firstPage: 1, pastEnd: 'empty' },
+			size: strapiSize,
+			record: strapiStyle,
+			list: (items, page) => ({
+				body: {
+					data: items,
+					meta: { pagination: { page: page.page!, pageSize: page.size, pageCount: Math.ceil(page.total / page.size), total: page.total } },
+				},
+			}),
 		},
 	};
 }

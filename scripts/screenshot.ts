@@ -12,6 +12,7 @@
  * - trigger-filter.png       the trigger's Only Entries Where with its Values dropdown open (values seen in the journal);
  * - booking-list.png         Booking → Cancel or Reschedule, the Booking ID list open (bookings of the workspace);
  * - offered-fields.png       Booking → Create, the fields seen on bookings, the room dropdown open.
+ * - nightly-payments.png     example 02: the trigger watching Payments, polled every day at 02:00.
  *
  * Everything listens on 127.0.0.1 and stops when the script ends. `--hold` keeps n8n running afterwards
  * (Ctrl-C stops it), to look at the editor the browser saw; `--examples` also pictures every example
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
 			{ file: path.join(outDir, 'trigger-filter.png'), workflowId: triggerFilter.id, openNode: FILTERED_TRIGGER_NODE, openDropdown: 'values' },
 			{ file: path.join(outDir, 'booking-list.png'), workflowId: discovery.id, openNode: CANCEL_NODE, open: 'bookingList' },
 			{ file: path.join(outDir, 'offered-fields.png'), workflowId: discovery.id, openNode: CREATE_NODE, open: 'roomDropdown' },
+			// Example 02, the nightly export recipe: the trigger on Payments, polled every day at 02:00.
+			{ file: path.join(outDir, 'nightly-payments.png'), workflowId: 'vbNightlyPay', openNode: 'Every Night at 2' },
 			...(options.examples ? examples.map((example) => ({ file: path.join(outDir, `examples-${example.id}.png`), workflowId: example.id })) : []),
 		],
 	};

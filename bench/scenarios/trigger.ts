@@ -1,16 +1,22 @@
 /**
- * 3. Trigger: one poll over a 100,000-entry journal with 10 new entries, in both journal orders. A fresh
- * sandbox per run keeps the journal at exactly 100,000 entries before the new ones arrive.
+ * 3. Trigger: one poll over a 100,000-entry journal with 10 new entries: the webhook delivery journal in both
+ * orders, and the payment journal (which the sandbox lists oldest first, in creation order). A fresh sandbox
+ * per run keeps the journal at exactly 100,000 entries before the new ones arrive.
  */
 import type { JournalOrder } from '../../sandbox';
 import { TRIGGER } from '../config';
 import { runRounds } from '../rounds';
 import { num } from '../stats';
-import { journalSandbox } from './journalSandbox';
+import { journalSandbox, type WatchedJournal } from './journalSandbox';
 import { ACTIVATION_REQUESTS, REQUESTS } from './columns';
 import type { BenchContext, ScenarioResult } from './types';
 
-const ORDERS = ['newestFirst', 'oldestFirst'] as const;
+/** Each contender: a journal and, for the deliveries, the order the sandbox lists them in. */
+const JOURNALS: Array<{ name: string; label: string; watch: WatchedJournal; order?: JournalOrder }> = [
+	{ name: 'newestFirst', label: 'webhook deliveries, newestFirst', watch: 'webhookDeliveries', order: 'newestFirst' },
+	{ name: 'oldestFirst', label: 'webhook deliveries, oldestFirst', watch: 'webhookDeliveries', order: 'oldestFirst' },
+	{ name: 'payments', label: 'payments (oldestFirst)', watch: 'payments' },
+];
 
 export async function triggerBench(context: BenchContext): Promise<ScenarioResult> {
 	let pageSize = 0;
@@ -18,9 +24,14 @@ export async function triggerBench(context: BenchContext): Promise<ScenarioResul
 		scenario: 'trigger',
 		runs: TRIGGER.runs,
 		params: { newEntries: TRIGGER.newEntries },
-		contenders: ORDERS.map((order) => ({ name: order, label: `Venue Booking Trigger, journal ${order}`, task: 'ours' })),
-		setUpRun: async (order) => {
-			const run = await journalSandbox({ scale: { deliveries: TRIGGER.deliveries }, journalOrder: order as JournalOrder });
+		contenders: JOURNALS.map((journal) => ({ name: journal.name, label: `Venue Booking Trigger, ${journal.label}`, task: 'ours', params: { watch: journal.watch } })),
+		setUpRun: async (name) => {
+			const journal = JOURNALS.find((candidate) => candidate.name === name)!;
+			const run = await journalSandbox(
+				journal.watch === 'payments'
+					? { scale: { payments: TRIGGER.deliveries } }
+					: { scale: { deliveries: TRIGGER.deliveries }, journalOrder: journal.order },
+			);
 			pageSize = run.sandbox.settings.defaultPageSize;
 			return run;
 		},
@@ -47,7 +58,7 @@ export async function triggerBench(context: BenchContext): Promise<ScenarioResul
 		ratios: [],
 		targets: [
 			{
-				name: 'Trigger requests per poll, both orders (worst run)',
+				name: 'Trigger requests per poll, both orders and both journals (worst run)',
 				goal: `≤ 2 + ceil(${TRIGGER.newEntries}/${pageSize}) = ${allowed}`,
 				measured: String(worst('requests')),
 				met: worst('requests') <= allowed,

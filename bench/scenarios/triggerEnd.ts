@@ -1,20 +1,36 @@
 /**
- * 3b. Trigger activation and Fetch Test Event on a 100,000-entry oldest-first journal, with Link rel="last",
- * with page totals, and with neither (cursor pages): requests and time. A fresh sandbox per run.
+ * 3b. Trigger activation and Fetch Test Event on a 100,000-entry oldest-first journal (webhook deliveries, then
+ * payments), with Link rel="last", with page totals, and with neither (cursor pages): requests and time. A
+ * fresh sandbox per run.
  */
 import type { SandboxOptions } from '../../sandbox';
 import { TARGETS, TRIGGER_END } from '../config';
 import { runRounds } from '../rounds';
 import { num } from '../stats';
 import { ACTIVATION_REQUESTS } from './columns';
-import { journalSandbox } from './journalSandbox';
+import { journalOldestFirst, journalSandbox, type WatchedJournal } from './journalSandbox';
 import type { BenchContext, ScenarioResult } from './types';
 
+interface Variant {
+	name: string;
+	label: string;
+	options: SandboxOptions;
+	revealed: boolean;
+	runs?: number;
+	watch: WatchedJournal;
+}
+
 /** The walk without a revealed end takes 5,000 requests; one run of it is enough to show the difference. */
-const VARIANTS: Array<{ name: string; label: string; options: SandboxOptions; revealed: boolean; runs?: number }> = [
+const PAGINATIONS: Array<Omit<Variant, 'watch'>> = [
 	{ name: 'linkLast', label: 'Link header with rel="last"', options: { pagination: 'linkHeader', linkLast: true }, revealed: true },
 	{ name: 'pageTotals', label: 'page numbers with totals', options: { pagination: 'page' }, revealed: true },
 	{ name: 'cursor', label: 'cursor, no end revealed', options: { pagination: 'cursor' }, revealed: false, runs: 1 },
+];
+
+/** Every pagination on the webhook delivery journal, then on the payment journal (oldest first in the sandbox). */
+const VARIANTS: Variant[] = [
+	...PAGINATIONS.map((variant) => ({ ...variant, watch: 'webhookDeliveries' as const })),
+	...PAGINATIONS.map((variant) => ({ ...variant, name: `payments-${variant.name}`, label: `payments, ${variant.label}`, watch: 'payments' as const })),
 ];
 
 const SAMPLE_SIZE = 5;
@@ -23,11 +39,18 @@ export async function triggerEndBench(context: BenchContext): Promise<ScenarioRe
 	const rows = await runRounds(context, {
 		scenario: 'triggerEnd',
 		runs: TRIGGER_END.runs,
-		contenders: VARIANTS.map((variant) => ({ name: variant.name, label: `Venue Booking Trigger, ${variant.label}`, task: 'ours', runs: variant.runs })),
+		contenders: VARIANTS.map((variant) => ({
+			name: variant.name,
+			label: `Venue Booking Trigger, ${variant.label}`,
+			task: 'ours',
+			runs: variant.runs,
+			params: { watch: variant.watch },
+		})),
 		setUpRun: async (name) => {
 			const variant = VARIANTS.find((candidate) => candidate.name === name)!;
-			const run = await journalSandbox({ ...variant.options, scale: { deliveries: TRIGGER_END.deliveries }, journalOrder: 'oldestFirst' });
-			const newest = variant.revealed ? run.sandbox.store.journalOldestFirst().slice(-SAMPLE_SIZE).map((entry) => entry.id) : [];
+			const scale = variant.watch === 'payments' ? { payments: TRIGGER_END.deliveries } : { deliveries: TRIGGER_END.deliveries };
+			const run = await journalSandbox({ ...variant.options, scale, journalOrder: 'oldestFirst' });
+			const newest = variant.revealed ? journalOldestFirst(run.sandbox, variant.watch).slice(-SAMPLE_SIZE).map((entry) => entry.id) : [];
 			return { ...run, params: { ...run.params, newest } };
 		},
 		describeRun: (metrics) =>

@@ -12,12 +12,13 @@ import { measuredPoll } from './measuredPoll';
 interface TriggerEndParams extends RunParams {
 	/** The ids Fetch Test Event should show (the newest), or none when the end is not revealed. */
 	newest: string[];
+	watch: 'webhookDeliveries' | 'payments';
 }
 
 const ours: Contender = {
 	async run(params, rpc) {
 		const p = params as TriggerEndParams;
-		const poller = ourTriggerPoller(p.baseUrl, API_KEY);
+		const poller = ourTriggerPoller(p.baseUrl, API_KEY, p.watch);
 		try {
 			const sample = await measuredPoll(rpc, 'Fetch Test Event', () => poller.fetchTestEvent());
 			const shown = (sample.value.items?.[0] ?? []).map((item) => item.json.id);

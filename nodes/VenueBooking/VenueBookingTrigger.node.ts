@@ -2,7 +2,7 @@
  * The Venue Booking Trigger: a polling node over a journal of the workspace, the webhook delivery journal or
  * the payment journal.
  */
-import { type IDataObject, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions, NodeConnectionTypes, type NodeHint, NodeOperationError } from 'n8n-workflow';
 
 import { itemlessParameters } from './parameters/readers';
 import { readTransportOptions } from './parameters/options';
@@ -11,7 +11,7 @@ import { venueBookingApiTest } from './methods/credentialTest';
 import { journalFields, journalValues } from './methods/loadOptions';
 import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/response';
-import { describeQuery, FILTERED_SAMPLE_WINDOW, type JournalSettings, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
+import { describeQuery, FILTERED_SAMPLE_WINDOW, JOURNAL_ORDER_OPTION, type JournalSettings, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
 import { describeFilter, FILTER_LABEL, keepEntries, readEntryFilter } from './trigger/filter';
 import { JournalReader } from './trigger/journal';
 import { readState, writeState } from './trigger/state';
@@ -29,6 +29,19 @@ function nothingToShow(context: IPollFunctions, settings: JournalSettings): Node
 	const howToFill = key === 'payments' ? 'Record a payment (a booking makes one)' : 'Create or change a booking, or run Venue Booking > Webhook > Send Test';
 	return new NodeOperationError(context.getNode(), `The ${label} is empty`, { description: `Nothing to show yet. ${howToFill}, then fetch again.` });
 }
+
+/**
+ * What the user sees of a guessed journal order. n8n keeps nothing but the items of a poll (no execution hints,
+ * no metadata, in 1.x as in 2.x), so the journal reader's words reach only n8n's log; this hint of the node type,
+ * shown in the output pane after Fetch Test Event while Journal Order is Automatic, says the same to the user.
+ */
+const GUESSED_ORDER_HINT: NodeHint = {
+	message: `${JOURNAL_ORDER_OPTION} is Automatic: the order comes from timestamps in the entries (date-times, Unix seconds or milliseconds). A journal whose entries carry none is taken as oldest first until new entries show where they arrive, and then these may not be its newest entries: if so, set Options > ${JOURNAL_ORDER_OPTION}. n8n's log says when the order was guessed.`,
+	type: 'info',
+	location: 'outputPane',
+	whenToDisplay: 'afterExecution',
+	displayCondition: `={{ ($parameter.options?.journalOrder ?? 'auto') === 'auto' }}`,
+};
 
 /** Starts a workflow for every new entry of a journal (webhook deliveries or payments), each entry exactly once. */
 export class VenueBookingTrigger implements INodeType {
@@ -53,6 +66,7 @@ export class VenueBookingTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'venueBookingApi', required: true, testedBy: 'venueBookingApiTest' }],
 		properties: triggerProperties,
+		hints: [GUESSED_ORDER_HINT],
 	};
 
 	methods = {
@@ -65,7 +79,8 @@ export class VenueBookingTrigger implements INodeType {
 		const parameters = itemlessParameters(this);
 		const client = await ApiClient.create(this, readTransportOptions(parameters, 0));
 		const settings = readJournalSettings(parameters);
-		// A polling trigger has no execution hints in n8n; how the journal was read goes to n8n's log.
+		// A polling trigger has no execution hints in n8n; how the journal was read goes to n8n's log (and a
+		// guessed order is what GUESSED_ORDER_HINT tells the user in the editor).
 		const journal = new JournalReader(client, settings, (message) => this.logger.info(message));
 		const filter = readEntryFilter(parameters);
 		const staticData = this.getWorkflowStaticData('node') as IDataObject;

@@ -91,6 +91,23 @@ export function chooseRecordIdentity(node: INode, records: unknown[], identityFi
 	});
 }
 
+/**
+ * For records without an `id`: the first top-level field that holds a different short text on every record,
+ * which is where such records keep their own identity under another name (`ref`, `key`; identities may hold
+ * spaces, as `cli_walk in` does). Undefined for fewer than two records or when no field qualifies; the
+ * user's Identity Field overrides it.
+ */
+export function detectIdentityField(records: unknown[]): string | undefined {
+	const rows = records.filter(isPlainObject);
+	if (rows.length < 2 || rows.length !== records.length) return undefined;
+	for (const name of Object.keys(rows[0])) {
+		const values = rows.map((row) => row[name]);
+		if (!values.every((value) => typeof value === 'string' && value.trim() !== '' && value.length <= MAX_IDENTITY_LENGTH)) continue;
+		if (new Set(values).size === values.length) return name;
+	}
+	return undefined;
+}
+
 /** A record's identity as text, or undefined when the record lacks a scalar value at the rule's path. */
 export function recordIdentity(record: unknown, rule: IdentityRule): string | undefined {
 	if (!isPlainObject(record)) return undefined;

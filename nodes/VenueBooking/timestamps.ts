@@ -78,3 +78,122 @@ export function readTimestampField(values: readonly unknown[]): { form: Timestam
 	}
 	return { form: stamps[0].form, epochMs: stamps.map((stamp) => stamp.epochMs) };
 }
+
+/**
+ * How a workspace writes a moment, learned from one of its own values, so that a date-time the user picks is
+ * sent the way the workspace's records hold it: ISO text with its separator, seconds, fraction digits and
+ * zone as seen (`Z`, `+02:00`, `+0200`, or none), or a Unix time as a number or as numeric text.
+ */
+export type MomentForm =
+	| { kind: 'iso'; separator: 'T' | ' '; seconds: boolean; fraction: number; zone: string }
+	| { kind: 'unixSeconds' | 'unixMilliseconds'; text: boolean };
+
+/** Whether a value read back from a saved workflow is a MomentForm this module wrote. */
+export function isMomentForm(value: unknown): value is MomentForm {
+	if (value === null || typeof value !== 'object') return false;
+	const form = value as Record<string, unknown>;
+	if (form.kind === 'unixSeconds' || form.kind === 'unixMilliseconds') return typeof form.text === 'boolean';
+	return form.kind === 'iso' && (form.separator === 'T' || form.separator === ' ') && typeof form.seconds === 'boolean' &&
+		Number.isInteger(form.fraction) && (form.fraction as number) >= 0 && (form.fraction as number) <= 9 &&
+		typeof form.zone === 'string' && /^(|Z|[+-]\d{2}:?\d{2})$/.test(form.zone);
+}
+
+const ISO_PARTS = /^\d{4}-\d{2}-\d{2}([T ])\d{2}:\d{2}(:\d{2}(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** The form one sampled value is written in; undefined for a value that is no moment. */
+export function momentFormOf(value: unknown): MomentForm | undefined {
+	const stamp = readTimestamp(value);
+	if (!stamp) return undefined;
+	if (stamp.form !== 'isoDateTime') return { kind: stamp.form, text: typeof value === 'string' };
+	const [, separator, seconds, fraction, zone] = ISO_PARTS.exec(String(value)) ?? [];
+	return { kind: 'iso', separator: separator === ' ' ? ' ' : 'T', seconds: seconds !== undefined, fraction: fraction?.length ?? 0, zone: zone ?? '' };
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** The wall-clock fields of an instant in an IANA time zone (Intl, no library), and the zone's offset then. */
+function wallClock(epochMs: number, timeZone: string): { fields: number[]; offsetMs: number } {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+	}).formatToParts(new Date(epochMs));
+	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+	const fields = [part('year'), part('month'), part('day'), part('hour'), part('minute'), part('second')];
+	const asUtc = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
+	return { fields, offsetMs: asUtc - (epochMs - (epochMs % 1000 + 1000) % 1000) };
+}
+
+/** Whether n8n's time zone setting names a zone this runtime knows. */
+export function isKnownTimeZone(timeZone: string): boolean {
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The instant of a wall-clock time in a time zone. The zone's offset is taken at the guessed instant and
+ * once more at the corrected one, which settles every time except the hour a daylight-saving change skips
+ * or repeats: those get one of the two offsets around the change.
+ */
+export function instantOfWallClock(fields: number[], timeZone: string): number {
+	const asUtc = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3] ?? 0, fields[4] ?? 0, fields[5] ?? 0, fields[6] ?? 0);
+	const first = asUtc - wallClock(asUtc, timeZone).offsetMs;
+	return asUtc - wallClock(first, timeZone).offsetMs;
+}
+
+/** "2026-11-26 15:00" of an instant in a zone: how the editor's hints show a time in the user's words. */
+export function formatWallClock(epochMs: number, timeZone: string): string {
+	const [year, month, day, hour, minute] = wallClock(epochMs, timeZone).fields;
+	return `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}`;
+}
+
+/** An instant written in a workspace's form; an offset other than `Z` is written as that fixed offset, no zone as UTC. */
+export function writeMoment(epochMs: number, form: MomentForm): string | number {
+	if (form.kind !== 'iso') {
+		const number = form.kind === 'unixSeconds' ? Math.floor(epochMs / 1000) : Math.round(epochMs);
+		return form.text ? String(number) : number;
+	}
+	// A workspace that writes no zone is read as UTC (Pipedrive's "2019-05-29 04:21:51" is UTC, and readTimestamp
+	// reads such values as UTC for the journal order and the pickers' labels): written the same way, a booking
+	// made at 11:00 in New York shows as 11:00 in New York when it is read back.
+	const zone = form.zone;
+	const match = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+	const shown = epochMs + (match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0);
+	const date = new Date(shown);
+	const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+	let time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+	if (form.seconds || form.fraction > 0 || date.getUTCSeconds() !== 0) time += `:${pad(date.getUTCSeconds())}`;
+	if (form.fraction > 0) time += `.${pad(date.getUTCMilliseconds(), 3).padEnd(form.fraction, '0').slice(0, form.fraction)}`;
+	return `${day}${form.separator}${time}${zone}`;
+}
+
+/** A date and time as a user types or n8n's date picker writes it: ISO, the zone optional, seconds optional. */
+const INPUT_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * The instant a date-time the user gave stands for: text with an offset or `Z` as written; text without one
+ * read as a wall-clock time in `timeZone` (n8n's workflow time zone); a Unix time (seconds or milliseconds,
+ * as timestamps are judged here); a Date or a Luxon DateTime from an expression. Undefined for anything else.
+ */
+export function readMomentInput(value: unknown, timeZone: string): number | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
+	if (value !== null && typeof value === 'object' && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
+		const ms = (value as { toMillis: () => number }).toMillis();
+		return Number.isFinite(ms) ? ms : undefined;
+	}
+	if (typeof value === 'number') return readTimestamp(value)?.epochMs;
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	const match = INPUT_DATE_TIME.exec(text);
+	if (!match) return readTimestamp(text)?.epochMs;
+	const [, year, month, day, hour, minute, second, fraction, zone] = match;
+	const fields = [year, month, day, hour ?? '0', minute ?? '0', second ?? '0'].map(Number);
+	const ms = fraction ? Number(fraction.padEnd(3, '0').slice(0, 3)) : 0;
+	if (fields[1] < 1 || fields[1] > 12 || fields[2] < 1 || fields[2] > 31 || fields[3] > 23 || fields[4] > 59 || fields[5] > 59) return undefined;
+	if (zone === undefined) return instantOfWallClock([...fields, ms], timeZone);
+	const offset = zone.toUpperCase() === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+	const epochMs = Date.parse(`${year}-${month}-${day}T${pad(fields[3])}:${pad(fields[4])}:${pad(fields[5])}.${pad(ms, 3)}${offset}`);
+	return Number.isNaN(epochMs) ? undefined : epochMs;
+}

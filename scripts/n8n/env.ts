@@ -49,7 +49,15 @@ export function n8nEnv(runtime: N8nRuntime, userFolder: string, port: number, br
 		N8N_SECURE_COOKIE: 'false',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-		// Nothing phones home or fetches remote content.
+		// Run as a user's n8n runs (the official image sets the same): production mode, the stable release
+		// channel (otherwise the tab reads "n8n[DEV]"). Production mode also rate-limits logins, which our
+		// scripts do a few times per process at most.
+		NODE_ENV: 'production',
+		N8N_RELEASE_TYPE: 'stable',
+		// Nothing phones home or fetches remote content. The catalogue of vetted community nodes is fetched
+		// from api.n8n.io every few minutes and logs an error each time it is unreachable; a locally
+		// installed package does not need it.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',

@@ -100,9 +100,19 @@ export class N8nRestClient {
 		this.keepAuthCookie(response);
 	}
 
+	/** The public part of the instance's settings (what the editor reads before login). */
+	async settings(): Promise<{ releaseChannel?: string; userManagement?: { showSetupOnFirstLoad?: boolean } }> {
+		return unwrap(await this.http.get('/rest/settings'));
+	}
+
+	/** The catalogue of vetted community nodes the editor's node panel asks for (fetched from api.n8n.io when enabled). */
+	async communityNodeTypes(): Promise<unknown[]> {
+		return unwrap(await this.http.get('/rest/community-node-types'));
+	}
+
 	/** Set up the owner on a fresh instance, or log in if it already has one (a reused user folder). */
 	async setupOrLogin(owner: OwnerAccount): Promise<void> {
-		const settings = unwrap<{ userManagement?: { showSetupOnFirstLoad?: boolean } }>(await this.http.get('/rest/settings'));
+		const settings = await this.settings();
 		if (settings.userManagement?.showSetupOnFirstLoad === false) await this.login(owner);
 		else await this.setupOwner(owner);
 	}

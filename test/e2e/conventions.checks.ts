@@ -19,13 +19,16 @@ import { FULL_CREDENTIAL, type E2eContext } from './context';
 import { payload, route, workflowWith, type ListAnswer } from './editor.checks';
 import { assert, assertEqual } from './harness';
 import { TRIGGER_NODE_TYPE } from './operationsWorkflow';
+import { PAGINATION_AS_SET } from '../support/conventions';
 
 /** What a user sets where Automatic cannot find the next page from the answers alone. */
 const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknown>; identityPath: string }>> = {
-	hasMoreOnly: { pagination: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref', pageSize: 100, pageSizeParameter: 'limit' }, identityPath: 'ref' },
+	hasMoreOnly: { pagination: PAGINATION_AS_SET.hasMoreOnly!, identityPath: 'ref' },
+	strapi: { pagination: PAGINATION_AS_SET.strapi!, identityPath: 'id' },
 };
 
-export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'hasMoreOnly'];
+/** Square and PayPal once gave a short Return All with a green run; Strapi needs its page parameter set. */
+export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'hasMoreOnly', 'square', 'paypal', 'strapi'];
 
 const TRIGGER = 'Venue Booking Trigger';
 const SAMPLE_SIZE = 5;

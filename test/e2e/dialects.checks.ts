@@ -116,14 +116,18 @@ async function createAndCancelStep(context: E2eContext, rest: N8nRestClient, tim
 	const serviceRecord = store.services.find((service) => service.id === slot.serviceId)!;
 	const room = pickByLabel(offered.fields, roomRecord.name);
 	const service = pickByLabel(offered.fields, serviceRecord.name);
-	const client = pickByLabel(offered.fields, store.clients[0].name);
-	// The start is the date-time field whose example (in its label) is the first booking's start.
-	const starts = offered.fields.filter((field) => field.type === 'dateTime' && field.displayName.includes(`e.g. ${store.bookings[0].start}`));
+	// Clients are no options of the fields (n8n would save them in the workflow): Client picks one by name.
+	const client = (await route<ListAnswer>(rest, 'resource-locator-results',
+		payload(bookingCreate, 'parameters.bookingClient', 'searchClients', FULL_CREDENTIAL, { filter: store.clients[0].name }))).results.find((result) => result.value === store.clients[0].id);
+	assert(client, `searching "${store.clients[0].name}" in Client finds ${store.clients[0].id}`);
+	// The start is the date-time field whose example (in its label) is sent as the first booking's start.
+	const starts = offered.fields.filter((field) => field.type === 'dateTime' && field.displayName.includes(`sent as ${store.bookings[0].start}`));
 	assertEqual(starts.length, 1, 'offered date-time fields showing a booking start as their example');
-	const value = { [room.field.id]: room.value, [service.field.id]: service.value, [client.field.id]: client.value, [starts[0].id]: slot.start };
+	const value = { [room.field.id]: room.value, [service.field.id]: service.value, [starts[0].id]: slot.start };
 
 	const created = await timedStep(timings, 'create', () => runSaved(rest, workflowWith('e2e: create from offered fields', {
 		...bookingCreate,
+		bookingClient: { __rl: true, mode: 'list', value: client.value, cachedResultName: client.name },
 		fields: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: offered.fields, attemptToConvertTypes: false, convertFieldsToString: false },
 	})));
 	const booking = store.bookings[store.bookings.length - 1];

@@ -6,6 +6,7 @@
  * booking is created from the offered fields and cancelled from the list in every dialect.
  */
 import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
+import { computeFreeSlots } from '../../sandbox/slots';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { FULL_CREDENTIAL, type E2eContext } from './context';
 import { assert, assertEqual } from './harness';
@@ -18,7 +19,7 @@ export interface ListAnswer {
 	paginationToken?: string;
 }
 export interface FieldsAnswer {
-	fields: Array<{ id: string; displayName: string; type?: string; options?: Array<{ name: string; value: string }> }>;
+	fields: Array<{ id: string; displayName: string; type?: string; removed?: boolean; options?: Array<{ name: string; value: string }> }>;
 	emptyFieldsNotice?: string;
 }
 
@@ -120,4 +121,67 @@ export async function runSaved(rest: N8nRestClient, workflow: ReturnType<typeof 
 	const execution = await rest.waitForExecution(await rest.runWorkflow(id, 'Start'), 60_000);
 	assertEqual(runError(execution.run), undefined, `error of "${workflow.name}"`);
 	return nodeOutputItems(execution.run, 'Venue Booking');
+}
+
+/** The workflow's own time zone in the create-form check: a picked time without offset is read in it. */
+const FORM_ZONE = 'America/New_York';
+
+/** "2027-03-09T10:00:00" for an instant, as n8n's date picker writes a time in `zone` (no offset). */
+function pickerValue(iso: string, zone: string): string {
+	return new Date(Date.parse(iso)).toLocaleString('sv-SE', { timeZone: zone, hour12: false }).replace(' ', 'T');
+}
+
+/**
+ * A new user's booking: the Create form as n8n's editor route returns it opens with the inputs only; they are
+ * filled (the start picked as a New York wall-clock time), the client is picked by name in Client, the
+ * workflow is saved and runs once, successfully. The workflow n8n then holds contains no client's email and
+ * no client's name but the chosen one's (the name the Client list showed, as a resource locator keeps it).
+ */
+export async function createFormCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
+	const { checks, sandbox } = context;
+	const { store } = sandbox;
+	await checks.check('the Create form opens with its inputs only; a booking from them runs on the first try; the saved workflow holds no client data', async () => {
+		const fields = await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(bookingCreate, 'parameters.fields', 'bookingFields', FULL_CREDENTIAL));
+		const shown = fields.fields.filter((field) => field.removed !== true);
+		assertEqual(shown.map((field) => field.id), ['room_id', 'service_id', 'start', 'note'], 'the fields the form opens with');
+		assert(fields.fields.some((field) => field.id === 'end' && field.removed === true), 'end waits under "add field"');
+		assert(!JSON.stringify(fields).includes(store.clients[0].email), 'no client email among the offered fields');
+
+		const roomRecord = store.rooms[1];
+		const slot = computeFreeSlots(store, { fromMs: Date.parse('2027-03-15T00:00:00Z'), toMs: Date.parse('2027-03-20T00:00:00Z'), roomId: roomRecord.id })[0];
+		assert(slot, `a free slot in ${roomRecord.name}`);
+		const wanted = store.clients[5];
+		const clients = await route<ListAnswer>(rest, 'resource-locator-results',
+			payload(bookingCreate, 'parameters.bookingClient', 'searchClients', FULL_CREDENTIAL, { filter: wanted.name }));
+		const picked = clients.results.find((result) => result.value === wanted.id);
+		assert(picked, `Client: searching "${wanted.name}" finds ${wanted.id}`);
+		assert(!picked.name.includes(wanted.email), `the label n8n saves for the chosen client carries no email: "${picked.name}"`);
+
+		const typed = pickerValue(slot.start, FORM_ZONE);
+		const value = { room_id: roomRecord.id, service_id: slot.serviceId, start: typed, note: 'Ring the bell' };
+		const workflow = {
+			...workflowWith('e2e: a booking from the form as it opens', {
+				...bookingCreate,
+				bookingClient: { __rl: true, mode: 'list', value: picked.value, cachedResultName: picked.name },
+				fields: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: fields.fields, attemptToConvertTypes: false, convertFieldsToString: false },
+			}),
+			settings: { executionOrder: 'v1', timezone: FORM_ZONE },
+		};
+		const before = store.bookings.length;
+		const { id } = await rest.createWorkflow(workflow);
+		const execution = await rest.waitForExecution(await rest.runWorkflow(id, 'Start'), 60_000);
+		assertEqual(runError(execution.run), undefined, 'error of the first run');
+		assertEqual(store.bookings.length, before + 1, 'bookings made by the one run');
+		const booking = store.bookings[store.bookings.length - 1];
+		assertEqual([booking.roomId, booking.serviceId, booking.clientId, booking.start, booking.note], [roomRecord.id, slot.serviceId, wanted.id, slot.start, 'Ring the bell'],
+			`the booking [room, service, client, start (${typed} in ${FORM_ZONE}), note]`);
+		assert(nodeOutputItems(execution.run, 'Venue Booking').length === 1, 'one output item');
+
+		const saved = JSON.stringify(await rest.getWorkflow(id));
+		assert(saved.includes(`"${wanted.id}"`), 'the saved workflow keeps the chosen client\'s ID');
+		for (const client of store.clients) {
+			assert(!saved.includes(client.email), `the saved workflow holds no client email (found ${client.email})`);
+			if (client.id !== wanted.id) assert(!saved.includes(client.name), `the saved workflow holds no other client's name (found ${client.name})`);
+		}
+	});
 }

@@ -94,6 +94,13 @@ export async function runServerChecks(checks: Checks, instance: N8nInstance): Pr
 		const withItems = executions.find((execution) => execution.data?.resultData.runData.Done);
 		assert(withItems, `no execution with data of "Done" among ${executions.length}`);
 	});
+	await checks.check('server: runs as a user\'s n8n (stable release channel, no catalogue fetches failing in the log)', async () => {
+		assertEqual((await rest.settings()).releaseChannel, 'stable', 'release channel (the editor tab reads "n8n[DEV]" otherwise)');
+		// What the editor's node panel asks for: with the vetted catalogue on, it reaches for api.n8n.io.
+		await rest.communityNodeTypes();
+		const failures = server!.output().split('\n').filter((line) => /fetching community nodes|getaddrinfo|ENOTFOUND/i.test(line));
+		assert(failures.length === 0, `n8n logged failed fetches:\n${failures.slice(0, 3).join('\n')}`);
+	});
 	return { server, rest };
 }
 

@@ -100,6 +100,30 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 		case 'hasMoreOnly':
 			expect(data).toMatchObject({ message: expect.any(String), code: expect.any(String) });
 			break;
+		case 'square':
+			expect(data.errors[0]).toMatchObject({ category: expect.stringMatching(/^[A-Z_]+$/), code: expect.any(String), detail: expect.any(String) });
+			break;
+		case 'paypal':
+			expect(data).toMatchObject({ name: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String), debug_id: expect.any(String) });
+			break;
+		case 'calendly':
+			expect(data).toMatchObject({ title: expect.any(String), message: expect.any(String) });
+			break;
+		case 'calCom':
+			expect(data).toMatchObject({ status: 'error', error: { code: expect.any(String), message: expect.any(String) } });
+			break;
+		case 'pipedrive':
+			expect(data).toMatchObject({ success: false, error: expect.any(String), data: null });
+			break;
+		case 'zendesk':
+			expect(data).toMatchObject({ error: expect.any(String) });
+			break;
+		case 'twilio':
+			expect(data).toMatchObject({ code: expect.any(Number), message: expect.any(String), more_info: expect.any(String), status });
+			break;
+		case 'strapi':
+			expect(data).toMatchObject({ data: null, error: { status, name: expect.any(String), message: expect.any(String) } });
+			break;
 	}
 }
 
@@ -128,7 +152,7 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 		});
 	},
 	slack: (r) => {
-		expect(r.status).toBe(400);
+		expect(r.status).toBe(200);
 		expect(r.data).toEqual({ ok: false, error: 'invalid_arguments', response_metadata: { messages: ['[ERROR] missing required field: start'] } });
 	},
 	graph: (r) => {
@@ -182,6 +206,41 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 		expect(r.status).toBe(400);
 		expect(r.data).toMatchObject({ message: expect.stringContaining('start'), field: 'start' });
 	},
+	square: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'MISSING_REQUIRED_PARAMETER', detail: 'start is required.', field: 'start' }] });
+	},
+	paypal: (r) => {
+		expect(r.status).toBe(422);
+		expect(r.data).toMatchObject({ name: 'UNPROCESSABLE_ENTITY', details: [{ field: '/start', location: 'body', issue: 'MISSING_REQUIRED_PARAMETER' }] });
+	},
+	calendly: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ title: 'Invalid Argument', message: 'The supplied parameters are invalid.', details: [{ parameter: 'start', message: 'is required' }] });
+	},
+	calCom: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toMatchObject({ status: 'error', path: '/api/partners/v1/bookings', error: { code: 'BadRequestException', message: 'start is required.' } });
+	},
+	pipedrive: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toMatchObject({ success: false, error: 'start is required.', data: null });
+	},
+	zendesk: (r) => {
+		expect(r.status).toBe(422);
+		expect(r.data).toEqual({ error: 'RecordInvalid', description: 'Record validation errors', details: { start: [{ description: 'start: cannot be blank', error: 'BlankValue' }] } });
+	},
+	twilio: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ code: 21211, message: 'start is required.', more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 });
+	},
+	strapi: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({
+			data: null,
+			error: { status: 400, name: 'ValidationError', message: 'start is required.', details: { errors: [{ path: ['start'], message: 'start is required.', name: 'ValidationError' }] } },
+		});
+	},
 };
 
 /** A booking body without `start`, in the convention's naming (JSON:API as a resource document). */
@@ -214,6 +273,7 @@ function expectTimestampForm(name: ConventionName, value: unknown, iso: string):
 		isoMillis: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
 		isoMicros: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
 		isoOffsetNoColon: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/,
+		sqlUtc: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
 	};
 	if (form === 'unixSeconds') expect(value).toBe(Date.parse(iso) / 1000);
 	else if (form === 'unixMillis') expect(value).toBe(Date.parse(iso));
@@ -392,6 +452,7 @@ describe('convention edges', () => {
 		sandbox.setOptions({ convention: 'slack' });
 		expect((await client().get('/rooms')).data).toMatchObject({ ok: true, rooms: expect.any(Array), response_metadata: { next_cursor: '' } });
 		const slackForged = await client().get('/rooms', { params: { cursor: 'zzz' } });
+		expect(slackForged.status).toBe(200);
 		expect(slackForged.data).toEqual({ ok: false, error: 'invalid_cursor' });
 		sandbox.setOptions({ convention: 'google' });
 		const googleLast = await client().get('/rooms');
@@ -505,7 +566,9 @@ describe('conventions with writes and a changing journal', () => {
 					? startMs
 					: info.timestamps === 'isoOffsetNoColon'
 						? new Date(startMs).toISOString().replace('Z', '+0000')
-						: slot.start;
+						: info.timestamps === 'sqlUtc'
+							? new Date(startMs).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')
+							: slot.start;
 		const fields = { roomId: slot.roomId, serviceId: slot.serviceId, start, clientId: writable.store.clients[1].id };
 		const body =
 			name === 'jsonApi'
@@ -557,7 +620,7 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(18);
+		expect(CONVENTIONS).toHaveLength(26);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);

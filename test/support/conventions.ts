@@ -10,6 +10,21 @@ import type { ConventionName } from '../../sandbox';
 
 type Entry = Record<string, unknown>;
 
+/**
+ * What a user sets in Options > Pagination for the conventions whose answers never name the parameter that
+ * asks for the next page (docs/PAGINATION.md, "Conventions that need a setting"); every other needs nothing.
+ */
+export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, string | number>>> = {
+	// A bare list with its total in X-Total-Count: nothing names the offset parameter.
+	problemDetails: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
+	// "more" and entries identified by `ref`: neither the parameter nor the field is named in the answer.
+	hasMoreOnly: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref', pageSize: 100, pageSizeParameter: 'limit' },
+	// Cal.com states the current page and `hasNextPage`, but asks for pages with `skip`, named nowhere.
+	calCom: { mode: 'offset', offsetParameter: 'skip', limitParameter: 'take', pageSize: 100 },
+	// Strapi states `page` and `pageCount` but asks for pages with `pagination[page]`, named nowhere.
+	strapi: { mode: 'pageNumber', pageParameter: 'pagination[page]', firstPage: 1, pageSizeParameter: 'pagination[pageSize]', pageSize: 100 },
+};
+
 export interface ConventionWalk {
 	entries: Entry[];
 	responses: AxiosResponse[];
@@ -52,6 +67,15 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		notion: at(body, 'results'),
 		problemDetails: body,
 		hasMoreOnly: at(body, 'items'),
+		// Square leaves the key out of an empty answer; Pipedrive sends `data: null`.
+		square: at(body, resource) ?? [],
+		paypal: at(body, 'items'),
+		calendly: at(body, 'collection'),
+		calCom: at(body, 'data'),
+		pipedrive: at(body, 'data') ?? [],
+		zendesk: at(body, resource),
+		twilio: at(body, String(at(body, 'meta.key'))),
+		strapi: at(body, 'data'),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -77,6 +101,8 @@ export function identityOfEntry(name: ConventionName, entry: Entry): string {
 export function instantMs(value: unknown): number {
 	if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
 	if (typeof value !== 'string') return Number.NaN;
+	// Pipedrive's "2027-03-01 09:00:00" is UTC without saying so.
+	if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return Date.parse(`${value.replace(' ', 'T')}Z`);
 	return Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 }
 
@@ -211,6 +237,55 @@ export async function walkConvention(
 			while (response.data.done !== true) {
 				// nextRecordsUrl is host-relative and already includes the API prefix.
 				response = await get(new URL(response.data.nextRecordsUrl, client.defaults.baseURL).href, {}, headers);
+			}
+			break;
+		}
+		case 'square': {
+			let response = await get(path, { ...params, limit: pageSize });
+			while (response.data.cursor) response = await get(path, { ...params, limit: pageSize, cursor: response.data.cursor });
+			break;
+		}
+		case 'paypal': {
+			const nextLink = (body: Record<string, unknown>): unknown =>
+				(body.links as Array<{ rel: string; href: string }>).find((link) => link.rel === 'next')?.href;
+			await followBodyUrls(await get(path, { ...params, page_size: pageSize }), nextLink);
+			break;
+		}
+		case 'calendly':
+			await followBodyUrls(await get(path, { ...params, count: pageSize }), (body) => at(body, 'pagination.next_page'));
+			break;
+		case 'twilio':
+			await followBodyUrls(await get(path, { ...params, PageSize: pageSize }), (body) => at(body, 'meta.next_page_url'));
+			break;
+		case 'zendesk': {
+			let response = await get(path, { ...params, 'page[size]': pageSize });
+			while (response.data.meta.has_more === true) {
+				response = await get(path, { ...params, 'page[size]': pageSize, 'page[after]': response.data.meta.after_cursor });
+			}
+			break;
+		}
+		case 'calCom': {
+			let skip = 0;
+			let response = await get(path, { ...params, take: pageSize, skip });
+			while (response.data.pagination.hasNextPage === true) {
+				skip += response.data.data.length;
+				response = await get(path, { ...params, take: pageSize, skip });
+			}
+			break;
+		}
+		case 'pipedrive': {
+			let response = await get(path, { ...params, limit: pageSize });
+			while (response.data.additional_data.pagination.more_items_in_collection === true) {
+				response = await get(path, { ...params, limit: pageSize, start: response.data.additional_data.pagination.next_start });
+			}
+			break;
+		}
+		case 'strapi': {
+			let page = 1;
+			let response = await get(path, { ...params, 'pagination[pageSize]': pageSize, 'pagination[page]': page });
+			while (page < response.data.meta.pagination.pageCount) {
+				page += 1;
+				response = await get(path, { ...params, 'pagination[pageSize]': pageSize, 'pagination[page]': page });
 			}
 			break;
 		}

@@ -1,4 +1,4 @@
-import { chooseIdentityMode, chooseRecordIdentity, entryIdentity, hashText, recordIdentity } from '../../nodes/VenueBooking/identity';
+import { chooseIdentityMode, chooseRecordIdentity, detectIdentityField, entryIdentity, hashText, recordIdentity } from '../../nodes/VenueBooking/identity';
 import { canonicalJson } from '../../nodes/VenueBooking/transport/json';
 import { TEST_NODE } from './mockContext';
 
@@ -59,5 +59,16 @@ describe('record identity in the editor (the trigger\'s rule)', () => {
 		expect(() => chooseRecordIdentity(TEST_NODE, [{ ref: 'a' }, { id: { nested: true } }], '', 'client')).toThrow(
 			'The client records in your workspace have no "id" field to pick them by',
 		);
+	});
+});
+
+describe('the identity of records without an id', () => {
+	it('is the first field holding a different short text on every record', () => {
+		expect(detectIdentityField([{ kind: 'a', ref: 'r1', name: 'One' }, { kind: 'a', ref: 'cli_walk in', name: 'Two' }])).toBe('ref');
+		expect(detectIdentityField([{ n: 1 }, { n: 2 }])).toBeUndefined();
+		expect(detectIdentityField([{ n: 'x'.repeat(65) }, { n: 'y'.repeat(65) }])).toBeUndefined();
+		expect(detectIdentityField([{ ref: 'r1' }, { ref: 'r1' }])).toBeUndefined();
+		expect(detectIdentityField([{ ref: 'r1' }])).toBeUndefined();
+		expect(detectIdentityField([{ ref: 'r1' }, 'x'])).toBeUndefined();
 	});
 });

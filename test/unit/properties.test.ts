@@ -234,6 +234,32 @@ function listServers(length: number, size: number): Record<string, ListServer> {
 			explicit: { mode: 'offset', offsetParameter: 'offset' },
 			answer: (q) => ({ statusCode: 200, body: slice(Number(q.offset ?? 0)), headers: { 'x-total-count': String(length) } }),
 		},
+		square: {
+			// A bare `cursor` beside the list, absent on the last page.
+			walkable: true,
+			answer: (q) => {
+				const start = Number(q.cursor ?? 0);
+				return { statusCode: 200, body: { payments: slice(start), ...(start + size < length ? { cursor: String(start + size) } : {}) } };
+			},
+		},
+		paypal: {
+			// HATEOAS: a list of link objects, the next page under "rel": "next".
+			walkable: true,
+			answer: (q) => {
+				const n = page(q);
+				const links = [{ href: `${base}?page=${n}`, rel: 'self', method: 'GET' }, ...(n * size < length ? [{ href: `${base}?page=${n + 1}`, rel: 'next', method: 'GET' }] : [])];
+				return { statusCode: 200, body: { items: slice((n - 1) * size), links } };
+			},
+		},
+		strapi: {
+			// The page is echoed as `page`, but asked for as `pagination[page]`: nothing names that.
+			walkable: false,
+			explicit: { mode: 'pageNumber', pageParameter: 'pagination[page]' },
+			answer: (q) => {
+				const n = Math.max(1, Number(q['pagination[page]'] ?? 1));
+				return { statusCode: 200, body: { data: slice((n - 1) * size), meta: { pagination: { page: n, pageSize: size, pageCount: Math.ceil(length / size), total: length } } } };
+			},
+		},
 		moreWithoutIds: {
 			walkable: false,
 			explicit: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref' },

@@ -1,4 +1,4 @@
-import { readTimestamp, readTimestampField } from '../../nodes/VenueBooking/timestamps';
+import { formatWallClock, isKnownTimeZone, isMomentForm, momentFormOf, readMomentInput, readTimestamp, readTimestampField, writeMoment } from '../../nodes/VenueBooking/timestamps';
 
 const JAN_1_2026 = Date.UTC(2026, 0, 1);
 
@@ -68,5 +68,64 @@ describe('readTimestampField', () => {
 		expect(readTimestampField([1767225600, 1767225660, 3])).toBeUndefined();
 		expect(readTimestampField([1767225600, null])).toBeUndefined();
 		expect(readTimestampField([])).toBeUndefined();
+	});
+});
+
+describe('moments in the workspace\'s form, times in the user\'s zone', () => {
+	const NY = 'America/New_York';
+	const instant = Date.parse('2026-11-26T20:00:00Z');
+
+	it('learns the form from one value: ISO separator, seconds, fraction and zone as written, or the Unix clock', () => {
+		expect(momentFormOf('2027-03-01T09:00:00Z')).toEqual({ kind: 'iso', separator: 'T', seconds: true, fraction: 0, zone: 'Z' });
+		expect(momentFormOf('2027-03-01T09:00:00.000000Z')).toEqual({ kind: 'iso', separator: 'T', seconds: true, fraction: 6, zone: 'Z' });
+		expect(momentFormOf('2027-03-01 09:00')).toEqual({ kind: 'iso', separator: ' ', seconds: false, fraction: 0, zone: '' });
+		expect(momentFormOf('2027-03-01T09:00:00.000+0000')).toEqual({ kind: 'iso', separator: 'T', seconds: true, fraction: 3, zone: '+0000' });
+		expect(momentFormOf(1803805200)).toEqual({ kind: 'unixSeconds', text: false });
+		expect(momentFormOf('1803805200000')).toEqual({ kind: 'unixMilliseconds', text: true });
+		expect(momentFormOf('room_a')).toBeUndefined();
+	});
+
+	it('writes an instant in each form; an offset is kept as the workspace writes it, no zone means UTC (as it is read)', () => {
+		const write = (value: unknown) => writeMoment(instant, momentFormOf(value)!);
+		expect(write('2027-03-01T09:00:00Z')).toBe('2026-11-26T20:00:00Z');
+		expect(write('2027-03-01T09:00:00.000Z')).toBe('2026-11-26T20:00:00.000Z');
+		expect(write('2027-03-01T09:00:00+02:00')).toBe('2026-11-26T22:00:00+02:00');
+		expect(write('2027-03-01T09:00:00.000-0500')).toBe('2026-11-26T15:00:00.000-0500');
+		expect(write('2027-03-01 09:00')).toBe('2026-11-26 20:00');
+		// What is written without a zone reads back as the same instant.
+		expect(readTimestamp(write('2027-03-01 09:00:00'))?.epochMs).toBe(instant);
+		expect(write(1803805200)).toBe(1795723200);
+		expect(write('1803805200')).toBe('1795723200');
+		expect(write(1803805200000)).toBe(1795723200000);
+	});
+
+	it('reads a time without offset in the zone, across daylight saving; with an offset, Unix times, Dates and Luxon-like objects as they are', () => {
+		expect(readMomentInput('2026-11-26T15:00:00', NY)).toBe(instant);
+		expect(readMomentInput('2026-11-26 15:00', NY)).toBe(instant);
+		expect(readMomentInput('2026-07-01T15:00', NY)).toBe(Date.parse('2026-07-01T19:00:00Z'));
+		expect(readMomentInput('2026-11-26T15:00:00', 'Asia/Kolkata')).toBe(Date.parse('2026-11-26T09:30:00Z'));
+		expect(readMomentInput('2026-11-26T21:00:00+01:00', NY)).toBe(instant);
+		expect(readMomentInput('2026-11-26T20:00:00.000+0000', NY)).toBe(instant);
+		expect(readMomentInput(1795723200, NY)).toBe(instant);
+		expect(readMomentInput(new Date(instant), NY)).toBe(instant);
+		expect(readMomentInput({ toMillis: () => instant }, NY)).toBe(instant);
+		expect(readMomentInput('2026-13-01T10:00', NY)).toBeUndefined();
+		expect(readMomentInput('next Tuesday', NY)).toBeUndefined();
+		expect(readMomentInput(true, NY)).toBeUndefined();
+	});
+
+	it('shows an instant as the wall clock of a zone, and knows which zones exist', () => {
+		expect(formatWallClock(instant, NY)).toBe('2026-11-26 15:00');
+		expect(formatWallClock(instant, 'UTC')).toBe('2026-11-26 20:00');
+		expect(isKnownTimeZone(NY)).toBe(true);
+		expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
+	});
+
+	it('trusts a saved form only when it is one this module writes', () => {
+		expect(isMomentForm({ kind: 'iso', separator: 'T', seconds: true, fraction: 3, zone: '+02:00' })).toBe(true);
+		expect(isMomentForm({ kind: 'unixSeconds', text: false })).toBe(true);
+		expect(isMomentForm({ kind: 'iso', separator: 'T', seconds: true, fraction: 3, zone: '<script>' })).toBe(false);
+		expect(isMomentForm({ kind: 'weekly' })).toBe(false);
+		expect(isMomentForm(null)).toBe(false);
 	});
 });

@@ -4,7 +4,7 @@
  * from its answers alone, fails saying what to set, and then works as set), Limit and Max Pages hold, seeded
  * 429s and 5xx lose nothing, the Booking ID picker scrolls to the last booking, the trigger (on the webhook
  * deliveries and on the payments) emits each new entry once and Fetch Test Event shows the newest, and a
- * validation error shows the server's words.
+ * validation error shows the server's words — also where the API refuses with 200 and `{"ok": false}` (Slack).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -13,6 +13,7 @@ import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type San
 import { methodContext, node } from './harness';
 import { credentialsFor, credentialTypes, itemsOf, jsonBody, listAll, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
 import { pollerFor } from './venueBookingTrigger';
+import { PAGINATION_AS_SET } from '../support/conventions';
 
 const PAYMENTS = 237;
 
@@ -24,10 +25,10 @@ const RETRY_OPTIONS = { maxRetries: 10, maxWait: 0.05 };
  * asks for the next page is named nowhere in them. Every other convention must need nothing.
  */
 const EXPLICIT: Partial<Record<ConventionName, { pagination: IDataObject; identityPath?: string; said: RegExp }>> = {
-	// A bare list with its total in X-Total-Count: nothing names the offset parameter.
-	problemDetails: { pagination: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 }, said: /"total-count" says 237 entries/ },
-	// "more" and entries identified by `ref`: neither the parameter nor the field is named in the answer.
-	hasMoreOnly: { pagination: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref', pageSize: 100, pageSizeParameter: 'limit' }, identityPath: 'ref', said: /"more" is true/ },
+	problemDetails: { pagination: PAGINATION_AS_SET.problemDetails!, said: /"total-count" says 237 entries/ },
+	hasMoreOnly: { pagination: PAGINATION_AS_SET.hasMoreOnly!, identityPath: 'ref', said: /"more" is true/ },
+	calCom: { pagination: PAGINATION_AS_SET.calCom!, said: /"hasNextPage" is true/ },
+	strapi: { pagination: PAGINATION_AS_SET.strapi!, said: /"total" says 237 entries and 25 were read/ },
 };
 
 /** An entry's own identity as the convention writes it. */
@@ -208,6 +209,12 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 	it("a validation error shows the server's own words, naming the field", async () => {
 		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody({ note: 'no start' }) });
 		const error = result.errorOf(NODE_NAME);
+		if (info.errorShape.startsWith('error-in-2xx')) {
+			// Refused with 200 and `"ok": false`: the server's words are the message itself.
+			expect(error?.message).toMatch(/^The API refused POST \/bookings: .*start/);
+			expect(String(error?.description)).toMatch(/success status, but its body says the request failed/);
+			return;
+		}
 		expect(error?.message).toMatch(/\((400|422)\)/);
 		// The server names the first field it misses (stripe: room_id), or all of them.
 		expect(String(error?.description)).toMatch(/^The server said: .*(start|room|service)/im);
@@ -233,4 +240,33 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		if (said.includes('room_rehearsal_1')) expect(names.join('\n')).toContain('room_rehearsal_1 = Rehearsal Room 1 (room)');
 		if (!/svc_photo_1h|room_rehearsal_1/.test(description)) expect(description).not.toContain('In your workspace');
 	});
+
+	if (info.errorShape.startsWith('error-in-2xx')) {
+		const query = (sent: IDataObject): INodeParameters => ({ sendQuery: true, specifyQuery: 'json', jsonQuery: JSON.stringify(sent) });
+
+		it('a cursor the server never issued, refused with 200 and {"ok": false}: a clear error with its words, never an empty list', async () => {
+			const result = await runNode(sandbox, payments({ returnAll: true, ...query({ cursor: 'not-a-cursor' }) }));
+			expect(result.errorOf(NODE_NAME)?.message).toBe('The API refused GET /payments: invalid_cursor');
+			expect(result.outputOf(NODE_NAME)).toEqual([]);
+		});
+
+		it('a bad parameter, refused with 200 and {"ok": false}: the error names it in the server\'s words, never a finished list', async () => {
+			const result = await runNode(sandbox, payments({ returnAll: true, ...query({ limit: 0 }) }));
+			const error = result.errorOf(NODE_NAME);
+			expect(error?.message).toMatch(/^The API refused GET \/payments: .*limit/);
+			expect(String(error?.description)).toMatch(/Response body \(HTTP 200\): .*"ok":false/);
+			expect(result.outputOf(NODE_NAME)).toEqual([]);
+		});
+
+		it('the trigger on a refused query fails its poll with the server\'s words and keeps its position', async () => {
+			const poller = pollerFor(sandbox, { watch: 'payments', ...query({ limit: 0 }) });
+			try {
+				const activation = await poller.poll();
+				expect(String(activation.error?.message) + String((activation.error?.cause as Error | undefined)?.message)).toMatch(/The API refused GET \/payments: .*limit/);
+				expect(activation.saved).toBe(false);
+			} finally {
+				await poller.close();
+			}
+		});
+	}
 });

@@ -6,7 +6,7 @@
 import axios from 'axios';
 import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperFields, ResourceMapperValue } from 'n8n-workflow';
 
-import { bookingFields, REFERENCE_PAGES } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { bookingFields, type OfferedField, REFERENCE_PAGES } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { methodContext, node } from './harness';
@@ -152,9 +152,9 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		expect(sandbox.requests.every((request) => Object.keys(request.query).every((key) => !/search|q|filter/i.test(key)))).toBe(true);
 	});
 
-	it('the fields seen on bookings: types, examples, a room dropdown by name, a few-value choice; the identity left out', async () => {
+	it('the fields seen on bookings: types, examples, a room dropdown by name; the form opens with the inputs; no client as an option', async () => {
 		const result = (await bookingFields.call(contextFor(sandbox, bookingCreate, 'parameters.fields'))) as ResourceMapperFields;
-		const byId = new Map(result.fields.map((field) => [field.id, field]));
+		const byId = new Map(result.fields.map((field) => [field.id, field as OfferedField]));
 		expect(byId.has('id')).toBe(false);
 		const room = byId.get(name('room_id'));
 		expect(room?.type).toBe('options');
@@ -164,16 +164,31 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		expect(byId.get(name('service_id'))?.displayName).toContain('a service');
 		expect(byId.get('start')?.type).toBe('dateTime');
 		expect(byId.get(name('price_cents'))?.type).toBe('number');
-		// Number fields start removed (n8n's editor would turn an untouched one into 0); the others are shown.
-		expect(result.fields.filter((field) => field.removed).map((field) => field.type)).toEqual(result.fields.filter((field) => field.type === 'number').map(() => 'number'));
-		expect(byId.get(name('price_cents'))?.removed).toBe(true);
-		expect(room?.removed).toBeUndefined();
+		// The form opens with what makes a booking; what the workspace sets waits under "add field".
+		expect(result.fields.filter((field) => !field.removed).map((field) => field.id)).toEqual([name('room_id'), name('service_id'), 'start', 'note']);
+		expect(result.fields.filter((field) => field.removed).map((field) => field.id)).toEqual(
+			['client_id', 'end', 'status', 'price_cents', 'currency', 'payment_status', 'created_at', 'updated_at', 'cancelled_at', 'cancel_reason'].map(name),
+		);
+		expect(result.fields.every((field) => field.display)).toBe(true);
 		expect(byId.get('currency')?.options).toEqual([{ name: 'EUR', value: 'EUR' }]);
-		// One page of bookings, rooms and services; the 40 clients take two pages of 20, and all are offered.
+		// One page of bookings, rooms and services; the 40 clients take two pages of 20, read to recognise the
+		// client field, never offered as options (n8n would save them in the workflow).
 		const paths = sandbox.requests.map((request) => request.path).sort();
 		expect(paths).toEqual(['/bookings', '/clients', '/clients', '/rooms', '/services'].map((path) => `/api/partners/v1${path}`));
-		const clientValues = byId.get(name('client_id'))?.options?.map((option) => option.value);
-		expect(clientValues).toEqual(expect.arrayContaining(sandbox.store.clients.map((client) => client.id)));
+		const clientField = byId.get(name('client_id'));
+		expect(clientField).toMatchObject({ type: 'string', pickedIn: 'client' });
+		expect(clientField?.options).toBeUndefined();
+		const offered = JSON.stringify(result);
+		for (const client of sandbox.store.clients) {
+			expect(offered).not.toContain(client.email);
+			expect(offered).not.toContain(client.name);
+		}
+	});
+
+	it('the Cancel or Reschedule form opens with the state and what a later state adds, not with the times the workspace keeps', async () => {
+		const result = await bookingFields.call(contextFor(sandbox, { resource: 'booking', operation: 'update' }, 'parameters.fields'));
+		const shown = result.fields.filter((field) => !field.removed).map((field) => field.id);
+		expect(shown).toEqual([name('room_id'), name('service_id'), 'start', 'status', 'note', name('cancel_reason')]);
 	});
 
 	it('a key without bookings.read: the list shows the scope-named error, the fields fall back with a notice', async () => {
@@ -185,7 +200,7 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		expect(JSON.stringify(fields)).not.toContain(NO_BOOKINGS_KEY);
 	});
 
-	it('create with a room picked from the dropdown and the time in an offered field, then cancel it picked from the list', async () => {
+	it('create with a room picked from the dropdown, the client picked by name and the time in an offered field, then cancel it picked from the list', async () => {
 		const offered = await bookingFields.call(contextFor(sandbox, bookingCreate, 'parameters.fields'));
 		const room = offered.fields.find((field) => field.id === name('room_id'));
 		const pickedRoom = String(room?.options?.find((option) => String(option.name).startsWith(sandbox.store.rooms[0].name))?.value);
@@ -194,27 +209,32 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 			headers: { Authorization: `Bearer ${SECRET_KEY}` },
 		});
 		const slot = (Array.isArray(slots.data) ? slots.data : (Object.values(slots.data).find(Array.isArray) as IDataObject[]))[0];
-		const client = offered.fields.find((field) => field.id === name('client_id'))?.options?.[0]?.value;
-		const value = { [name('room_id')]: pickedRoom, [name('service_id')]: slot[name('service_id')], start: slot.start, [name('client_id')]: client, note: null };
-		const created = await runNode(sandbox, { ...bookingCreate, fields: mapped(value as ResourceMapperValue['value'], offered.fields) });
+		const clients = await searchClients.call(contextFor(sandbox, bookingCreate, 'parameters.bookingClient'), sandbox.store.clients[0].name);
+		const client = clients.results[0];
+		const value = { [name('room_id')]: pickedRoom, [name('service_id')]: slot[name('service_id')], start: slot.start, note: null };
+		const created = await runNode(sandbox, {
+			...bookingCreate,
+			bookingClient: { __rl: true, mode: 'list', value: client.value, cachedResultName: client.name },
+			fields: mapped(value as ResourceMapperValue['value'], offered.fields),
+		});
 		expect(created.errorOf('Venue Booking')?.description).toBeUndefined();
 		expect(created.status).toBe('success');
 		const booking = itemsOf(created)[0];
-		expect(sandbox.requests.at(-1)?.body).toEqual({ [name('room_id')]: pickedRoom, [name('service_id')]: slot[name('service_id')], start: slot.start, [name('client_id')]: client });
+		expect(sandbox.requests.at(-1)?.body).toEqual({ [name('room_id')]: pickedRoom, [name('service_id')]: slot[name('service_id')], start: slot.start, [name('client_id')]: client.value });
 
 		// The client's name typed into the search box, then scrolled: each call reads on only until its pages hold a match.
-		const clientName = sandbox.store.clients.find((candidate) => candidate.id === client)!.name;
+		const clientName = sandbox.store.clients.find((candidate) => candidate.id === client.value)!.name;
 		const shown = await searchedBookings(sandbox, clientName);
 		expect(shown.length).toBeGreaterThan(0);
 		expect(shown.every((result) => result.name.includes(clientName))).toBe(true);
 		const picked = shown.find((result) => result.value === booking.id);
 		expect(picked?.name).toContain(`${tokyoWords(String(slot.start))} · ${sandbox.store.rooms[0].name} · ${clientName}`);
-		const status = offered.fields.find((field) => field.id === 'status');
+		const change = await bookingFields.call(contextFor(sandbox, { resource: 'booking', operation: 'update' }, 'parameters.fields'));
 		const cancelled = await runNode(sandbox, {
 			resource: 'booking',
 			operation: 'update',
 			bookingId: { __rl: true, mode: 'list', value: String(picked?.value), cachedResultName: picked?.name },
-			fields: mapped({ status: 'cancelled' }, status ? [status] : []),
+			fields: mapped({ status: 'cancelled' }, change.fields),
 		});
 		expect(cancelled.status).toBe('success');
 		expect(itemsOf(cancelled)[0]).toMatchObject({ id: booking.id, status: 'cancelled' });
@@ -228,15 +248,13 @@ describe('editor methods at the edges', () => {
 	});
 	afterAll(async () => sandbox.close());
 
-	it('a workspace of 150 clients (8 pages): the client dropdown reads five pages, not the whole list', async () => {
+	it('a workspace of 150 clients (8 pages): the client field is recognised from five pages, not the whole list', async () => {
 		const large = await startSandbox({ scale: { clients: 150, bookings: 30 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
 		try {
 			const result = (await bookingFields.call(contextFor(large, bookingCreate, 'parameters.fields'))) as ResourceMapperFields;
 			const clientRequests = large.requests.filter((request) => request.path.endsWith('/clients'));
 			expect(clientRequests).toHaveLength(REFERENCE_PAGES);
-			const firstPages = large.store.clients.slice(0, REFERENCE_PAGES * 20).map((client) => client.id);
-			const clientField = result.fields.find((field) => field.options?.some((option) => option.value === firstPages[0]));
-			expect(clientField?.options?.slice(0, firstPages.length).map((option) => option.value)).toEqual(firstPages);
+			expect(result.fields.filter((field) => (field as OfferedField).pickedIn === 'client').map((field) => field.id)).toEqual(['client_id']);
 		} finally {
 			await large.close();
 		}

@@ -132,7 +132,7 @@ describe.each(DIALECTS)('pagination over 10,000 payments, $name', ({ dialect }) 
 						sandbox.resetRequests();
 						const result = await runNode(sandbox, { ...run, options: { ...(run.options as IDataObject), maxPages: 50 } });
 						const error = result.errorOf(NODE_NAME);
-						expect(error?.message).toMatch(/pointed back to a page it already gave|same page twice in a row|Max Pages/);
+						expect(error?.message).toMatch(/pointed back to a page it already gave|same page twice in a row|Max Pages|ignored the page parameter Automatic mode derived/);
 						expect(sandbox.requests.length).toBeLessThanOrEqual(50);
 					}
 				} finally {

@@ -3,12 +3,13 @@
  * static data persisted the way n8n 1.123 persists it, against the sandbox's journal. Every entry must be
  * emitted exactly once, oldest first, across orders, pagination styles, faults and restarts.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { type IDataObject, type INodeParameters, Workflow } from 'n8n-workflow';
 
 import { type JournalOrder, type PaginationStyle, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { RECENT_LIMIT } from '../../nodes/VenueBooking/trigger/state';
-import { captureLogs, createPoller } from './harness';
-import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
+import { captureLogs, createPoller, setUpN8nCore } from './harness';
+import { HarnessNodeTypes } from './harness/nodeTypes';
+import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey, TRIGGER_TYPE } from './venueBooking';
 import { emittedIds, pollerFor, seededRandom, TRIGGER_NAME, triggerNode } from './venueBookingTrigger';
 
 describe('first activation and Fetch Test Event', () => {
@@ -183,6 +184,30 @@ describe('journal order from Unix times, and saying when it was guessed', () => 
 	});
 });
 
+describe('the guessed order, told in the editor', () => {
+	const description = nodeTypes[TRIGGER_TYPE].description;
+
+	/** Whether n8n's editor shows the hint after Fetch Test Event: its display condition, through n8n-workflow's expressions as the editor evaluates it. */
+	function shownAfterFetch(options: IDataObject): boolean {
+		setUpN8nCore();
+		const trigger = triggerNode({ watch: 'payments', options: options as INodeParameters });
+		const workflow = new Workflow({ nodes: [trigger], connections: {}, active: false, nodeTypes: new HarnessNodeTypes(nodeTypes) });
+		const hint = (description.hints ?? []).find((candidate) => candidate.message.includes('Options > Journal Order'));
+		if (!hint?.displayCondition) throw new Error('the trigger has no hint naming Options > Journal Order');
+		return workflow.expression.getParameterValue(hint.displayCondition, null, 0, 0, trigger.name, [], 'manual', {}) === true;
+	}
+
+	it("says in the output pane after Fetch Test Event, while Journal Order is Automatic, that a journal without timestamps is a guess, naming the option", () => {
+		const hint = (description.hints ?? []).find((candidate) => candidate.message.includes('Options > Journal Order'));
+		expect(hint).toMatchObject({ location: 'outputPane', whenToDisplay: 'afterExecution' });
+		expect(hint?.message).toMatch(/taken as oldest first/);
+		expect(shownAfterFetch({})).toBe(true);
+		expect(shownAfterFetch({ journalOrder: 'auto' })).toBe(true);
+		expect(shownAfterFetch({ journalOrder: 'newestFirst' })).toBe(false);
+		expect(shownAfterFetch({ journalOrder: 'oldestFirst', identityPath: 'ref' })).toBe(false);
+	});
+});
+
 const COMBINATIONS: Array<[JournalOrder, PaginationStyle, boolean]> = [
 	['newestFirst', 'cursor', true],
 	['newestFirst', 'page', false],
@@ -275,6 +300,73 @@ describe('a 100,000-entry journal', () => {
 			await sandbox.close();
 		}
 	}, 120_000);
+});
+
+describe('Page Number set explicitly on pages that state a total (Django REST framework)', () => {
+	it('activation jumps to the last page, and each poll continues from it instead of walking from page 1', async () => {
+		const sandbox = await startSandboxWithKey({ convention: 'drfPage', journalOrder: 'oldestFirst', scale: { deliveries: 2_000 } });
+		const poller = pollerFor(sandbox, { options: { pagination: { settings: { mode: 'pageNumber', pageParameter: 'page', firstPage: 1 } } } } as INodeParameters);
+		try {
+			sandbox.resetRequests();
+			const baseline = await poller.poll();
+			expect(baseline.error).toBeUndefined();
+			// Page 1 states the count; the last page is asked for directly, and nothing past it.
+			expect(sandbox.requests.map((request) => request.query.page)).toEqual(['1', String(Math.ceil(sandbox.store.deliveries.length / 10))]);
+			for (const added of [0, 3, 10, 25]) {
+				const ids = sandbox.store.appendDeliveries(added).map((delivery) => delivery.id);
+				sandbox.resetRequests();
+				const result = await poller.poll();
+				expect(emittedIds(result.items)).toEqual(ids);
+				expect(sandbox.requests.every((request) => request.status === 200)).toBe(true);
+				expect(sandbox.requests.length).toBeLessThanOrEqual(1 + Math.ceil(added / 10));
+			}
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	});
+});
+
+describe('Automatic on Django REST framework pages (a count and a next URL, no page counter)', () => {
+	it('activation jumps to the last page the count implies, Fetch Test Event shows the newest, polls continue from the end', async () => {
+		const sandbox = await startSandboxWithKey({ convention: 'drfPage', journalOrder: 'oldestFirst', scale: { deliveries: 2_003 } });
+		const poller = pollerFor(sandbox);
+		try {
+			sandbox.resetRequests();
+			const sample = await poller.fetchTestEvent();
+			expect(emittedIds(sample.items)).toEqual(sandbox.store.journalOldestFirst().slice(-5).map((delivery) => delivery.id));
+			// Page 1, the last page (3 entries), the page before it for the rest of the sample: never the 199 between.
+			expect(sandbox.requests.map((request) => request.query.page ?? '1')).toEqual(['1', '201', '200']);
+			sandbox.resetRequests();
+			expect((await poller.poll()).items).toBeNull();
+			expect(sandbox.requests.length).toBeLessThanOrEqual(3);
+			for (const added of [0, 4, 12]) {
+				const ids = sandbox.store.appendDeliveries(added).map((delivery) => delivery.id);
+				sandbox.resetRequests();
+				const result = await poller.poll();
+				expect(emittedIds(result.items)).toEqual(ids);
+				expect(sandbox.requests.length).toBeLessThanOrEqual(2 + Math.ceil(added / 10));
+			}
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	});
+
+	it('a next URL that changes two parameters (limit and offset) is no claim: the journal is walked, and nothing is lost', async () => {
+		const sandbox = await startSandboxWithKey({ convention: 'drfLimitOffset', journalOrder: 'oldestFirst', scale: { deliveries: 95 } });
+		const poller = pollerFor(sandbox);
+		try {
+			sandbox.resetRequests();
+			expect((await poller.poll()).items).toBeNull();
+			expect(sandbox.requests).toHaveLength(10);
+			const ids = sandbox.store.appendDeliveries(7).map((delivery) => delivery.id);
+			expect(emittedIds((await poller.poll()).items)).toEqual(ids);
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	});
 });
 
 describe('restarts and failed polls', () => {

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeListSearchResult, INodeParameters, IWorkflowSettings } from 'n8n-workflow';
 
 import { VenueBookingApi } from '../../credentials/VenueBookingApi.credentials';
 import { SCOPES } from '../../nodes/VenueBooking/endpoints';
@@ -34,17 +34,20 @@ export interface RunOptions extends NodeOptions {
 	apiKey?: string;
 	baseUrl?: string;
 	inputItems?: IDataObject[];
+	/** The workflow's settings, e.g. its `timezone`. */
+	settings?: IWorkflowSettings;
 }
 
 /** Runs the Venue Booking node once, through n8n-core's engine, against the sandbox. */
 export async function runNode(sandbox: Sandbox, parameters: INodeParameters, options: RunOptions = {}): Promise<WorkflowResult> {
-	const { apiKey, baseUrl, inputItems, ...nodeOptions } = options;
+	const { apiKey, baseUrl, inputItems, settings, ...nodeOptions } = options;
 	const result = await runWorkflow({
 		nodes: [node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' }, ...nodeOptions })],
 		nodeTypes,
 		credentialTypes,
 		credentials: credentialsFor(sandbox, apiKey, baseUrl),
 		inputItems,
+		settings,
 	});
 	assertNoSecret(result, apiKey ?? SECRET_KEY);
 	return result;

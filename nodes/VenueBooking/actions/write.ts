@@ -3,10 +3,10 @@
  * Reschedule, whose body merges the fields seen in the workspace with the free-form body.
  */
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
-import { type Endpoint, showFor } from '../endpoints';
+import { type Endpoint, findEndpoint, showFor } from '../endpoints';
 import { leavesOf, namesOf } from '../methods/listSearch';
 import { loadReferenceLists } from '../methods/resourceMapping';
-import { bodyProperties, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
+import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/ids';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
@@ -83,6 +83,8 @@ export function writeOperation(endpoint: Endpoint): Operation {
 	};
 }
 
+const CLIENT_ID = findEndpoint('client', 'get').id!;
+
 /**
  * Booking → Create (POST /bookings) and Booking → Cancel or Reschedule (PATCH /bookings/{id}): the write
  * shape plus the fields seen on the workspace's bookings, merged with the free-form body. Nothing is
@@ -93,14 +95,15 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 	return {
 		description: updateDisplayOptions(showFor(endpoint), [
 			...(id ? [idProperty(id)] : []),
-			...seenFieldsProperties,
+			...seenFieldsProperties(endpoint.operation === 'create'),
 			...bodyProperties(false),
 			...queryProperties,
-			optionsProperty('write', [...(id ? [identityFieldOption(id)] : []), ...editorListOptions]),
+			// Create has no ID of its own: its Identity Field is the Client picker's.
+			optionsProperty('write', [identityFieldOption(id ?? CLIENT_ID), ...editorListOptions]),
 		]),
 		async execute(context, itemIndex, client) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.
-			const fields = readSeenFields(context, itemIndex);
+			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create');
 			const request = {
 				endpoint,
 				id: id ? readId(context, itemIndex, id) : undefined,
@@ -108,8 +111,12 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 				query: readQuery(context, itemIndex),
 				itemIndex,
 			};
-			const response = await sendWrite(context, client.withOptions(readTransportOptions(context, itemIndex)), request);
-			return [toJsonObject(response.body)];
+			try {
+				const response = await sendWrite(context, client.withOptions(readTransportOptions(context, itemIndex)), request);
+				return [toJsonObject(response.body)];
+			} catch (error) {
+				throw explainRefusedFields(error, context, itemIndex, fields);
+			}
 		},
 	};
 }

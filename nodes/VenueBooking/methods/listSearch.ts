@@ -124,8 +124,20 @@ export async function searchBookings(this: ILoadOptionsFunctions, filter?: strin
 	return await searchRecords(this, findEndpoint('booking', 'getAll'), 'booking', filter, paginationToken, recognition);
 }
 
+/**
+ * Clients are people, and n8n saves the label of the one picked in the workflow (`cachedResultName`): their
+ * labels leave out email addresses (the search box still matches them).
+ */
 export async function searchClients(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchRecords(this, findEndpoint('client', 'getAll'), 'client', filter, paginationToken);
+	const found = await searchRecords(this, findEndpoint('client', 'getAll'), 'client', filter, paginationToken);
+	return { ...found, results: disambiguate(found.results.map((item) => ({ ...item, name: withoutEmails(item.name, String(item.value)) }))) };
+}
+
+/** A label with the parts that are email addresses taken out; the identity when nothing else is left. */
+export function withoutEmails(label: string, identity: string): string {
+	const kept = label.split(SEPARATOR).map((part) => part.replace(/\s*\(([^()]*)\)$/, (whole, inner: string) => (EMAIL.test(inner) ? '' : whole)))
+		.filter((part) => part !== '' && !EMAIL.test(part.trim()));
+	return kept.length === 0 ? identity : kept.join(SEPARATOR);
 }
 
 /** Text longer than this is a description or a note, not something to recognise a record by. */

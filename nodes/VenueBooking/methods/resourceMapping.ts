@@ -4,11 +4,13 @@
  */
 import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 import { type Endpoint, findEndpoint } from '../endpoints';
-import { chooseIdentityMode, recordIdentity } from '../identity';
+import { chooseIdentityMode, detectIdentityField, recordIdentity } from '../identity';
 import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from '../transport/json';
 import type { ApiClient } from '../transport/request';
-import { readTimestampField } from '../timestamps';
-import { labelOf } from './listSearch';
+import { CLIENT_LABEL } from '../parameters/body';
+import { readTimeZone } from '../parameters/readers';
+import { formatWallClock, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
+import { labelOf, textKind } from './listSearch';
 import { editorClient, isAgentTool, type ListReading, readIdentityField, readListReading, samplePage } from './sampling';
 
 const TYPE_WORDS: Record<SeenType, string> = { string: 'text', number: 'number', boolean: 'true/false', dateTime: 'date-time' };
@@ -21,20 +23,49 @@ function example(value: string | number | boolean): string {
 	return text.length > MAX_EXAMPLE ? `${text.slice(0, MAX_EXAMPLE - 1)}…` : text;
 }
 
-const CLOCK_WORDS: Record<UnixClock, string> = { unixSeconds: 'Unix time in seconds', unixMilliseconds: 'Unix time in milliseconds' };
+/**
+ * An offered field as the editor saves it in the workflow (the resource mapper's `schema`), with what the
+ * execution needs and cannot sample: how the workspace writes the field's moments, and whether its value is
+ * chosen in the Client parameter. n8n's editor keeps a field's properties whole when it saves the schema.
+ */
+export interface OfferedField extends ResourceMapperField {
+	/** Date-times are sent in this form (parameters/body.ts), whatever form the user typed or picked. */
+	momentForm?: MomentForm;
+	/** The field holds a person's record: chosen in the Client parameter, never saved as an option list. */
+	pickedIn?: 'client';
+	/** Whether the values say the user gives it (judgeFields); an error about an aside field names it first. */
+	likelyInput: boolean;
+}
 
-/** What a field holds, in words: a reference, a Unix time (as a number, or written as text), or its type. */
+/** What a field holds, in words: a reference, a moment, or its type. */
 function kindOf(field: SeenField, reference: ReferenceList | undefined): string {
 	if (reference) return `a ${reference.what}`;
-	if (field.clock) return field.type === 'string' ? `${CLOCK_WORDS[field.clock]}, as text` : CLOCK_WORDS[field.clock];
 	return TYPE_WORDS[field.type];
 }
 
-/** The label of an offered field: its name as the workspace spells it, what was seen in it, and an example. */
-function describeField(field: SeenField, reference: ReferenceList | undefined): string {
-	const kind = kindOf(field, reference);
-	const seen = field.values.length > 0 ? `, e.g. ${example(field.values[0])}` : '';
-	return `${field.name} (${kind}${seen})`;
+/**
+ * The hint of a date-time field, in its label (n8n's resource mapper shows no per-field hint): a sampled
+ * moment as the user's wall clock in the workflow's time zone, and as it is sent.
+ */
+function momentHint(field: SeenField, form: MomentForm, timeZone: string): string {
+	const stamp = field.values.map((value) => readTimestamp(value)).find((found) => found !== undefined);
+	if (!stamp) return `date-time in ${timeZone}`;
+	const sent = writeMoment(stamp.epochMs, form);
+	const unit = form.kind === 'unixSeconds' ? ' (Unix seconds)' : form.kind === 'unixMilliseconds' ? ' (Unix milliseconds)' : '';
+	return `date-time in ${timeZone}, e.g. ${formatWallClock(stamp.epochMs, timeZone)} → sent as ${String(sent)}${unit}`;
+}
+
+/**
+ * The label of an offered field: its name as the workspace spells it, what was seen in it (an example,
+ * never an email: labels are saved in the workflow), and why a field the workspace sets starts hidden.
+ */
+function describeField(offer: Offer, reference: ReferenceList | undefined, form: MomentForm | undefined): string {
+	const { field, judged, timeZone, purpose } = offer;
+	const first = field.values.find((value) => textKind(value) !== 'email');
+	const seen = form ? momentHint(field, form, timeZone) : `${kindOf(field, reference)}${first !== undefined ? `, e.g. ${example(first)}` : ''}`;
+	const chosenIn = purpose === 'create' ? `choose it in ${CLIENT_LABEL} above, or ` : '';
+	const chosen = reference?.people ? `; ${chosenIn}add this field to give an ID` : '';
+	return `${field.name} (${seen}${chosen}${judged.reason ? `; ${judged.reason}` : ''})`;
 }
 
 /** A reference dropdown: the list's records, plus values seen on bookings that its first pages lack. */
@@ -44,16 +75,40 @@ function referenceOptions(field: SeenField, list: ReferenceList): INodePropertyO
 	return [...list.options, ...unseen];
 }
 
+/** Where a field is offered and how. */
+interface Offer {
+	field: SeenField;
+	lists: ReferenceList[];
+	judged: Judgement;
+	asTool: boolean;
+	timeZone: string;
+	/** Create has the Client parameter; a change does not. */
+	purpose: FormPurpose;
+}
+
+/** Which form the fields are for: Create, or Cancel or Reschedule. */
+export type FormPurpose = 'create' | 'change';
+
 /**
  * As an agent's tool, a field is labelled by its bare name: n8n's "Let the model define this parameter" names
  * the `$fromAI` key after the label, so the agent is asked for the field by the name the workspace uses
  * (an example value in the label would end up in the key).
+ *
+ * A field the workspace evidently sets itself starts removed: listed under the mapper's "add field", one
+ * click away, and not sent unless added and filled. References to people carry no options: n8n saves a
+ * resource mapper's options in the workflow, so clients are chosen in the Client parameter, whose list is
+ * read when the editor opens and which saves only the choice.
  */
-function toMapperField(field: SeenField, lists: ReferenceList[], asTool: boolean): ResourceMapperField {
+function toMapperField(offer: Offer): OfferedField {
+	const { field, lists, judged, asTool } = offer;
 	const reference = referencedList(field, lists);
-	const displayName = asTool ? field.name : describeField(field, reference);
-	const base = { id: field.name, displayName, required: false, defaultMatch: false, display: true };
+	const form = momentFormOfField(field);
+	const displayName = asTool ? field.name : describeField(offer, reference, form);
+	const base = { id: field.name, displayName, required: false, defaultMatch: false, display: true, likelyInput: judged.input, ...(judged.input ? {} : { removed: true }) };
+	// An agent fills the field itself, by the client's identity (it can look clients up with another tool).
+	if (reference?.people) return { ...base, type: 'string', pickedIn: 'client', ...(asTool ? {} : { removed: true }) };
 	if (reference) return { ...base, type: 'options', options: referenceOptions(field, reference) };
+	if (form) return { ...base, type: 'dateTime', momentForm: form };
 	if (looksLikeChoice(field)) {
 		return { ...base, type: 'options', options: field.values.map((value) => ({ name: String(value), value: String(value) })) };
 	}
@@ -61,6 +116,12 @@ function toMapperField(field: SeenField, lists: ReferenceList[], asTool: boolean
 	// number fields start removed, listed under the field picker for the user to add when they mean one.
 	if (field.type === 'number') return { ...base, type: 'number', removed: true };
 	return { ...base, type: field.type };
+}
+
+/** The form a date-time field's moments are written in: its first value's (every value shares the kind). */
+function momentFormOfField(field: SeenField): MomentForm | undefined {
+	if (field.type !== 'dateTime' && !field.clock) return undefined;
+	return field.values.length > 0 ? momentFormOf(field.values[0]) : undefined;
 }
 
 /** Why nothing could be sampled, taken from the transport's own error (it names a missing scope). */
@@ -71,10 +132,11 @@ function failureNotice(error: unknown): string {
 
 /**
  * The fields seen on the workspace's existing bookings (one page of GET /bookings), offered for Create and
- * Cancel or Reschedule: each with the type its values have, an example, a dropdown of rooms, services or
- * clients where its values are their identities, and a dropdown of the values seen where there are only a
- * few. The record's own identity is left out (the workspace assigns it). Nothing here is the API's schema:
- * an empty workspace or a key that may not read bookings gets a notice and the free-form body.
+ * Cancel or Reschedule: each with the type its values have, an example, a dropdown of rooms or services
+ * where its values are their identities, and a dropdown of the values seen where there are only a few.
+ * The form opens with what the values say is an input (judgeFields); the rest waits under "add field".
+ * The record's own identity is left out (the workspace assigns it). Nothing here is the API's schema: an
+ * empty workspace or a key that may not read bookings gets a notice and the free-form body.
  */
 export async function bookingFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	let records: unknown[];
@@ -90,11 +152,15 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	if (records.length === 0) {
 		return { fields: [], emptyFieldsNotice: `Your workspace has no bookings yet, so no fields could be seen. ${FALLBACK}` };
 	}
-	const identityField = readIdentityField(this) || (chooseIdentityMode(records) === 'id' ? 'id' : '');
+	const named = readIdentityField(this);
+	const identityField = named || (chooseIdentityMode(records) === 'id' ? 'id' : (detectIdentityField(records) ?? ''));
 	const fields = seenFields(records).filter((field) => field.name !== identityField);
-	const lists = await loadReferenceLists(client, reading);
+	const lists = await loadReferenceLists(client, reading, named || undefined);
 	const asTool = isAgentTool(this.getNode());
-	return { fields: fields.map((field) => toMapperField(field, lists, asTool)) };
+	const timeZone = readTimeZone(this);
+	const purpose: FormPurpose = this.getNodeParameter('operation', '') === 'update' ? 'change' : 'create';
+	const judgements = judgeFields(records, fields, lists, purpose);
+	return { fields: fields.map((field) => toMapperField({ field, lists, judged: judgements.get(field.name) ?? INPUT, asTool, timeZone, purpose })) };
 }
 
 /** The types the editor offers, inferred from sampled values. */
@@ -108,9 +174,8 @@ export interface SeenField {
 	name: string;
 	type: SeenType;
 	/**
-	 * Set when every value is a Unix time of one clock. The field keeps its number (or text) type: the
-	 * editor's date-time box would send an ISO text where the workspace writes numbers, and the values are
-	 * sent as entered (parameters/body.ts), so only the label says it is a time and in which unit.
+	 * Set when every value is a Unix time of one clock. The field is offered as a date-time all the same:
+	 * what the user picks is sent as a number (or numeric text) of that clock (its saved `momentForm`).
 	 */
 	clock?: UnixClock;
 	/** Distinct non-null values, in the order first seen. */
@@ -175,12 +240,169 @@ const MAX_CHOICES = 6;
  * repeat too (bookings made in the same second), but a moment is no closed set.
  */
 export function looksLikeChoice(field: SeenField): boolean {
-	return field.type === 'string' && !field.clock && field.values.length > 0 && field.values.length <= MAX_CHOICES && field.filled > field.values.length;
+	return field.type === 'string' && !field.clock && field.values.length > 0 && field.values.length <= MAX_CHOICES && field.filled > field.values.length &&
+		!field.values.some(isFreeText);
+}
+
+/**
+ * Text people write rather than pick: a phrase (letters and a space, e.g. a note) or an email. Such values
+ * never make a closed set, so a note repeated on a few bookings stays a text box, and no one's address
+ * becomes an option n8n would save in the workflow.
+ */
+function isFreeText(value: string | number | boolean): boolean {
+	const kind = textKind(value);
+	return kind === 'phrase' || kind === 'email' || (typeof value === 'string' && value.length > 60);
+}
+
+/** What the values say of a field: whether the form opens with it, and why not when it does not. */
+export interface Judgement {
+	input: boolean;
+	/** Why the workspace evidently sets it, in the label of a field that starts under "add field". */
+	reason?: string;
+}
+
+const INPUT: Judgement = { input: true };
+
+/** Two moments of one record this close are one write of the workspace (created and updated together). */
+const SAME_WRITE_MS = 2000;
+
+/** A field's value on each record (undefined where it is missing or null), by field name. */
+function columnsOf(records: unknown[], fields: SeenField[]): Map<string, Array<Scalar | undefined>> {
+	const rows = records.filter(isPlainObject);
+	return new Map(
+		fields.map((field) => [field.name, rows.map((row) => (isScalar(row[field.name]) ? (row[field.name] as Scalar) : undefined))]),
+	);
+}
+
+const filledIn = (column: Array<Scalar | undefined>) => column.filter((value) => value !== undefined && value !== '').length;
+
+/**
+ * Which of the fields seen are likely inputs of a booking, judged by the sampled values only (the API
+ * document names no fields, so a name says nothing):
+ *
+ * - inputs: references to rooms, services or clients; a time span whose moments differ booking by booking;
+ *   free text; anything the rules below do not claim (when in doubt a field stays in the form);
+ * - set by the workspace, so the form keeps them one click away under "add field":
+ *   - the same value on every booking seen (a currency, a type tag);
+ *   - moments that track the record's writes: within two seconds of another moment of the same record
+ *     (created and updated together), or always past while another moment of the bookings lies ahead;
+ *   - a moment that follows from another (the end of a span whose length is the same for every booking
+ *     sharing some value, e.g. a service's duration);
+ *   - values empty until a later state: filled only on bookings where a few-valued field holds one value
+ *     that most bookings lack (a cancel reason beside `cancelled`);
+ *   - closed sets (a state) when creating: for a change, the state that later-state fields follow is the
+ *     input (cancelling), and so is later-state text.
+ */
+export function judgeFields(records: unknown[], fields: SeenField[], lists: ReferenceList[], purpose: FormPurpose, nowMs = Date.now()): Map<string, Judgement> {
+	const columns = columnsOf(records, fields);
+	const rows = columns.values().next().value?.length ?? 0;
+	const judged = new Map<string, Judgement>();
+	const moments = new Map<string, Array<number | undefined>>();
+	for (const field of fields) {
+		if (field.type === 'dateTime' || field.clock) moments.set(field.name, (columns.get(field.name) ?? []).map((value) => readTimestamp(value)?.epochMs));
+	}
+	const choices = fields.filter(looksLikeChoice);
+	const laterState = new Map<string, { state: SeenField; value: string }>();
+	for (const field of fields) {
+		const column = columns.get(field.name) ?? [];
+		const filled = filledIn(column);
+		if (filled === 0 || filled === rows) continue;
+		for (const state of choices) {
+			if (state === field) continue;
+			const governing = laterStateOf(column, columns.get(state.name) ?? []);
+			if (governing !== undefined) {
+				laterState.set(field.name, { state, value: governing });
+				break;
+			}
+		}
+	}
+	const governingStates = new Set([...laterState.values()].map(({ state }) => state.name));
+	const clocks = new Set([...moments.keys()].filter((name) => tracksWrites(name, moments, nowMs)));
+	// A span's end follows from its start, never from when the record was written.
+	const spanMoments = new Map([...moments].filter(([name]) => !clocks.has(name)));
+	for (const field of fields) {
+		const column = columns.get(field.name) ?? [];
+		const later = laterState.get(field.name);
+		if (referencedList(field, lists)) judged.set(field.name, INPUT);
+		else if (rows >= 2 && filledIn(column) === 0) judged.set(field.name, { input: false, reason: 'empty on every booking seen' });
+		else if (rows >= 2 && filledIn(column) === rows && field.values.length === 1) judged.set(field.name, { input: false, reason: 'the same on every booking seen' });
+		else if (clocks.has(field.name)) judged.set(field.name, { input: false, reason: 'set by your workspace when a booking is written' });
+		else if (spanMoments.has(field.name) && followsFrom(field.name, spanMoments, columns)) {
+			judged.set(field.name, { input: false, reason: `follows from ${followsFrom(field.name, spanMoments, columns)}` });
+		} else if (later && !(purpose === 'change' && field.type === 'string' && !moments.has(field.name))) {
+			judged.set(field.name, { input: false, reason: `empty until ${later.state.name} is ${later.value}` });
+		} else if (looksLikeChoice(field) && !(purpose === 'change' && governingStates.has(field.name))) judged.set(field.name, { input: false });
+		else judged.set(field.name, INPUT);
+	}
+	return judged;
+}
+
+/**
+ * The value of a few-valued field that a field's being filled follows: every booking where the field is
+ * filled holds it, and at least half of the bookings holding it have the field filled, and it is a minority
+ * value (a later state, not the usual one). Undefined when no such value exists.
+ */
+function laterStateOf(column: Array<Scalar | undefined>, states: Array<Scalar | undefined>): string | undefined {
+	const holding = new Set<string>();
+	for (let row = 0; row < column.length; row++) {
+		if (column[row] === undefined || column[row] === '') continue;
+		if (states[row] === undefined) return undefined;
+		holding.add(String(states[row]));
+	}
+	if (holding.size !== 1) return undefined;
+	const [value] = holding;
+	const withValue = states.filter((state) => state !== undefined && String(state) === value).length;
+	const filled = filledIn(column);
+	return withValue * 2 < states.length && filled * 2 >= withValue ? value : undefined;
+}
+
+/** Whether a moment field tracks the record's writes (see judgeFields). */
+function tracksWrites(name: string, moments: Map<string, Array<number | undefined>>, nowMs: number): boolean {
+	const own = moments.get(name) ?? [];
+	for (const [other, theirs] of moments) {
+		if (other === name) continue;
+		if (own.some((ms, row) => ms !== undefined && theirs[row] !== undefined && Math.abs(ms - (theirs[row] as number)) <= SAME_WRITE_MS)) return true;
+	}
+	const seen = own.filter((ms): ms is number => ms !== undefined);
+	const ahead = [...moments].some(([other, theirs]) => other !== name && theirs.some((ms) => ms !== undefined && ms > nowMs));
+	return seen.length > 0 && seen.every((ms) => ms <= nowMs) && ahead;
+}
+
+/**
+ * The moment field (and the field that fixes the distance) a moment follows from: always after it, by a
+ * distance that is the same for every booking sharing a value of one other field (or for all of them), seen
+ * at least twice for at least half the bookings. Undefined when none does.
+ */
+function followsFrom(name: string, moments: Map<string, Array<number | undefined>>, columns: Map<string, Array<Scalar | undefined>>): string | undefined {
+	const own = moments.get(name) ?? [];
+	for (const [other, theirs] of moments) {
+		if (other === name) continue;
+		const rows = own.flatMap((ms, row) => (ms !== undefined && theirs[row] !== undefined ? [{ row, distance: ms - (theirs[row] as number) }] : []));
+		if (rows.length < 2 || rows.some(({ distance }) => distance <= 0)) continue;
+		if (rows.every(({ distance }) => distance === rows[0].distance)) return other;
+		for (const [key, values] of columns) {
+			if (key === name || key === other || moments.has(key)) continue;
+			const distanceBy = new Map<string, number[]>();
+			for (const { row, distance } of rows) {
+				if (values[row] === undefined) continue;
+				const group = distanceBy.get(String(values[row])) ?? [];
+				group.push(distance);
+				distanceBy.set(String(values[row]), group);
+			}
+			const groups = [...distanceBy.values()];
+			const repeated = groups.filter((group) => group.length >= 2).reduce((sum, group) => sum + group.length, 0);
+			const consistent = groups.every((group) => group.every((distance) => distance === group[0]));
+			if (consistent && repeated >= 2 && repeated * 2 >= rows.length && groups.length < rows.length) return `${other} and ${key}`;
+		}
+	}
+	return undefined;
 }
 
 /** A list whose records bookings may refer to: rooms, services and clients. */
 export interface ReferenceList {
 	what: string;
+	/** Records of people (clients): recognised, but never offered as options n8n would save. */
+	people: boolean;
 	/** The records of its first pages, as dropdown entries (label, identity). */
 	options: INodePropertyOptions[];
 	/** Whether those pages were the whole list. */
@@ -207,28 +429,31 @@ async function firstPages(client: ApiClient, endpoint: Endpoint, reading?: ListR
 	return { records, complete: false };
 }
 
-const REFERENCED: Array<{ what: string; endpoint: Endpoint }> = [
-	{ what: 'room', endpoint: findEndpoint('room', 'getAll') },
-	{ what: 'service', endpoint: findEndpoint('service', 'getAll') },
-	{ what: 'client', endpoint: findEndpoint('client', 'getAll') },
+const REFERENCED: Array<{ what: string; endpoint: Endpoint; people: boolean }> = [
+	{ what: 'room', endpoint: findEndpoint('room', 'getAll'), people: false },
+	{ what: 'service', endpoint: findEndpoint('service', 'getAll'), people: false },
+	{ what: 'client', endpoint: findEndpoint('client', 'getAll'), people: true },
 ];
 
 /**
  * The first pages of each list bookings may refer to. A list the key may not read (or that fails) is left
  * out: its dropdown is a comfort, and the field stays a text field the user fills.
  */
-export async function loadReferenceLists(client: ApiClient, reading?: ListReading): Promise<ReferenceList[]> {
+export async function loadReferenceLists(client: ApiClient, reading?: ListReading, identityField?: string): Promise<ReferenceList[]> {
 	const lists = await Promise.all(
-		REFERENCED.map(async ({ what, endpoint }): Promise<ReferenceList | undefined> => {
+		REFERENCED.map(async ({ what, endpoint, people }): Promise<ReferenceList | undefined> => {
 			try {
 				const { records, complete } = await firstPages(client, endpoint, reading);
-				if (records.length === 0 || chooseIdentityMode(records) !== 'id') return undefined;
-				const rule = { path: 'id', named: false };
+				if (records.length === 0) return undefined;
+				// Records identified by the Identity Field the user named, where they have no `id` of their own.
+				const path = chooseIdentityMode(records) === 'id' ? 'id' : (identityField ?? detectIdentityField(records));
+				if (!path) return undefined;
+				const rule = { path, named: path !== 'id' };
 				const options = records.flatMap((record) => {
 					const identity = recordIdentity(record, rule);
 					return identity === undefined ? [] : [{ name: labelOf(record, identity), value: identity }];
 				});
-				return { what, options, complete };
+				return { what, people, options, complete };
 			} catch {
 				return undefined;
 			}

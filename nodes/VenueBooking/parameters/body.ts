@@ -2,10 +2,12 @@
  * Request bodies: the free-form body and the fields seen on the workspace's records (a resource mapper),
  * merged into one JSON body.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { type IDataObject, type INodeProperties, isResourceLocatorValue, NodeApiError } from 'n8n-workflow';
+import { isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
 import { isPlainObject } from '../transport/json';
+import { DeclaredFailure } from '../transport/errors';
 import { freeFormProperties, readJson, readPairs } from './freeForm';
-import { describeType, inputError, type ParameterReader } from './readers';
+import { describeType, inputError, type ParameterReader, readTimeZone } from './readers';
 
 /**
  * The request body, shaped like n8n's HTTP Request node (JSON only: the API speaks JSON). The document
@@ -59,59 +61,195 @@ export function readBody(context: ParameterReader, itemIndex: number, optional: 
 }
 
 const LABEL = 'Fields Seen in Your Workspace';
+/** The parameter where Create's client is chosen by name (methods/resourceMapping.ts points at it). */
+export const CLIENT_LABEL = 'Client';
 
 /**
- * The fields seen on the workspace's existing bookings, filled in the editor (methods/bookingFields.ts
- * offers them). They are labelled as seen, not as the API's schema; the free-form body below stays for
- * anything the sample does not show.
+ * Booking → Create's client, chosen by name. n8n saves a resource mapper's options inside the workflow, so
+ * the workspace's clients are never options of the fields below: they are listed here when the list opens
+ * (methods/listSearch.ts, labels without emails) and the workflow keeps only the choice, as a resource
+ * locator does: the client's identity and the name the list showed.
  */
-export const seenFieldsProperties: INodeProperties[] = [
-	{
-		displayName:
-			'The fields below were seen on bookings in your workspace (one page of them), with the types and values seen there. They are not the API\'s schema: leave a field empty to not send it, and add anything else under Body.',
-		name: 'seenFieldsNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { hide: { '@tool': [true] } },
-	},
-	{
-		// n8n shows `@tool` parameters only on the agent's tool variant of the node.
-		displayName:
-			'As an AI agent\'s tool: click "Let the model define this parameter" beside a field and the agent fills it, asked for it by the field\'s name as your workspace spells it. A field with a dropdown takes an expression instead: {{ $fromAI(\'<field name>\', \'<what the agent should give>\') }}. The fields were seen on bookings in your workspace; they are not the API\'s schema.',
-		name: 'seenFieldsToolNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { '@tool': [true] } },
-	},
-	{
-		displayName: LABEL,
-		name: 'fields',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		typeOptions: {
-			resourceMapper: {
-				resourceMapperMethod: 'bookingFields',
-				mode: 'add',
-				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: true,
-				multiKeyMatch: false,
-				supportAutoMap: false,
+const clientProperty: INodeProperties = {
+	displayName: CLIENT_LABEL,
+	name: 'bookingClient',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	description:
+		'The booking\'s client: pick one of your workspace\'s clients by name, or enter its identifier. Sent in the field your bookings hold clients in (the fields below name it). The workflow saves only the chosen client\'s ID and the name shown.',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a client...',
+			typeOptions: { searchListMethod: 'searchClients', searchable: true },
+		},
+		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: "e.g. the client's identifier" },
+	],
+};
+
+/**
+ * The fields seen on the workspace's existing bookings, filled in the editor (methods/resourceMapping.ts
+ * offers them), and for Create the client chosen by name. They are labelled as seen, not as the API's
+ * schema; the free-form body below stays for anything the sample does not show.
+ */
+export function seenFieldsProperties(chooseClient: boolean): INodeProperties[] {
+	return [
+		{
+			displayName:
+				'The fields below were seen on bookings in your workspace (one page of them), with the types and values seen there. They are not the API\'s schema: leave a field empty to not send it, add the ones your workspace sets itself from "Add field" if you need them, and anything else under Body. A date-time without an offset is read in the workflow\'s time zone (Workflow Settings > Timezone) and sent as your workspace writes date-times.',
+			name: 'seenFieldsNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { hide: { '@tool': [true] } },
+		},
+		{
+			// n8n shows `@tool` parameters only on the agent's tool variant of the node.
+			displayName:
+				'As an AI agent\'s tool: click "Let the model define this parameter" beside a field and the agent fills it, asked for it by the field\'s name as your workspace spells it. A field with a dropdown takes an expression instead: {{ $fromAI(\'<field name>\', \'<what the agent should give>\') }}. The fields were seen on bookings in your workspace; they are not the API\'s schema.',
+			name: 'seenFieldsToolNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { '@tool': [true] } },
+		},
+		...(chooseClient ? [clientProperty] : []),
+		{
+			displayName: LABEL,
+			name: 'fields',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			typeOptions: {
+				resourceMapper: {
+					resourceMapperMethod: 'bookingFields',
+					mode: 'add',
+					fieldWords: { singular: 'field', plural: 'fields' },
+					addAllFields: true,
+					multiKeyMatch: false,
+					supportAutoMap: false,
+				},
 			},
 		},
-	},
-];
+	];
+}
+
+/** What execution reads of a saved schema field (methods/resourceMapping.ts writes it). */
+interface SavedField {
+	id: string;
+	displayName?: string;
+	momentForm?: MomentForm;
+	pickedIn?: string;
+	likelyInput?: boolean;
+}
+
+function savedSchema(mapper: unknown): SavedField[] {
+	const schema = isPlainObject(mapper) && Array.isArray(mapper.schema) ? mapper.schema : [];
+	return schema.filter((field): field is Record<string, unknown> => isPlainObject(field) && typeof field.id === 'string').map((field) => ({
+		id: field.id as string,
+		displayName: typeof field.displayName === 'string' ? field.displayName : undefined,
+		momentForm: isMomentForm(field.momentForm) ? field.momentForm : undefined,
+		pickedIn: typeof field.pickedIn === 'string' ? field.pickedIn : undefined,
+		likelyInput: typeof field.likelyInput === 'boolean' ? field.likelyInput : undefined,
+	}));
+}
+
+/** The Client parameter's choice, trimmed; empty when none was made. */
+function readClientChoice(context: ParameterReader, itemIndex: number): string {
+	const parameter: unknown = context.getNodeParameter('bookingClient', itemIndex, '', { extractValue: true });
+	const raw = isResourceLocatorValue(parameter) ? parameter.value : parameter;
+	if (raw === undefined || raw === null || raw === '') return '';
+	if (typeof raw !== 'string' && typeof raw !== 'number') {
+		throw inputError(context, itemIndex, CLIENT_LABEL, `must be text or a number, but it is ${describeType(raw)}`,
+			'If it comes from an expression, point it at the client\'s id field itself, e.g. {{ $json.id }}.');
+	}
+	return String(raw).trim();
+}
 
 /**
- * The offered fields the user filled for one item. Values are read as entered (expressions resolved), not
- * converted to the sampled types: a dropdown lists only one page of rooms or clients, and an expression may
- * rightly name another; the API is the judge of values. Empty fields are not sent.
+ * The offered fields the user filled for one item, and (for Create) the client chosen by name. Values are
+ * read as entered (expressions resolved), not converted to the sampled types: a dropdown lists only one
+ * page of rooms, and an expression may rightly name another; the API is the judge of values. Date-times
+ * are the exception: a picked or typed time is read in the workflow's time zone when it has no offset and
+ * sent in the form the workspace's own values have (timestamps.ts). Empty fields are not sent.
  */
-export function readSeenFields(context: ParameterReader, itemIndex: number): IDataObject {
+export function readSeenFields(context: ParameterReader, itemIndex: number, chooseClient = false): IDataObject {
 	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
 	const values = isPlainObject(mapper) && isPlainObject(mapper.value) ? mapper.value : {};
-	const filled = Object.entries(values).filter(([, value]) => value !== null && value !== undefined && value !== '');
-	return Object.fromEntries(filled) as IDataObject;
+	const schema = savedSchema(mapper);
+	const timeZone = readTimeZone(context);
+	const fields: IDataObject = {};
+	for (const [name, value] of Object.entries(values)) {
+		if (value === null || value === undefined || value === '') continue;
+		const form = schema.find((field) => field.id === name)?.momentForm;
+		fields[name] = form ? sendMoment(context, itemIndex, name, value, form, timeZone) : (value as IDataObject[string]);
+	}
+	const client = chooseClient ? readClientChoice(context, itemIndex) : '';
+	if (client === '') return fields;
+	const target = schema.find((field) => field.pickedIn === 'client');
+	if (!target) {
+		throw inputError(context, itemIndex, CLIENT_LABEL, 'no field of your bookings was seen holding clients, so it is unclear where to send it',
+			'Open Fields Seen in Your Workspace and choose Refresh Field List, or send the client under Body and clear Client.');
+	}
+	if (fields[target.id] !== undefined) {
+		throw inputError(context, itemIndex, CLIENT_LABEL, `the client is also given in the field "${target.id}"`,
+			'Give the client once: clear Client, or remove the field from Fields Seen in Your Workspace.');
+	}
+	fields[target.id] = client;
+	return fields;
+}
+
+/** One date-time in the workspace's form, or an error naming the field and the item. */
+function sendMoment(context: ParameterReader, itemIndex: number, name: string, value: unknown, form: MomentForm, timeZone: string): string | number {
+	const instant = readMomentInput(value, timeZone);
+	if (instant === undefined) {
+		throw inputError(context, itemIndex, LABEL, `"${name}" is not a date-time: ${describeType(value)} ${JSON.stringify(String(value)).slice(0, 60)}`,
+			`Pick it, or write it as 2026-11-26T15:00 (read in ${timeZone}, the workflow's time zone) or with an offset (…Z, …+01:00).`);
+	}
+	return writeMoment(instant, form);
+}
+
+/** Whether a text names a field as a word of its own (`end`, not `endless` or `weekend`). */
+function mentions(text: string, name: string): boolean {
+	const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	return new RegExp(`(^|[^\\p{L}\\p{N}_])${escaped}($|[^\\p{L}\\p{N}_])`, 'u').test(text);
+}
+
+/**
+ * The offered fields a refusal is about: the ones its body names as field errors, or where it names none
+ * (a message such as "unknown field(s) end; accepted: start, …"), the sent fields its message mentions
+ * that the form had kept aside as set by the workspace; mentioned inputs are often the accepted ones.
+ */
+function refusedFields(error: NodeApiError, schema: SavedField[], sent: IDataObject): string[] {
+	const offeredAndSent = schema.filter((field) => Object.prototype.hasOwnProperty.call(sent, field.id));
+	const named = Array.isArray(error.context?.namedFields) ? (error.context.namedFields as unknown[]).map(String) : [];
+	if (named.length > 0) return offeredAndSent.filter((field) => named.includes(field.id)).map((field) => field.id);
+	const message = typeof error.context?.serverMessage === 'string' ? error.context.serverMessage : '';
+	return offeredAndSent.filter((field) => field.likelyInput === false && mentions(message, field.id)).map((field) => field.id);
+}
+
+/**
+ * A refused request names fields the user sent from the offered ones (e.g. 400 "unknown field(s) end"):
+ * the description says which offered field each is, that the workspace's bookings hold it but the API did
+ * not take it here, and how to take it out of the form. Other errors pass unchanged.
+ */
+export function explainRefusedFields(error: unknown, context: ParameterReader, itemIndex: number, sent: IDataObject): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	const status = Number(error.httpCode);
+	// A 4xx, or a refusal the API declared in a success body (Slack's `{"ok": false}`).
+	if (!(status >= 400 && status < 500) && !(error instanceof DeclaredFailure)) return error;
+	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
+	const schema = savedSchema(mapper);
+	const refused = refusedFields(error, schema, sent);
+	if (refused.length === 0) return error;
+	const which = refused.map((name) => {
+		const label = schema.find((field) => field.id === name)?.displayName;
+		return `"${name}"${label && label !== name ? ` (${label})` : ''}`;
+	});
+	const one = refused.length === 1;
+	const advice = `${which.join(', ')} ${one ? 'is a field' : 'are fields'} of ${LABEL}: your bookings hold ${one ? 'it' : 'them'}, but the API did not take ${one ? 'it' : 'them'} here. Remove ${one ? 'it' : 'them'} from the form (the bin icon beside the field) or leave ${one ? 'it' : 'them'} empty.`;
+	error.description = error.description ? `${advice}\n${error.description}` : advice;
+	return error;
 }
 
 /**

@@ -3,6 +3,7 @@
  * NodeOperationError that names a bad parameter and its item, and readers for numbers and settings read once.
  */
 import { type IGetNodeParameterOptions, type INode, type INodeParameters, NodeOperationError, type NodeParameterValueType } from 'n8n-workflow';
+import { isKnownTimeZone } from '../timestamps';
 import { isScalar, type Scalar } from '../transport/json';
 
 /**
@@ -12,6 +13,17 @@ import { isScalar, type Scalar } from '../transport/json';
 export interface ParameterReader {
 	getNode(): INode;
 	getNodeParameter(name: string, itemIndex: number, fallback?: unknown, options?: IGetNodeParameterOptions): unknown;
+	/** n8n's workflow time zone (its setting, else the instance's); contexts without one read as UTC. */
+	getTimezone?(): string;
+}
+
+/**
+ * The time zone a date-time without an offset is read in: the workflow's (n8n's setting; in the editor's
+ * methods n8n knows only the instance's default). A zone this runtime does not know reads as UTC.
+ */
+export function readTimeZone(context: { getTimezone?(): string }): string {
+	const zone = typeof context.getTimezone === 'function' ? context.getTimezone() : undefined;
+	return typeof zone === 'string' && zone !== '' && isKnownTimeZone(zone) ? zone : 'UTC';
 }
 
 /**
@@ -87,6 +99,7 @@ export function onceReadParameters(context: ParameterReader): ParameterReader {
 	const read = new Map<string, Scalar>();
 	return {
 		getNode: () => context.getNode(),
+		getTimezone: () => readTimeZone(context),
 		getNodeParameter(name, itemIndex, fallback, options) {
 			const cacheable = options === undefined && (fallback === undefined || isScalar(fallback));
 			if (!cacheable) return context.getNodeParameter(name, itemIndex, fallback, options);

@@ -56,7 +56,7 @@ const ERROR_BODY_KEYS = {
  * Where an error names its field, and how the value reads: `field` (GitHub, Square, Mollie, Google),
  * `param` (Stripe), `target` (OData), `property` (Spring Data REST validation), a list of names (Salesforce `fields`), a JSON pointer whose last
  * segment is the field (JSON:API `source.pointer`, RFC 9457 `pointer`), a query parameter (JSON:API
- * `source.parameter`) or a list of path segments (Strapi `path`; a `path` text is Spring Boot's URL, no field).
+ * `source.parameter`, Calendly `parameter`; PayPal writes its `field` as a pointer) or a list of path segments (Strapi `path`; a `path` text is Spring Boot's URL, no field).
  */
 const FIELD_KEYS: ReadonlyArray<{ key: string; form: 'name' | 'pointer' | 'names' | 'segments' }> = [
 	{ key: 'field', form: 'name' },
@@ -67,6 +67,7 @@ const FIELD_KEYS: ReadonlyArray<{ key: string; form: 'name' | 'pointer' | 'names
 	{ key: 'source.pointer', form: 'pointer' },
 	{ key: 'pointer', form: 'pointer' },
 	{ key: 'source.parameter', form: 'name' },
+	{ key: 'parameter', form: 'name' },
 	{ key: 'path', form: 'segments' },
 ];
 
@@ -115,7 +116,7 @@ function fieldOf(record: Record<string, unknown>): string | undefined {
 		const value = readPath(record, key);
 		if (form === 'name' || form === 'pointer') {
 			const text = piece(value);
-			if (text) return form === 'pointer' ? pointerField(text) : text;
+			if (text) return form === 'pointer' || text.startsWith('/') ? pointerField(text) : text;
 		} else if (Array.isArray(value)) {
 			const names = value.slice(0, MAX_ENTRIES).map(piece).filter((name): name is string => name !== undefined);
 			if (names.length > 0) return piece(names.join(form === 'names' ? ', ' : '.'));
@@ -238,17 +239,33 @@ function compose(said: ServerWords): string | undefined {
  * Bounded however hostile the body: few entries and levels are read, only own keys, never `__proto__`.
  */
 function findServerMessage(body: unknown): string | undefined {
+	const said = readServerWords(body);
+	return said ? compose(said) : undefined;
+}
+
+/** Everything the body says, read in every shape of the survey; undefined for bodies that are no error shape. */
+function readServerWords(body: unknown): ServerWords | undefined {
 	const said: ServerWords = { general: [], listed: [], fields: [], codes: [] };
 	if (Array.isArray(body)) {
 		const entries = body.slice(0, MAX_ENTRIES);
 		const isErrorList = entries.length > 0 && entries.every((entry) => isPlainObject(entry) && typeof readPath(entry, ERROR_BODY_KEYS.listMarker) === 'string');
 		if (isErrorList) readEntries(entries, said, 0);
-		return compose(said);
+		return said;
 	}
 	if (!isPlainObject(body)) return undefined;
 	readErrorObject(body, said, 0);
 	if (said.general.length === 0 && said.fields.length === 0 && said.codes.length === 0 && isBareFieldMap(body)) readFieldMap(body, said);
-	return compose(said);
+	return said;
+}
+
+/**
+ * The fields an error body names (each field error's field), for callers that can tell the user which of
+ * their inputs a field is. A list of names (Salesforce `fields`) counts as each name.
+ */
+export function fieldsNamedIn(body: unknown): string[] {
+	const said = readServerWords(body);
+	if (!said) return [];
+	return [...new Set(said.fields.flatMap(({ field }) => field.split(', ')))];
 }
 
 function quoteBody(body: unknown): string {
@@ -309,12 +326,21 @@ export function httpStatusError(context: FailureContext, status: number, body: u
 			.join('\n'),
 	);
 	const message = context.redact(advice);
-	return new NodeApiError(context.node, { message, description, httpCode: String(status) } as JsonObject, {
+	const error = new NodeApiError(context.node, { message, description, httpCode: String(status) } as JsonObject, {
 		message,
 		description,
 		httpCode: String(status),
 		itemIndex: context.itemIndex,
 	});
+	keepWhatTheServerNamed(error, context, body, serverMessage);
+	return error;
+}
+
+/** The operation that sent the fields can say which of the user's inputs they are (parameters/body.ts). */
+function keepWhatTheServerNamed(error: NodeApiError, context: FailureContext, body: unknown, serverMessage: string | undefined): void {
+	const named = fieldsNamedIn(body);
+	if (named.length > 0) error.context.namedFields = named;
+	if (serverMessage) error.context.serverMessage = context.redact(serverMessage);
 }
 
 /** A NodeApiError for a request that got no HTTP answer (refused, reset, timed out, redirected away). */
@@ -332,11 +358,80 @@ export function transportError(context: FailureContext, what: string, hint: stri
 export { findServerMessage };
 
 /**
+ * Some APIs answer a failed call with a 2xx status and say so only in the body, with an explicit false flag
+ * (docs/API-CONVENTIONS.md): Slack's `{"ok": false, "error": "invalid_cursor"}`, Pipedrive's
+ * `{"success": false, "error": "…", "data": null}`. Read as data, such a body would be an empty list or a
+ * finished walk.
+ */
+const SUCCESS_FLAGS = ['ok', 'success'];
+
+/**
+ * What such an envelope carries beside its flag and message: Slack's `warning`, `needed`, `provided`,
+ * `response_metadata`; Pipedrive's `error_info`, `errorCode` (and `data: null`). Any other key with a value
+ * makes the body data: a record with a false `ok` field of its own (a delivery that failed) is no failure.
+ */
+const FAILURE_ENVELOPE_KEYS = new Set<string>([
+	...SUCCESS_FLAGS,
+	...ERROR_BODY_KEYS.message,
+	...ERROR_BODY_KEYS.generalLists.map((path) => path.split('.')[0]),
+	...ERROR_BODY_KEYS.fieldErrors,
+	ERROR_BODY_KEYS.nested,
+	ERROR_BODY_KEYS.code,
+	ERROR_BODY_KEYS.listMarker,
+	'error_code',
+	'error_info',
+	'warning',
+	'needed',
+	'provided',
+]);
+
+function isEmptyValue(value: unknown): boolean {
+	if (value === null || value === undefined || value === '') return true;
+	if (Array.isArray(value)) return value.length === 0;
+	return isPlainObject(value) && Object.keys(value).length === 0;
+}
+
+/**
+ * The server's words when a 2xx body declares a failure: a flag of SUCCESS_FLAGS that is exactly `false`,
+ * a message found as in an error body, and nothing else of substance beside them. Undefined otherwise: a
+ * missing flag, a true one, or a flag without words is an answer like any other.
+ */
+export function failureDeclaredInBody(body: unknown): string | undefined {
+	if (!isPlainObject(body) || !SUCCESS_FLAGS.some((flag) => body[flag] === false)) return undefined;
+	if (Object.keys(body).some((key) => !FAILURE_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
+	return findServerMessage(body);
+}
+
+/** A failure the API declared in a 2xx body; also what a resumed or guessed page refused this way is. */
+export class DeclaredFailure extends NodeApiError {}
+
+/** The error for a 2xx answer whose body declares a failure (`failureDeclaredInBody`), with the server's words. */
+export function declaredFailureError(context: FailureContext, status: number, body: unknown, serverMessage: string): NodeApiError {
+	const { method, path } = context.endpoint;
+	const where =
+		context.page !== undefined && context.page > 1
+			? `Page ${context.page} of ${method} ${path} was refused although the page before it said more entries follow: the API may not accept the pagination parameter sent; check Options > Pagination`
+			: 'The answer came with a success status, but its body says the request failed: check the query parameters and body you sent';
+	const message = context.redact(`The API refused ${method} ${path}: ${serverMessage}`);
+	const said = findServerMessage(body);
+	const description = context.redact([`${where}.`, said ? `The server said: ${said}` : undefined, `Response body (HTTP ${status}): ${quoteBody(body)}`].filter(Boolean).join('\n'));
+	const error = new DeclaredFailure(context.node, { message, description, httpCode: String(status) } as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex: context.itemIndex,
+	});
+	keepWhatTheServerNamed(error, context, body, said ?? serverMessage);
+	return error;
+}
+
+/**
  * Whether an error answers a stored page request the API no longer serves (an expired cursor, a page past
- * a shortened list): 400, 404, 410 or 422. A walk resumed from such a page can start over from page 1;
+ * a shortened list): 400, 404, 410 or 422, or a failure declared in a 2xx body (Slack's `invalid_cursor`). A walk resumed from such a page can start over from page 1;
  * anything else (the key refused, rate limits, outages) is a real failure.
  */
 export function isStalePageRefusal(error: unknown): boolean {
+	if (error instanceof DeclaredFailure) return true;
 	return error instanceof NodeApiError && [400, 404, 410, 422].includes(Number(error.httpCode));
 }
 

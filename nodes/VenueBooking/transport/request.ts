@@ -5,7 +5,7 @@
 import { type ICredentialDataDecryptedObject, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, NodeOperationError, sleep } from 'n8n-workflow';
 import type { Endpoint, HttpMethod } from '../endpoints';
 import { apiUrl, keyRedactor, normalizeBaseUrl } from './auth';
-import { type FailureContext, httpStatusError, NetworkFailure, networkHint, settle, transportError } from './errors';
+import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, settle, transportError } from './errors';
 import { parseBody } from './response';
 import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
 
@@ -135,6 +135,9 @@ export class ApiClient {
 			this.report(signalOfStatus(status, headerValue(result.headers, 'retry-after')));
 			if (status < 400) {
 				if (!parsed.ok) throw transportError(failure(), `${parsed.problem} (HTTP ${status})`, parsed.hint);
+				// `{"ok": false, "error": …}` with 200 (Slack, Pipedrive) is a refusal, never an empty list.
+				const declared = status < 300 ? failureDeclaredInBody(parsed.value) : undefined;
+				if (declared !== undefined) throw declaredFailureError(failure(), status, parsed.value, declared);
 				return { ...result, body: parsed.value, url };
 			}
 			const body = parsed.ok ? parsed.value : result.body;

@@ -4,8 +4,8 @@
  */
 import { isStalePageRefusal, settle } from '../transport/errors';
 import { headerValue } from '../transport/request';
-import { linkFromHeader, type PageRequest, type ResolvedPagination, strategyFor } from '../transport/pagination/strategies';
-import { lastPageLink, previousPageLink } from '../transport/pagination/detect';
+import { linkFromHeader, numberAt, type PageRequest, type ResolvedPagination, strategyFor } from '../transport/pagination/strategies';
+import { findListSignals, lastPageLink, previousPageLink } from '../transport/pagination/detect';
 import { addressPages } from '../transport/pagination/prefetch';
 import type { WalkedPage } from '../transport/pagination/walk';
 
@@ -44,11 +44,52 @@ export function revealedEnd(first: WalkedPage, pageSize: number | undefined): Jo
 	const fetched = { query: first.query, response: first.response, entries };
 	const second = strategyFor(pagination)?.next(fetched, pageSize);
 	if (!second) return undefined;
+	if (pagination.mode === 'nextUrl') return countedNextUrlEnd(first, entries.length, second);
 	const address = addressPages(pagination, fetched, second);
 	if (!address || address.count < 2) return undefined;
 	const previous = pagination.mode === 'pageNumber' && address.count > 2 ? address.request(address.count - 1) : undefined;
 	const stated = pagination.totalPagesPath && pagination.mode === 'pageNumber' ? pagination.totalPagesPath : pagination.totalPath;
 	return { pagination, request: address.last(), previous, revealedBy: `the total in "${stated}"` };
+}
+
+/**
+ * The last page of a list that states its total entries beside a next URL and nothing else (Django REST
+ * framework's `{"count", "next", …}`): when the next URL differs from page 1's address in exactly one query
+ * parameter, and that parameter went from absent or 1 to 2 (or from 0 to 1), it counts pages, so the last one
+ * is `ceil(total / page length)` in the same count. Anything less certain (two parameters changed, as with
+ * `limit` and `offset`, or an opaque cursor) is no claim. The claim is checked like every other: a refused or
+ * empty page means the journal is walked from page 1.
+ */
+function countedNextUrlEnd(first: WalkedPage, pageLength: number, second: PageRequest): JournalEnd | undefined {
+	const { pagination, response } = first;
+	if (!pagination || !second.url) return undefined;
+	const totalPath = findListSignals({ query: first.query, response, entries: first.entries ?? [] }).totalPath;
+	const total = numberAt(response, totalPath);
+	const pages = Number.isFinite(total) && pageLength > 0 ? Math.ceil(total / pageLength) : NaN;
+	if (!(pages > 2)) return undefined;
+	const here = new URL(response.url);
+	const next = new URL(second.url);
+	if (here.origin !== next.origin || here.pathname !== next.pathname) return undefined;
+	const names = new Set([...here.searchParams.keys(), ...next.searchParams.keys()]);
+	const changed = [...names].filter((name) => here.searchParams.getAll(name).join() !== next.searchParams.getAll(name).join());
+	if (changed.length !== 1) return undefined;
+	const [counter] = changed;
+	const was = here.searchParams.get(counter);
+	const now = Number(next.searchParams.get(counter));
+	const firstPage = (was === null || was === '1') && now === 2 ? 1 : was === '0' && now === 1 ? 0 : undefined;
+	if (firstPage === undefined) return undefined;
+	const pageUrl = (number: number): PageRequest => {
+		const url = new URL(next);
+		url.searchParams.set(counter, String(number));
+		return { url: url.toString(), marker: url.toString() };
+	};
+	const lastNumber = firstPage + pages - 1;
+	return {
+		pagination,
+		request: pageUrl(lastNumber),
+		previous: pageUrl(lastNumber - 1),
+		revealedBy: `the total in "${totalPath}" with the page counted in the next URL's "${counter}"`,
+	};
 }
 
 /** The newest entries read from the journal's end, and the page to continue from at the next poll. */

@@ -1,11 +1,12 @@
 /**
  * The activated trigger in queue mode, proven against n8n's own records: which entries each execution
  * carried (emitted.ts) and where the trigger's position is stored (workflow static data, or Postgres's
- * poller_state with durable cursors). One phase runs three scenarios at once, each on its own sandbox
+ * poller_state with durable cursors). One phase runs four scenarios at once, each on its own sandbox
  * journal, so their one-minute polls overlap:
  *
  * - baseline: activation on a journal with entries emits nothing; later polls emit only what was appended;
- * - restart: entries appended, the main restarted before the next poll; later entries after it;
+ * - restart: entries appended, the main restarted before the next poll; later entries after it — once on the
+ *   webhook delivery journal and once on the payment journal (Watch: Payments);
  * - kill: the worker running an execution of the trigger's workflow is SIGKILLed mid-execution.
  *
  * In every scenario each appended entry must be handed to exactly one execution and nothing else.
@@ -27,7 +28,7 @@ import { timed } from '../../../scripts/n8n/timing';
 import { FULL_KEY } from '../context';
 import { assert, assertEqual, type Checks } from '../harness';
 import { triggerExecutions } from './emitted';
-import { journalWorkflow, TRIGGER } from './journalWorkflow';
+import { journalWorkflow, TRIGGER, type WatchedJournal } from './journalWorkflow';
 
 export interface PhaseContext {
 	checks: Checks;
@@ -42,6 +43,7 @@ export interface PhaseContext {
 interface Scenario {
 	label: string;
 	sandbox: Sandbox;
+	watch: WatchedJournal;
 	workflowId: string;
 	/** Journal entries before activation: never to be emitted. */
 	initial: string[];
@@ -61,7 +63,13 @@ async function waitFor(what: string, timeoutMs: number, probe: () => Promise<boo
 	}
 }
 
-async function createScenario(context: PhaseContext, label: string, holdSeconds?: number): Promise<Scenario> {
+/** The ids of the watched journal's entries, as the sandbox holds them now. */
+function journalIds(sandbox: Sandbox, watch: WatchedJournal): string[] {
+	return (watch === 'payments' ? sandbox.store.payments : sandbox.store.deliveries).map((entry) => entry.id);
+}
+
+async function createScenario(context: PhaseContext, label: string, options: { holdSeconds?: number; watch?: WatchedJournal } = {}): Promise<Scenario> {
+	const { holdSeconds, watch = 'webhookDeliveries' } = options;
 	const sandbox = await startSandbox({});
 	context.sandboxes.push(sandbox);
 	const mode = context.durable ? 'durable' : 'static data';
@@ -71,13 +79,21 @@ async function createScenario(context: PhaseContext, label: string, holdSeconds?
 		data: { baseUrl: sandbox.url, apiKey: FULL_KEY },
 	});
 	const workflow = await context.rest.createWorkflow(
-		journalWorkflow(`queue e2e: ${label} (${mode})`, { id: credential.id, name: `Venue Booking API (${label}, ${mode})` }, holdSeconds),
+		journalWorkflow(`queue e2e: ${label} (${mode})`, { id: credential.id, name: `Venue Booking API (${label}, ${mode})` }, holdSeconds, watch),
 	);
-	return { label, sandbox, workflowId: workflow.id, initial: sandbox.store.deliveries.map((entry) => entry.id), rounds: [], carried: new Map() };
+	return { label, sandbox, watch, workflowId: workflow.id, initial: journalIds(sandbox, watch), rounds: [], carried: new Map() };
+}
+
+/** Payments as a booking's charge records them (the sandbox's own fields). */
+function appendPayments(sandbox: Sandbox, count: number): string[] {
+	const booking = sandbox.store.bookings[0];
+	return Array.from({ length: count }, (_, index) =>
+		sandbox.store.addPayment({ bookingId: booking.id, clientId: booking.clientId, kind: 'charge', amountCents: 1000 + index, currency: 'EUR', method: 'card' }).id,
+	);
 }
 
 function append(scenario: Scenario, count: number): string[] {
-	const ids = scenario.sandbox.store.appendDeliveries(count).map((entry) => entry.id);
+	const ids = scenario.watch === 'payments' ? appendPayments(scenario.sandbox, count) : scenario.sandbox.store.appendDeliveries(count).map((entry) => entry.id);
 	scenario.rounds.push(ids);
 	return ids;
 }
@@ -158,8 +174,9 @@ export async function runTriggerPhase(context: PhaseContext): Promise<void> {
 
 	const baseline = await createScenario(context, 'baseline');
 	const restart = await createScenario(context, 'main restart');
-	const kill = await createScenario(context, 'worker killed', 30);
-	const all = [baseline, restart, kill];
+	const kill = await createScenario(context, 'worker killed', { holdSeconds: 30 });
+	const paymentsRestart = await createScenario(context, 'payments, main restart', { watch: 'payments' });
+	const all = [baseline, restart, kill, paymentsRestart];
 
 	const activated = await check('first activation on a journal with entries emits nothing', async () => {
 		for (const scenario of all) await api.activateWorkflow(scenario.workflowId);
@@ -174,7 +191,7 @@ export async function runTriggerPhase(context: PhaseContext): Promise<void> {
 	const round1 = all.map((scenario) => append(scenario, 2));
 	const killing = killWorkerMidExecution(context, kill);
 	killing.catch(() => undefined);
-	await timed(`[${mode}] wait for the first scheduled poll of all three workflows`, () =>
+	await timed(`[${mode}] wait for the first scheduled poll of all four workflows`, () =>
 		waitFor('the first scheduled polls', POLL_WAIT_MS, async () => {
 			for (const [index, scenario] of all.entries()) if (!(await readPast(context, scenario, round1[index][1]))) return false;
 			return true;
@@ -198,11 +215,13 @@ export async function runTriggerPhase(context: PhaseContext): Promise<void> {
 
 	// Restart: new entries, then the main stops and starts again before it polls them.
 	append(restart, 2);
+	append(paymentsRestart, 2);
 	append(baseline, 2);
 	await check('the main restarted between polls (stop, start, same database)', async () => {
 		await context.stack.restartMain();
 	});
 	append(restart, 2);
+	append(paymentsRestart, 2);
 
 	await check('worker killed while it runs an execution of the trigger\'s workflow', async () => {
 		const victim = await killing;

@@ -1,7 +1,7 @@
 /**
  * The workflow each trigger scenario activates: the Venue Booking Trigger polling every minute (n8n's
- * shortest interval), then either nothing more or a Wait that keeps the execution running on its worker
- * long enough to kill that worker mid-execution.
+ * shortest interval) on the webhook delivery journal or the payment journal, then either nothing more or a
+ * Wait that keeps the execution running on its worker long enough to kill that worker mid-execution.
  */
 import { randomUUID } from 'node:crypto';
 import type { WorkflowDefinition } from '../../../scripts/n8n/rest';
@@ -9,7 +9,10 @@ import { TRIGGER_NODE_TYPE, type CredentialRef } from '../operationsWorkflow';
 
 export const TRIGGER = 'Venue Booking Trigger';
 
-export function journalWorkflow(name: string, credential: CredentialRef, holdSeconds?: number): WorkflowDefinition {
+/** The trigger's Watch values (trigger/description.ts): which journal a scenario's workflow polls. */
+export type WatchedJournal = 'webhookDeliveries' | 'payments';
+
+export function journalWorkflow(name: string, credential: CredentialRef, holdSeconds?: number, watch: WatchedJournal = 'webhookDeliveries'): WorkflowDefinition {
 	const next = holdSeconds
 		? { name: 'Hold', type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: holdSeconds, unit: 'seconds' } }
 		: { name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
@@ -24,7 +27,7 @@ export function journalWorkflow(name: string, credential: CredentialRef, holdSec
 				type: TRIGGER_NODE_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, options: {} },
+				parameters: { watch, pollTimes: { item: [{ mode: 'everyMinute' }] }, options: {} },
 				credentials: { venueBookingApi: credential },
 			},
 			{ id: randomUUID(), position: [260, 0], ...next },

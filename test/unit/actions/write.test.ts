@@ -47,13 +47,15 @@ const optionNames = (properties: INodeProperties[]) =>
 const mapped = (value: Record<string, unknown>) => ({ mappingMode: 'defineBelow', value });
 
 describe('a booking write with the fields seen in the workspace', () => {
-	it('describes the id picker and its Identity Field only for a {id} row, the seen fields and the required body for both', () => {
+	it('describes the id picker for a {id} row, the Client picker for Create, each with its Identity Field, the seen fields and the required body for both', () => {
 		expect(names(bookingReschedule.description)).toEqual(expect.arrayContaining(['bookingId', 'seenFieldsNotice', 'fields', 'jsonBody', 'sendQuery', 'options']));
 		expect(names(bookingReschedule.description)).not.toContain('sendBody');
+		expect(names(bookingReschedule.description)).not.toContain('bookingClient');
 		expect(optionNames(bookingReschedule.description)).toContain('identityPath');
 		expect(names(create.description)).not.toContain('bookingId');
-		expect(optionNames(create.description)).not.toContain('identityPath');
-		expect(names(create.description)).toEqual(expect.arrayContaining(['fields', 'jsonBody']));
+		expect(names(create.description)).toEqual(expect.arrayContaining(['bookingClient', 'fields', 'jsonBody']));
+		const identity = (create.description.find((property) => property.name === 'options')?.options as INodeProperties[]).find((option) => option.name === 'identityPath');
+		expect(identity?.description).toContain('identifies a client');
 	});
 
 	it('shows every parameter for its own operation only', () => {

@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { labelOf, listReferencedBy, matchesSearch, namesOf, searchBookings, searchClients, searchRecords, textKind, timeInWords } from '../../../nodes/VenueBooking/methods/listSearch';
+import { labelOf, listReferencedBy, matchesSearch, namesOf, searchBookings, searchClients, searchRecords, textKind, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
 import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
 
 const clients = findEndpoint('client', 'getAll');
@@ -212,10 +212,37 @@ describe('bookings a person recognises', () => {
 	});
 
 	it('judges a reference by how many values a list holds: a whole list half of them, a partial one any', () => {
-		const rooms = { what: 'room', options: [{ name: 'Studio A · studio', value: 'r1' }, { name: 'Studio B', value: 'r2' }], complete: true };
+		const rooms = { what: 'room', people: false, options: [{ name: 'Studio A · studio', value: 'r1' }, { name: 'Studio B', value: 'r2' }], complete: true };
 		expect(namesOf(rooms)).toEqual(new Map([['r1', 'Studio A'], ['r2', 'Studio B']]));
 		expect(listReferencedBy(['r1', 'x'], [rooms])).toBe(rooms);
 		expect(listReferencedBy(['r1', 'x', 'y'], [rooms])).toBeUndefined();
 		expect(listReferencedBy(['r1', 'x', 'y'], [{ ...rooms, complete: false }])?.what).toBe('room');
+	});
+});
+
+describe('client labels n8n saves in a workflow', () => {
+	it('leave out email addresses, keep the rest, and fall back to the identity', () => {
+		expect(withoutEmails('Ada Jones · ada@example.com', 'c1')).toBe('Ada Jones');
+		expect(withoutEmails('Ada Jones (ada@example.com)', 'c1')).toBe('Ada Jones');
+		expect(withoutEmails('ada@example.com', 'c1')).toBe('c1');
+		expect(withoutEmails('Studio A · confirmed', 'b1')).toBe('Studio A · confirmed');
+	});
+
+	it('are what the Client list shows: names without emails, two clients of one name told apart by identity', async () => {
+		const clients = [
+			{ id: 'c1', name: 'Ada Jones', email: 'ada@example.com' },
+			{ id: 'c2', name: 'Ada Jones', email: 'ada.j@example.org' },
+			{ id: 'c3', name: 'Bo Lind', email: 'bo@example.com' },
+		];
+		const { context } = mockLoadOptionsContext({ parameters: {}, answers: () => ({ statusCode: 200, body: { data: clients } }) });
+		const found = await searchClients.call(context as ILoadOptionsFunctions);
+		expect(found.results).toEqual([
+			{ name: 'Ada Jones (c1)', value: 'c1' },
+			{ name: 'Ada Jones (c2)', value: 'c2' },
+			{ name: 'Bo Lind', value: 'c3' },
+		]);
+		// The search box still finds a client by email.
+		const byEmail = await searchClients.call(context as ILoadOptionsFunctions, 'bo@example');
+		expect(byEmail.results).toEqual([{ name: 'Bo Lind', value: 'c3' }]);
 	});
 });

@@ -1,5 +1,5 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions, ResourceMapperField } from 'n8n-workflow';
-import { bookingFields, loadReferenceLists, looksLikeChoice, REFERENCE_PAGES, referencedList, type ReferenceList, type SeenField, seenFields } from '../../../nodes/VenueBooking/methods/resourceMapping';
+import { bookingFields, judgeFields, loadReferenceLists, looksLikeChoice, REFERENCE_PAGES, referencedList, type ReferenceList, type SeenField, seenFields } from '../../../nodes/VenueBooking/methods/resourceMapping';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { type MockAnswer, mockContext, mockLoadOptionsContext, TEST_KEY } from '../mockContext';
 
@@ -31,23 +31,77 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		expect(Object.keys(offered)).toEqual(['status', 'room_id', 'guests', 'paid', 'starts_at', 'note']);
 		expect(offered.guests).toMatchObject({ type: 'number', displayName: 'guests (number, e.g. 2)', required: false, display: true, defaultMatch: false });
 		expect(offered.paid).toMatchObject({ type: 'boolean', displayName: 'paid (true/false, e.g. true)' });
-		expect(offered.starts_at).toMatchObject({ type: 'dateTime', displayName: 'starts_at (date-time, e.g. 2026-12-01T10:00:00Z)' });
+		// n8n's resource mapper has no per-field hint: the label says in which zone a time is read and how it is sent.
+		expect(offered.starts_at).toMatchObject({
+			type: 'dateTime',
+			displayName: 'starts_at (date-time in UTC, e.g. 2026-12-01 10:00 → sent as 2026-12-01T10:00:00Z)',
+			momentForm: { kind: 'iso', separator: 'T', seconds: true, fraction: 0, zone: 'Z' },
+		});
 		expect(offered.note.displayName).toBe(`note (text, e.g. ${'x'.repeat(39)}…)`);
 	});
 
-	it('labels Unix-time fields with their unit but keeps their type, so what the user enters is sent as the workspace writes it', async () => {
+	it('offers Unix-time fields as date-times, sent as the workspace writes them (seconds, milliseconds, as number or text)', async () => {
 		const stamped = [
 			{ id: 'b1', created: 1767225600, starts_ms: 1767261600000, ts: '1767225600.000100', count: 2 },
 			{ id: 'b2', created: 1767225660, starts_ms: 1767265200000, ts: '1767225600.000100', count: 2 },
 			{ id: 'b3', created: 1767225720, starts_ms: 1767268800000, ts: '1767225600.000100', count: 3 },
 		];
 		const offered = byId((await fieldsFor({ '/bookings': page(stamped) })).fields);
-		expect(offered.created).toMatchObject({ type: 'number', removed: true, displayName: 'created (Unix time in seconds, e.g. 1767225600)' });
-		expect(offered.starts_ms).toMatchObject({ type: 'number', displayName: 'starts_ms (Unix time in milliseconds, e.g. 1767261600000)' });
+		expect(offered.created).toMatchObject({ type: 'dateTime', momentForm: { kind: 'unixSeconds', text: false } });
+		expect(offered.created.displayName).toMatch(/^created \(date-time in UTC, e\.g\. 2026-01-01 00:00 → sent as 1767225600 \(Unix seconds\)/);
+		expect(offered.starts_ms).toMatchObject({
+			type: 'dateTime',
+			displayName: 'starts_ms (date-time in UTC, e.g. 2026-01-01 10:00 → sent as 1767261600000 (Unix milliseconds))',
+			momentForm: { kind: 'unixMilliseconds', text: false },
+		});
 		// A moment written as text is no closed set, though it repeats.
-		expect(offered.ts).toMatchObject({ type: 'string', displayName: 'ts (Unix time in seconds, as text, e.g. 1767225600.000100)' });
+		expect(offered.ts).toMatchObject({ type: 'dateTime', momentForm: { kind: 'unixSeconds', text: true } });
 		expect(offered.count).toMatchObject({ type: 'number', displayName: 'count (number, e.g. 2)' });
 		expect(seenFields(stamped).map((field) => field.clock)).toEqual([undefined, 'unixSeconds', 'unixMilliseconds', 'unixSeconds', undefined]);
+	});
+
+	it('states the time zone n8n gives the editor in a date-time\'s label, and its wall-clock example in it', async () => {
+		const { context } = mockLoadOptionsContext({
+			parameters: {},
+			answers: () => page([{ id: 'b1', at: '2026-11-26T20:00:00Z' }, { id: 'b2', at: '2026-11-27T20:00:00Z' }]),
+		});
+		const inZone = { ...context, getTimezone: () => 'America/New_York' } as unknown as ILoadOptionsFunctions;
+		const { fields } = await bookingFields.call(inZone);
+		expect(byId(fields).at.displayName).toBe('at (date-time in America/New_York, e.g. 2026-11-26 15:00 → sent as 2026-11-26T20:00:00Z)');
+	});
+
+	it('offers no client as an option (n8n would save the list in the workflow): the field names the Client parameter instead', async () => {
+		const people = [{ id: 'c1', name: 'Ada Jones', email: 'ada@example.com' }, { id: 'c2', name: 'Bo Lind', email: 'bo@example.com' }];
+		const held = [{ id: 'b1', who: 'c1' }, { id: 'b2', who: 'c2' }, { id: 'b3', who: 'c1' }];
+		const { fields } = await fieldsFor({ '/bookings': page(held), '/clients': page(people) });
+		expect(byId(fields).who).toEqual({
+			id: 'who',
+			displayName: 'who (a client, e.g. c1; choose it in Client above, or add this field to give an ID)',
+			type: 'string',
+			pickedIn: 'client',
+			// Judged an input, yet it starts removed: the client is chosen in Client.
+			likelyInput: true,
+			required: false,
+			defaultMatch: false,
+			display: true,
+			removed: true,
+		});
+		expect(JSON.stringify(fields)).not.toMatch(/Ada|Jones|example\.com/);
+		// Cancel or Reschedule has no Client parameter: the label does not point at one.
+		const change = await fieldsFor({ '/bookings': page(held), '/clients': page(people) }, { operation: 'update' });
+		expect(byId(change.fields).who.displayName).toBe('who (a client, e.g. c1; add this field to give an ID)');
+	});
+
+	it('shows no email as an example and makes no choice of emails or phrases', async () => {
+		const held = [
+			{ id: 'b1', contact: 'ada@example.com', remark: 'Bring a cable' },
+			{ id: 'b2', contact: 'ada@example.com', remark: 'Bring a cable' },
+			{ id: 'b3', contact: 'bo@example.com', remark: null },
+		];
+		const offered = byId((await fieldsFor({ '/bookings': page(held) })).fields);
+		expect(offered.contact).toMatchObject({ type: 'string', displayName: 'contact (text)' });
+		expect(offered.remark).toMatchObject({ type: 'string', displayName: 'remark (text, e.g. Bring a cable)' });
+		expect(offered.remark.options).toBeUndefined();
 	});
 
 	it('makes a dropdown of a field whose few values repeat, of the values seen', async () => {
@@ -137,8 +191,8 @@ describe('fields seen on sampled records', () => {
 
 	it('recognises a reference by the identities of another list: a whole list needs half, a partial one a match', () => {
 		const [a] = seenFields(records);
-		const rooms: ReferenceList = { what: 'room', options: [{ name: 'Room One', value: 'r1' }], complete: true };
-		const clients: ReferenceList = { what: 'client', options: [{ name: 'Ana', value: 'r2' }], complete: false };
+		const rooms: ReferenceList = { what: 'room', people: false, options: [{ name: 'Room One', value: 'r1' }], complete: true };
+		const clients: ReferenceList = { what: 'client', people: true, options: [{ name: 'Ana', value: 'r2' }], complete: false };
 		expect(referencedList(a, [rooms])?.what).toBe('room');
 		expect(referencedList(a, [clients])?.what).toBe('client');
 		expect(referencedList(a, [{ ...rooms, options: [{ name: 'Other', value: 'zz' }] }])).toBeUndefined();
@@ -150,6 +204,7 @@ describe('fields seen on sampled records', () => {
 const field = (values: SeenField['values'], type: SeenField['type'] = 'string'): SeenField => ({ name: 'ref', type, values, filled: values.length });
 const list = (what: string, identities: string[], complete: boolean): ReferenceList => ({
 	what,
+	people: what === 'client',
 	options: identities.map((identity) => ({ name: `${what} ${identity}`, value: identity })),
 	complete,
 });
@@ -208,10 +263,11 @@ describe('loading the lists bookings may refer to', () => {
 		});
 		expect(requests).toHaveLength(2 + REFERENCE_PAGES);
 		expect(lists).toEqual([
-			{ what: 'room', options: [{ name: 'Blue Room', value: 'r1' }], complete: true },
-			{ what: 'service', options: [{ name: 'Deep Massage', value: '5' }], complete: true },
+			{ what: 'room', people: false, options: [{ name: 'Blue Room', value: 'r1' }], complete: true },
+			{ what: 'service', people: false, options: [{ name: 'Deep Massage', value: '5' }], complete: true },
 			{
 				what: 'client',
+				people: true,
 				options: Array.from({ length: REFERENCE_PAGES }, (_, i) => ({ name: `Client Number${i + 1}`, value: `c${i + 1}` })),
 				complete: false,
 			},
@@ -225,5 +281,63 @@ describe('loading the lists bookings may refer to', () => {
 			'/clients': { statusCode: 200, body: { data: [{ code: 'c1', name: 'Anna Berg' }] } },
 		});
 		expect(lists).toEqual([]);
+	});
+});
+
+describe('which fields the form opens with, judged by the values (never by names)', () => {
+	const NOW = Date.parse('2026-11-25T12:00:00Z');
+	// Names are letters on purpose: nothing may depend on them.
+	const records = [
+		{ p: 'r1', q: '2026-12-01T10:00:00Z', r: '2026-12-01T11:00:00Z', s: 'open', t: 'EUR', u: '2026-11-01T09:00:00Z', v: '2026-11-01T09:00:00Z', w: null, x: null, y: 'Bring a cable', z: null },
+		{ p: 'r2', q: '2026-12-02T10:00:00Z', r: '2026-12-02T12:00:00Z', s: 'open', t: 'EUR', u: '2026-11-02T09:00:00Z', v: '2026-11-02T09:00:00Z', w: null, x: null, y: null, z: null },
+		{ p: 'r1', q: '2026-12-03T10:00:00Z', r: '2026-12-03T11:00:00Z', s: 'closed', t: 'EUR', u: '2026-11-03T09:00:00Z', v: '2026-11-04T08:00:00Z', w: '2026-11-04T08:00:00Z', x: 'Ill', y: null, z: null },
+		{ p: 'r2', q: '2026-12-04T10:00:00Z', r: '2026-12-04T12:00:00Z', s: 'open', t: 'EUR', u: '2026-11-04T09:00:00Z', v: '2026-11-04T09:00:00Z', w: null, x: null, y: 'Quiet please', z: null },
+		{ p: 'r1', q: '2026-12-05T10:00:00Z', r: '2026-12-05T11:00:00Z', s: 'open', t: 'EUR', u: '2026-11-05T09:00:00Z', v: '2026-11-05T09:00:00Z', w: null, x: null, y: null, z: null },
+	];
+	const rooms: ReferenceList = { what: 'room', people: false, options: [{ name: 'One', value: 'r1' }, { name: 'Two', value: 'r2' }], complete: true };
+	const judge = (purpose: 'create' | 'change', rows: unknown[] = records) => {
+		const judged = judgeFields(rows, seenFields(rows), [rooms], purpose, NOW);
+		return Object.fromEntries([...judged].map(([name, { input, reason }]) => [name, input ? 'input' : (reason ?? 'hidden')]));
+	};
+
+	it('opens Create with the references, the span\'s start and free text; keeps what the workspace sets one click away', () => {
+		expect(judge('create')).toEqual({
+			p: 'input',
+			q: 'input',
+			// Always an hour or two after q, the same for every booking of one room: it follows.
+			r: 'follows from q and p',
+			s: 'hidden',
+			t: 'the same on every booking seen',
+			u: 'set by your workspace when a booking is written',
+			v: 'set by your workspace when a booking is written',
+			w: 'set by your workspace when a booking is written',
+			x: 'empty until s is closed',
+			y: 'input',
+			z: 'empty on every booking seen',
+		});
+	});
+
+	it('opens Cancel or Reschedule with the state later fields follow, and the later state\'s text', () => {
+		const judged = judge('change');
+		expect(judged.s).toBe('input');
+		expect(judged.x).toBe('input');
+		expect(judged.w).toBe('set by your workspace when a booking is written');
+	});
+
+	it('keeps a moment in the form when the data does not show it follows: lengths that differ within a room', () => {
+		const varied = records.map((record, index) => ({ ...record, r: new Date(Date.parse(record.q) + (index + 1) * 1800_000).toISOString() }));
+		expect(judge('create', varied).r).toBe('input');
+	});
+
+	it('reads a moment always past, beside moments ahead, as the workspace\'s own record time', () => {
+		const rows = records.map(({ p, q, u }) => ({ p, q, u }));
+		expect(judge('create', rows)).toEqual({ p: 'input', q: 'input', u: 'set by your workspace when a booking is written' });
+	});
+
+	it('keeps everything in the form when one booking is all there is to judge by', () => {
+		expect(Object.values(judge('create', records.slice(0, 1))).filter((verdict) => verdict !== 'input' && verdict !== 'hidden')).toEqual([
+			'set by your workspace when a booking is written',
+			'set by your workspace when a booking is written',
+		]);
 	});
 });

@@ -1,5 +1,6 @@
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { bodyProperties, mergeBody, readBody, readSeenFields } from '../../../nodes/VenueBooking/parameters/body';
+import { NodeApiError } from 'n8n-workflow';
+import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../../../nodes/VenueBooking/parameters/body';
 import { readId } from '../../../nodes/VenueBooking/parameters/ids';
 import { mockContext, parameterReader, thrownBy } from '../mockContext';
 
@@ -52,6 +53,100 @@ describe('the offered fields and the free-form body', () => {
 		expect(mergeBody(context, 0, { a: 1 }, undefined)).toEqual({ a: 1 });
 		expect(() => mergeBody(context, 3, { a: 1 }, { a: 2 })).toThrow('Fields Seen in Your Workspace: "a" is also given in the body (item 3)');
 		expect(() => mergeBody(context, 0, { a: 1 }, [1])).toThrow('cannot be combined with a body that is not a JSON object');
+	});
+});
+
+const ISO_Z = { kind: 'iso', separator: 'T', seconds: true, fraction: 0, zone: 'Z' };
+const inZone = (parameters: Record<string, unknown>, zone: string) => ({ ...reader(parameters), getTimezone: () => zone });
+const mapper = (value: Record<string, unknown>, schema: Array<Record<string, unknown>>) => ({ mappingMode: 'defineBelow', value, schema });
+
+describe('date-times in the user\'s zone, sent as the workspace writes them', () => {
+	it('reads a time without offset in the workflow\'s zone and sends the instant in the workspace\'s form', () => {
+		const fields = mapper({ start: '2026-11-26T15:00:00', later: '2026-11-26T15:00' }, [
+			{ id: 'start', momentForm: ISO_Z },
+			{ id: 'later', momentForm: { kind: 'unixSeconds', text: false } },
+		]);
+		expect(readSeenFields(inZone({ fields }, 'America/New_York'), 0)).toEqual({ start: '2026-11-26T20:00:00Z', later: 1795723200 });
+		// Summer time: four hours behind UTC.
+		const summer = mapper({ start: '2026-07-01T15:00:00' }, [{ id: 'start', momentForm: { ...ISO_Z, fraction: 3, zone: '+0000' } }]);
+		expect(readSeenFields(inZone({ fields: summer }, 'America/New_York'), 0)).toEqual({ start: '2026-07-01T19:00:00.000+0000' });
+	});
+
+	it('sends a time that has an offset as the same instant, in the workspace\'s form', () => {
+		const fields = mapper({ start: '2026-11-26T15:00:00+01:00' }, [{ id: 'start', momentForm: ISO_Z }]);
+		expect(readSeenFields(inZone({ fields }, 'America/New_York'), 0)).toEqual({ start: '2026-11-26T14:00:00Z' });
+	});
+
+	it('sends fields without a saved form as entered, and reads UTC where n8n gives no zone', () => {
+		const fields = mapper({ start: '2026-11-26T15:00:00', note: 'hi' }, [{ id: 'start' }, { id: 'note' }]);
+		expect(readSeenFields(inZone({ fields }, 'America/New_York'), 0)).toEqual({ start: '2026-11-26T15:00:00', note: 'hi' });
+		const formed = mapper({ start: '2026-11-26T15:00:00' }, [{ id: 'start', momentForm: ISO_Z }]);
+		expect(readSeenFields(reader({ fields: formed }), 0)).toEqual({ start: '2026-11-26T15:00:00Z' });
+	});
+
+	it('refuses a value that is no date-time, naming the field, the item and the zone it would be read in', () => {
+		const fields = mapper({ start: 'tomorrow' }, [{ id: 'start', momentForm: ISO_Z }]);
+		const error = thrownBy(() => readSeenFields(inZone({ fields }, 'Europe/Berlin'), 2));
+		expect(error.message).toBe('Fields Seen in Your Workspace: "start" is not a date-time: a string "tomorrow" (item 2)');
+		expect(error.description).toContain('read in Europe/Berlin');
+	});
+});
+
+describe('the client chosen by name', () => {
+	const schema = [{ id: 'client_ref', pickedIn: 'client' }, { id: 'note' }];
+	it('is shown for Create only, before the fields', () => {
+		expect(seenFieldsProperties(true).map((property) => property.name)).toEqual(['seenFieldsNotice', 'seenFieldsToolNotice', 'bookingClient', 'fields']);
+		expect(seenFieldsProperties(false).map((property) => property.name)).toEqual(['seenFieldsNotice', 'seenFieldsToolNotice', 'fields']);
+	});
+
+	it('is sent in the field the bookings hold clients in, trimmed', () => {
+		const context = reader({ fields: mapper({ note: 'x' }, schema), bookingClient: { __rl: true, mode: 'list', value: ' cli_7 ', cachedResultName: 'Ada Jones' } });
+		expect(readSeenFields(context, 0, true)).toEqual({ note: 'x', client_ref: 'cli_7' });
+		expect(readSeenFields(context, 0, false)).toEqual({ note: 'x' });
+	});
+
+	it('is an error when given twice, or when no field of the bookings holds clients', () => {
+		const twice = reader({ fields: mapper({ client_ref: 'cli_1' }, schema), bookingClient: { __rl: true, mode: 'id', value: 'cli_7' } });
+		expect(thrownBy(() => readSeenFields(twice, 1, true)).message).toBe('Client: the client is also given in the field "client_ref" (item 1)');
+		const nowhere = reader({ fields: mapper({}, [{ id: 'note' }]), bookingClient: { __rl: true, mode: 'id', value: 'cli_7' } });
+		expect(thrownBy(() => readSeenFields(nowhere, 0, true)).message).toMatch(/^Client: no field of your bookings was seen holding clients/);
+		const none = reader({ fields: mapper({}, [{ id: 'note' }]), bookingClient: { __rl: true, mode: 'list', value: '' } });
+		expect(readSeenFields(none, 0, true)).toEqual({});
+	});
+});
+
+describe('a refused field the form offered', () => {
+	const refusal = (fields: string[], status = '400') => {
+		const error = new NodeApiError({ id: '1', name: 'Venue Booking', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }, { message: 'x' }, {
+			message: 'The API rejected the request as malformed (400)', description: 'The server said: unknown field(s) end', httpCode: status,
+		});
+		error.context.namedFields = fields;
+		return error;
+	};
+	const context = reader({ fields: mapper({ end: '2026-11-26T16:00:00' }, [{ id: 'end', displayName: 'end (date-time; follows from start)' }, { id: 'start' }]) });
+
+	it('says which offered field it is and how to take it out of the form, before the server\'s words', () => {
+		const error = explainRefusedFields(refusal(['end']), context, 0, { end: '2026-11-26T21:00:00Z' }) as NodeApiError;
+		expect(error.description).toBe(
+			'"end" (end (date-time; follows from start)) is a field of Fields Seen in Your Workspace: your bookings hold it, but the API did not take it here. Remove it from the form (the bin icon beside the field) or leave it empty.\nThe server said: unknown field(s) end',
+		);
+	});
+
+	it('where the body names no field, names the aside fields its message mentions (not the inputs it lists as accepted)', () => {
+		const schema = [{ id: 'end', displayName: 'end (date-time)', likelyInput: false }, { id: 'start', likelyInput: true }, { id: 'weekend', likelyInput: false }];
+		const error = refusal([]);
+		error.context.namedFields = undefined;
+		error.context.serverMessage = 'The request body has unknown field(s) end; accepted: start, note.';
+		const explained = explainRefusedFields(error, reader({ fields: mapper({}, schema) }), 0, { end: 'x', start: 'y', weekend: 'z' }) as NodeApiError;
+		expect(explained.description).toMatch(/^"end" \(end \(date-time\)\) is a field of Fields Seen in Your Workspace/);
+		expect(explained.description).not.toMatch(/"start"|"weekend"/);
+	});
+
+	it('leaves errors alone that name no field sent from the form, and server errors', () => {
+		expect((explainRefusedFields(refusal(['start']), context, 0, { end: 'x' }) as NodeApiError).description).toBe('The server said: unknown field(s) end');
+		expect((explainRefusedFields(refusal(['end'], '500'), context, 0, { end: 'x' }) as NodeApiError).description).toBe('The server said: unknown field(s) end');
+		const plain = new Error('boom');
+		expect(explainRefusedFields(plain, context, 0, { end: 'x' })).toBe(plain);
 	});
 });
 

@@ -1,7 +1,19 @@
 import { NodeApiError } from 'n8n-workflow';
 import { ENDPOINTS, findEndpoint } from '../../../nodes/VenueBooking/endpoints';
 import { keyRedactor } from '../../../nodes/VenueBooking/transport/auth';
-import { type FailureContext, findServerMessage, httpStatusError, isStalePageRefusal, nameQuotedIdentities, NetworkFailure, networkHint, transportError } from '../../../nodes/VenueBooking/transport/errors';
+import {
+	declaredFailureError,
+	type FailureContext,
+	failureDeclaredInBody,
+	fieldsNamedIn,
+	findServerMessage,
+	httpStatusError,
+	isStalePageRefusal,
+	nameQuotedIdentities,
+	NetworkFailure,
+	networkHint,
+	transportError,
+} from '../../../nodes/VenueBooking/transport/errors';
 import { TEST_KEY, TEST_NODE } from '../mockContext';
 
 const context = (endpoint = findEndpoint('payment', 'getAll'), attempts = 1): FailureContext => ({
@@ -268,6 +280,20 @@ describe('httpStatusError', () => {
 	});
 });
 
+describe('the fields an error names', () => {
+	it('are read from every field-error shape, each once, and kept on the error for the operation that sent them', () => {
+		expect(fieldsNamedIn({ error: { message: 'bad', details: [{ field: 'end', message: 'unknown field' }, { field: 'end', message: 'x' }] } })).toEqual(['end']);
+		expect(fieldsNamedIn({ errors: { start: ['is required'], room_id: ['is unknown'] } })).toEqual(['start', 'room_id']);
+		expect(fieldsNamedIn({ errors: [{ source: { pointer: '/data/attributes/end' }, detail: 'unknown' }] })).toEqual(['end']);
+		expect(fieldsNamedIn([{ errorCode: 'INVALID_FIELD', message: 'no', fields: ['a', 'b'] }])).toEqual(['a', 'b']);
+		expect(fieldsNamedIn({ message: 'no fields here' })).toEqual([]);
+		expect(fieldsNamedIn('text')).toEqual([]);
+		const error = httpStatusError(context(), 400, { error: { message: 'unknown field(s) end', details: [{ field: 'end', message: 'unknown field' }] } });
+		expect(error.context.namedFields).toEqual(['end']);
+		expect(httpStatusError(context(), 400, { message: 'plain' }).context.namedFields).toBeUndefined();
+	});
+});
+
 describe('transportError', () => {
 	it('is a NodeApiError without an HTTP code, with the attempts counted and the key masked', () => {
 		const error = transportError(context(undefined, 2), `Could not reach ${TEST_KEY}`, 'Check the Base URL.');
@@ -278,11 +304,54 @@ describe('transportError', () => {
 	});
 });
 
+describe('failureDeclaredInBody', () => {
+	it("reads Slack's and Pipedrive's failures in a 2xx body: a false flag and the server's words", () => {
+		expect(failureDeclaredInBody({ ok: false, error: 'invalid_cursor' })).toBe('invalid_cursor');
+		expect(failureDeclaredInBody({ ok: false, error: 'invalid_arguments', response_metadata: { messages: ['[ERROR] missing required field: start'] } })).toMatch(
+			/missing required field: start/,
+		);
+		expect(failureDeclaredInBody({ ok: false, error: 'missing_scope', needed: 'payments:read', provided: 'bookings:read' })).toBe('missing_scope');
+		expect(
+			failureDeclaredInBody({ success: false, error: 'Unknown filter', error_info: 'Please check the developer docs', data: null, additional_data: null }),
+		).toBe('Unknown filter');
+	});
+
+	it('leaves everything else as data: no flag, a true flag, a flag without words, a record with a false flag of its own', () => {
+		expect(failureDeclaredInBody({ error: 'invalid_cursor' })).toBeUndefined();
+		expect(failureDeclaredInBody({ ok: true, error: 'ignored' })).toBeUndefined();
+		expect(failureDeclaredInBody({ ok: 'false', error: 'a text flag is no flag' })).toBeUndefined();
+		expect(failureDeclaredInBody({ ok: false })).toBeUndefined();
+		// A delivery that failed, a list beside the flag: the body carries data, so it is an answer like any other.
+		expect(failureDeclaredInBody({ id: 'dlv_1', ok: false, error: 'connection refused' })).toBeUndefined();
+		expect(failureDeclaredInBody({ success: false, error: 'partial', data: [{ id: 1 }] })).toBeUndefined();
+		expect(failureDeclaredInBody([{ ok: false, error: 'x' }])).toBeUndefined();
+	});
+});
+
+describe('declaredFailureError', () => {
+	it("names the endpoint and the server's words, quotes the body with its status, masks the key", () => {
+		const error = declaredFailureError(context(), 200, { ok: false, error: `bad key ${TEST_KEY}` }, `bad key ${TEST_KEY}`);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('The API refused GET /payments: bad key ***');
+		expect(error.description).toMatch(/success status, but its body says the request failed/);
+		expect(error.description).toMatch(/Response body \(HTTP 200\): \{"error":"bad key \*\*\*","ok":false\}/);
+		expect(error.description).not.toContain(TEST_KEY);
+		expect(error.context.itemIndex).toBe(2);
+	});
+
+	it('on a later page of a walk, says which page was refused and points at the pagination', () => {
+		const error = declaredFailureError({ ...context(), page: 3 }, 200, { ok: false, error: 'invalid_cursor' }, 'invalid_cursor');
+		expect(error.description).toMatch(/^Page 3 of GET \/payments was refused .* check Options > Pagination/);
+	});
+});
+
 describe('isStalePageRefusal', () => {
 	it('takes 400, 404, 410 and 422 answers as a stored page the API no longer serves, and nothing else', () => {
 		for (const status of [400, 404, 410, 422]) expect(isStalePageRefusal(httpStatusError(context(), status, ''))).toBe(true);
 		for (const status of [401, 403, 429, 500]) expect(isStalePageRefusal(httpStatusError(context(), status, ''))).toBe(false);
 		expect(isStalePageRefusal(transportError(context(), 'refused', 'hint'))).toBe(false);
+		// A stored cursor refused in a 2xx body (Slack's invalid_cursor) is one the API no longer serves too.
+		expect(isStalePageRefusal(declaredFailureError(context(), 200, { ok: false, error: 'invalid_cursor' }, 'invalid_cursor'))).toBe(true);
 		expect(isStalePageRefusal(new Error('404'))).toBe(false);
 	});
 });

@@ -93,6 +93,16 @@ describe('ApiClient', () => {
 		expect(error.description).toMatch(/down for maintenance/);
 	});
 
+	it('takes a 200 whose body declares a failure (Slack, Pipedrive) as a refusal with the server\'s words, once, not as data', async () => {
+		const { client, requests } = await clientWith([{ statusCode: 200, body: { ok: false, error: 'invalid_arguments' } }]);
+		const error = (await failureOf(client.send({ endpoint: payments }))) as NodeApiError;
+		expect(requests).toHaveLength(1);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('The API refused GET /payments: invalid_arguments');
+		const answered = await clientWith([{ statusCode: 200, body: { ok: true, payments: [] } }]);
+		expect((await answered.client.send({ endpoint: payments })).body).toEqual({ ok: true, payments: [] });
+	});
+
 	it('fails at once when Retry-After asks for more than Max Wait', async () => {
 		const { client, requests } = await clientWith([{ statusCode: 429, headers: { 'Retry-After': '3600' } }]);
 		const error = await failureOf(client.send({ endpoint: payments }));

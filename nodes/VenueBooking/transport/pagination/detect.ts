@@ -14,6 +14,7 @@ import {
 	FINISHED_FLAG_KEYS,
 	flagSaysMore,
 	isScalarMarker,
+	linkFromList,
 	nextLinkFromHeader,
 	type ResolvedPagination,
 } from './strategies';
@@ -48,6 +49,13 @@ const KNOWN_CURSOR_PARAMETERS: Array<{ path: string; sibling?: [string, unknown]
 	// Notion: `next_cursor` comes back as `start_cursor`.
 	{ path: 'next_cursor', sibling: ['object', 'list'], parameter: 'start_cursor' },
 ];
+
+/**
+ * Cursors named without `next` that the survey found beside a list, sent back under their own name:
+ * Square's top-level `cursor`, Azure's `continuationToken`. Only at the top of the body, where an echo of
+ * the request's own cursor would sit in an object of request details instead.
+ */
+const BARE_CURSOR_KEYS = new Set(['cursor', 'continuationtoken']);
 
 /** A marker found in a response: where it is (a body path or `header:<Name>`) and what it holds. */
 interface Marker {
@@ -181,13 +189,16 @@ export function detectPagination(first: FetchedPage): ResolvedPagination | undef
 		(m) => (NAMES.nextUrl.has(m.normalized) || (m.parentKey === 'next' && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value),
 	);
 	if (nextUrl) return { mode: 'nextUrl', nextUrlPath: nextUrl.path };
+	const linkList = linkListWith(first, 'next');
+	if (linkList) return { mode: 'nextUrl', nextUrlPath: linkList.path };
 
-	const cursor = markers.find(
-		(m) =>
-			((m.normalized.startsWith('next') && m.normalized.length > 4) || (m.parentKey === 'next' && m.normalized === 'after')) &&
-			isScalarMarker(m.value) &&
-			!looksLikeUrl(m.value),
-	);
+	const cursor =
+		markers.find(
+			(m) =>
+				((m.normalized.startsWith('next') && m.normalized.length > 4) || (m.parentKey === 'next' && m.normalized === 'after')) &&
+				isScalarMarker(m.value) &&
+				!looksLikeUrl(m.value),
+		) ?? markers.find((m) => m.parent === '' && BARE_CURSOR_KEYS.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value));
 	if (cursor) {
 		return {
 			mode: 'cursor',
@@ -236,8 +247,34 @@ const LAST_URL_KEYS = new Set(['last', 'lastpageurl', 'lastpageuri', 'lastlink',
 /** Names of the previous page's URL in a body: JSON:API `links.prev`, DRF `previous`, Laravel `prev_page_url`. */
 const PREVIOUS_URL_KEYS = new Set(['prev', 'previous', 'prevpageurl', 'previouspageurl', 'prevlink', 'previouslink', 'prevurl']);
 
-/** A URL the body names under one of `keys`, or in a `{"href": …}` object under such a key. */
+/**
+ * A list of link objects in the body (`"links": [{"rel": "next", "href": …}]`, at the top or one object
+ * down) that has a link of relation `rel`, with where it is; the walk reads the `next` one from there.
+ */
+function linkListWith(page: FetchedPage, rel: string): { url: string; path: string } | undefined {
+	const body = page.response.body;
+	if (!isPlainObject(body)) return undefined;
+	const candidates: Array<[string, unknown]> = [];
+	for (const [key, value] of Object.entries(body)) {
+		if (UNSAFE_KEYS.has(key)) continue;
+		if (Array.isArray(value)) candidates.push([key, value]);
+		else if (isPlainObject(value)) {
+			for (const [inner, nested] of Object.entries(value)) if (!UNSAFE_KEYS.has(inner) && Array.isArray(nested)) candidates.push([`${key}.${inner}`, nested]);
+		}
+	}
+	for (const [path, value] of candidates) {
+		const url = linkFromList(value, rel);
+		if (url !== undefined && looksLikeUrl(url)) return { url, path };
+	}
+	return undefined;
+}
+
+/** A URL the body names under one of `keys`, in a `{"href": …}` object under such a key, or in a list of link objects. */
 function bodyLink(page: FetchedPage, keys: Set<string>): { url: string; path: string } | undefined {
+	for (const rel of keys) {
+		const listed = linkListWith(page, rel);
+		if (listed) return listed;
+	}
 	const marker = collectMarkers(page).find(
 		(m) => !m.path.startsWith('header:') && (keys.has(m.normalized) || (keys.has(m.parentKey) && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value),
 	);

@@ -109,8 +109,10 @@ function nextUrlStrategy(nextUrlPath: string | undefined): PaginationStrategy {
 		description: nextUrlPath ? `next URL from "${nextUrlPath}"` : 'next URL from the Link header',
 		first: () => ({}),
 		next(last) {
+			const named = nextUrlPath ? readMarker(last.response, nextUrlPath) : undefined;
+			// The field may hold the URL itself or a list of link objects, of which the "next" one counts.
 			const raw = nextUrlPath
-				? readMarker(last.response, nextUrlPath)
+				? (Array.isArray(named) ? linkFromList(named, 'next') : named)
 				: nextLinkFromHeader(headerValue(last.response.headers, 'link'));
 			if (!isScalarMarker(raw)) return undefined;
 			// Relative links resolve against the page that gave them, as a browser would.
@@ -309,6 +311,11 @@ export interface ResolvedPagination {
 	pageSizeParameter?: string;
 	/** Where the response states its page length (`per_page`, `limit`, `maxResults`), read before the size asked for. */
 	pageSizePath?: string;
+	/**
+	 * The length of page 1, kept for numbered pages with a stated total: a walk resumed at a later page (the
+	 * trigger's jump to the end, its next poll) needs it to tell that the total ends there, and does not see page 1.
+	 */
+	pageLength?: number;
 	afterParameter?: string;
 	afterField?: string;
 	/**
@@ -328,6 +335,20 @@ export const DEFAULT_PAGINATION: PaginationSettings = { mode: 'auto', maxPages: 
  */
 export function nextLinkFromHeader(header: string | undefined): string | undefined {
 	return linkFromHeader(header, 'next');
+}
+
+/**
+ * The target of the link with relation `rel` in a body's list of link objects, HATEOAS style (PayPal:
+ * `"links": [{"href": "…", "rel": "next", "method": "GET"}]`); undefined when `value` is no such list.
+ */
+export function linkFromList(value: unknown, rel: string): string | undefined {
+	if (!Array.isArray(value)) return undefined;
+	for (const link of value) {
+		if (!link || typeof link !== 'object') continue;
+		const { rel: relation, href } = link as Record<string, unknown>;
+		if (typeof relation === 'string' && typeof href === 'string' && relation.toLowerCase().split(/\s+/).includes(rel)) return href;
+	}
+	return undefined;
 }
 
 /** The target of the link with relation `rel` (e.g. "last") in an RFC 8288 Link header. */

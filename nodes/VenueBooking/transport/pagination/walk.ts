@@ -132,6 +132,7 @@ class PageWalk {
 		this.strategy = this.pagination ? strategyFor(this.pagination) : undefined;
 		this.detecting = this.pagination === undefined;
 		this.request = options.resume?.request ?? (this.strategy ? this.strategy.first(this.sizeFor(options.limit)) : {});
+		this.firstPageLength = options.resume?.pagination.pageLength;
 	}
 
 	async *pages(): AsyncGenerator<WalkedPage> {
@@ -259,6 +260,9 @@ class PageWalk {
 			this.pagination = { ...this.pagination, ...unset };
 			this.strategy = strategyFor(this.pagination);
 		}
+		if (!this.options.resume && this.pagination?.mode === 'pageNumber' && this.pagination.totalPath) {
+			this.pagination = { ...this.pagination, pageLength: first.entries.length };
+		}
 	}
 
 	/**
@@ -285,7 +289,7 @@ class PageWalk {
 			this.checkComplete(number, last);
 			return undefined;
 		}
-		this.checkNotLooping(number, next, last.entries);
+		this.checkNotLooping(number, next, last);
 		return next;
 	}
 
@@ -313,10 +317,27 @@ class PageWalk {
 		}
 	}
 
-	private checkNotLooping(number: number, next: PageRequest, entries: unknown[]): void {
+	/**
+	 * Automatic mode read the page parameter's name off the first answer (`page` beside `currentPage`,
+	 * Strapi's `meta.pagination.page`), but the API answered page 2 with page 1 again: the parameter that asks
+	 * for a page is named nowhere in the answers, so the user must name it.
+	 */
+	private failIgnoredDerivedParameter(number: number, last: FetchedPage): void {
+		const derived = this.pagination?.mode === 'pageNumber' || this.pagination?.mode === 'offset';
+		if (!this.detecting || !derived || number !== 2) return;
+		const more = moreSignalled(last, { read: this.firstPageLength ?? this.returned, resumed: this.options.resume !== undefined, page: 1, unpaged: false });
+		throw this.fail(
+			`The API said more entries follow${more ? ` (${more})` : ''}, but ignored the page parameter Automatic mode derived from its answer (${this.strategy?.description ?? ''}): page 2 came back as page 1`,
+			`Read ${this.firstPageLength ?? 0} entries on page 1; returning them as the whole list would lose the rest. ${HOW_TO_SET_PAGINATION}`,
+		);
+	}
+
+	private checkNotLooping(number: number, next: PageRequest, last: FetchedPage): void {
 		const description = this.strategy?.description ?? '';
+		const entries = last.entries;
 		if (next.marker !== undefined) {
 			if (this.seenMarkers.has(next.marker)) {
+				this.failIgnoredDerivedParameter(number, last);
 				throw this.fail(
 					`The API pointed back to a page it already gave (${description}, at page ${number})`,
 					'Stopped to avoid an endless loop. Check the query parameters, or set Options > Pagination explicitly.',
@@ -326,6 +347,7 @@ class PageWalk {
 		}
 		const current = fingerprint(entries);
 		if (current === this.previousFingerprint) {
+			this.failIgnoredDerivedParameter(number, last);
 			throw this.fail(
 				`The API returned the same page twice in a row (page ${number}, ${description})`,
 				'The API ignored the pagination parameter, so the walk stopped instead of looping. Set Options > Pagination to match the API.',

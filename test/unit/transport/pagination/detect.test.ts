@@ -21,6 +21,21 @@ describe('detectPagination', () => {
 		});
 	});
 
+	it('follows the "next" entry of a list of link objects (PayPal-style HATEOAS links)', () => {
+		const links = [
+			{ href: 'https://x.example/p?page=1', rel: 'self', method: 'GET' },
+			{ href: 'https://x.example/p?page=2', rel: 'next', method: 'GET' },
+		];
+		expect(detectPagination(page({ items: [1], links }))).toEqual({ mode: 'nextUrl', nextUrlPath: 'links' });
+		// Without a "next" link the list says nothing about more pages.
+		expect(detectPagination(page({ items: [1], links: links.slice(0, 1) }))).toBeUndefined();
+	});
+
+	it('takes a bare top-level "cursor" beside the list as the next cursor (Square), not one inside request details', () => {
+		expect(detectPagination(page({ payments: [1], cursor: 'c2' }))).toMatchObject({ mode: 'cursor', cursorPath: 'cursor', cursorParameter: 'cursor' });
+		expect(detectPagination(page({ payments: [1], request: { cursor: 'c1' } }))).toBeUndefined();
+	});
+
 	it('reads a cursor from an X- header when the body is a bare list', () => {
 		expect(detectPagination(page([1], { headers: { 'x-next-cursor': 'c2' } }))).toMatchObject({
 			mode: 'cursor',
