@@ -10,7 +10,7 @@ import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFiel
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/ids';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
-import { type NamedRecord, nameQuotedIdentities, settle } from '../transport/errors';
+import { DeclaredFailure, type NamedRecord, nameQuotedIdentities, settle } from '../transport/errors';
 import type { ApiClient, ApiRequest } from '../transport/request';
 import { toJsonObject } from '../transport/response';
 import type { Operation } from './operations';
@@ -44,7 +44,9 @@ async function sendWrite(context: object, client: ApiClient, request: ApiRequest
 	const outcome = await settle(client.send(request));
 	if (outcome.ok) return outcome.value;
 	const { error } = outcome;
-	if (error instanceof NodeApiError && VALUE_REFUSALS.has(String(error.httpCode)) && typeof error.description === 'string') {
+	// A refusal of the values, by status or declared in a success body (Slack's `{"ok": false}`).
+	const refusal = error instanceof DeclaredFailure || (error instanceof NodeApiError && VALUE_REFUSALS.has(String(error.httpCode)));
+	if (refusal && typeof error.description === 'string') {
 		let catalogue = cataloguePerExecution.get(context);
 		if (!catalogue) {
 			catalogue = readCatalogue(client);

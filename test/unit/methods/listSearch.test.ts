@@ -237,8 +237,8 @@ describe('client labels n8n saves in a workflow', () => {
 		const { context } = mockLoadOptionsContext({ parameters: {}, answers: () => ({ statusCode: 200, body: { data: clients } }) });
 		const found = await searchClients.call(context as ILoadOptionsFunctions);
 		expect(found.results).toEqual([
-			{ name: 'Ada Jones (c1)', value: 'c1' },
-			{ name: 'Ada Jones (c2)', value: 'c2' },
+			{ name: 'Ada Jones · #c1', value: 'c1' },
+			{ name: 'Ada Jones · #c2', value: 'c2' },
 			{ name: 'Bo Lind', value: 'c3' },
 		]);
 		// The search box still finds a client by email.
