@@ -139,6 +139,8 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		const tokyoDay = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(0, 10);
 		const tomorrow = tokyoDay(Date.now() + 86_400_000);
 		const expectedTomorrow = sandbox.store.bookings.filter((booking) => tokyoDay(Date.parse(booking.start)) === tomorrow).map((booking) => booking.id);
+		// The seeded workspace has bookings every day around its clock, so the check below always compares something.
+		expect(expectedTomorrow.length).toBeGreaterThan(0);
 		const byWord = await searchedBookings(sandbox, 'tomorrow');
 		expect(byWord.map((result) => String(result.value)).sort()).toEqual(expectedTomorrow.sort());
 		for (const result of byWord) expect(result.name).toMatch(/^Tomorrow, /);
