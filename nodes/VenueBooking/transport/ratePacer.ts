@@ -186,11 +186,16 @@ const EPISODE_GAP_MS = 1_000;
 /** An episode's accepted answers give a rate once it spans this long and holds this many. */
 const MEASURE_AFTER_MS = 100;
 const MEASURE_AFTER_ACCEPTED = 5;
+/** A gap between starts longer than this is time the API was left idle, not time it was busy refusing. */
+const BUSY_GAP_MS = 50;
 /** Margin below a rate learned from refusals, and the cut at the start of a new episode. */
 const BELOW_MEASURED = 0.95;
 const BACK_OFF = 0.85;
 /** Added to a learned rate per accepted answer: about 5 % a second at any rate, the upward probe. */
 const PROBE_PER_ACCEPTED = 0.05;
+/** Before the first measurement: 2 % an answer, half a request a second at least (doubling in about 1.4 s at any rate). */
+const FIRST_PROBE_SHARE = 0.02;
+const FIRST_PROBE_LEAST = 0.5;
 /** Learned rates never go below this (requests a second); slower still is the Retry-After hold's job. */
 const MIN_LEARNED_RATE = 1;
 /** How far below its first measurement refusals may push a learned rate. */
@@ -199,6 +204,8 @@ const LOWEST_SHARE_OF_MEASURED = 0.5;
 const PACE_BELOW_SHARE = 0.5;
 /** A Remaining that still claims this share of the limit (at least 2) when the API refuses is not believed. */
 const CONTRADICTED_SHARE = 0.1;
+/** Refused again with nothing accepted for this long: the API wants a break, not a slower pace. */
+const CLOSED_DOOR_MS = 1_000;
 /** The longest hold of all starts, whatever the API asks; longer asks are left to each request's retry rules. */
 const MAX_HOLD_MS = 60_000;
 
@@ -207,6 +214,8 @@ interface Budget {
 	remaining: number;
 	limit?: number;
 	sequence: number;
+	/** When the answer came. */
+	at: number;
 	/** When the budget resets, as a clock time; undefined when not stated or not believed. */
 	resetAt?: number;
 }
@@ -214,6 +223,8 @@ interface Budget {
 interface Episode {
 	startedAt: number;
 	accepted: number;
+	/** Time in the episode we kept the API busy: gaps between starts, each counted up to BUSY_GAP_MS. */
+	busyMs: number;
 }
 
 /**
@@ -222,12 +233,14 @@ interface Episode {
  * at the strictest known rate: the one the headers state (a policy's quota per window, or a limit per reset
  * window) once the remaining budget is below half, and the one learned from refusals. An exhausted budget
  * holds starts until its reset (never longer than Max Wait); a 429 that follows an earlier one with nothing
- * accepted in between holds them for its Retry-After.
+ * accepted for a second holds them for its Retry-After.
  */
 export class RatePacer {
 	private turn: Promise<unknown> = Promise.resolve();
 	private started = 0;
+	/** The planned moment of the last start, from which the next is spaced. */
 	private lastStartAt = -Infinity;
+	private previousStartAt = -Infinity;
 	private firstStartAt?: number;
 	private readonly acceptedAt: number[] = [];
 	private headerRate?: { rate: number; source: HeaderFamily | 'RateLimit-Policy' };
@@ -237,9 +250,14 @@ export class RatePacer {
 	private remainingContradicted = false;
 	private learnedRate?: number;
 	private floorRate?: number;
+	/** Whether the learned rate comes from a measurement (slow probing) rather than a first guess (fast probing). */
+	private settled = false;
+	/** The most answers accepted within one second so far: the API has sustained at least that much. */
+	private bestSecond = 0;
 	private episode?: Episode;
 	private lastRefusalAt = -Infinity;
 	private acceptedSinceRefusal = 0;
+	private lastAcceptedAt = -Infinity;
 	private holdUntil = 0;
 	private refusals = 0;
 	private heldMs = 0;
@@ -281,12 +299,15 @@ export class RatePacer {
 			const hold = Math.max(this.holdUntil - now, this.budgetWait(now, maxWaitMs));
 			const delay = Math.max(spacing, hold);
 			if (delay <= 0) break;
-			if (hold > 0 && hold >= spacing) this.heldMs += Math.min(delay, hold);
-			if (spacing > 0 && spacing >= hold) this.pacedBy = this.rateSource();
+			// Only a hold beyond the pace counts as one: a budget earned back at the pace is the pace.
+			this.heldMs += Math.max(0, hold - Math.max(0, spacing));
+			if (spacing > 0 || (hold > 0 && rate !== undefined)) this.pacedBy = this.rateSource();
 			await this.wait(delay);
 		}
 		const startedAt = this.now();
 		const rate = this.currentRate();
+		if (this.episode) this.episode.busyMs += Math.min(startedAt - Math.max(this.previousStartAt, this.episode.startedAt), BUSY_GAP_MS);
+		this.previousStartAt = startedAt;
 		// Spaced from the previous start's planned moment, not its late timer, so timer lag does not slow the
 		// pace; after a quiet spell at most one start is owed.
 		this.lastStartAt = rate === undefined ? startedAt : Math.max(this.lastStartAt + 1000 / rate, startedAt - 1000 / rate);
@@ -294,20 +315,32 @@ export class RatePacer {
 		return { sequence: this.started++, startedAt };
 	}
 
-	/** How long an exhausted budget holds starts: until its reset, unless that is further than Max Wait. */
+	/**
+	 * How long an exhausted budget holds starts: until its reset, or until the stated rate has earned back what
+	 * was overdrawn if that is sooner; not at all when that is further than Max Wait.
+	 */
 	private budgetWait(now: number, maxWaitMs: number): number {
 		const budget = this.budget;
 		if (!budget || this.remainingContradicted || budget.resetAt === undefined) return 0;
-		if (this.available(budget) >= 1) return 0;
-		const wait = budget.resetAt - now;
+		const available = this.available(budget, now);
+		if (available >= 1) return 0;
+		// The API said none are left: its reset is when more come. Our own count ran out first (requests started
+		// since): the stated rate earns the next one back, sooner than a reset that means "full again".
+		const refilled = budget.remaining >= 1 && this.headerRate ? ((1 - available) * 1000) / this.headerRate.rate : Infinity;
+		const wait = Math.min(budget.resetAt - now, refilled);
 		// Waiting longer than Max Wait on a header's word is not ours to decide: the API answers, and the
 		// request's own retry rules (Max Wait) apply to its refusal.
 		return wait > maxWaitMs ? 0 : wait;
 	}
 
-	/** Requests left in the budget, less those started after the answer that stated it. */
-	private available(budget: Budget): number {
-		return budget.remaining - (this.started - budget.sequence - 1);
+	/**
+	 * Requests left in the budget: what the answer stated, less those started after it, plus what the stated
+	 * rate has added since (a bucket refills as it goes; without a rate, only the reset refills).
+	 */
+	private available(budget: Budget, now = this.now()): number {
+		const refilled = this.headerRate && budget.remaining >= 1 ? ((now - budget.at) * this.headerRate.rate) / 1000 : 0;
+		const available = budget.remaining + refilled - (this.started - budget.sequence - 1);
+		return budget.limit === undefined ? available : Math.min(budget.limit, available);
 	}
 
 	/** The strictest rate known now, in requests a second; undefined when nothing limits the rate. */
@@ -337,8 +370,9 @@ export class RatePacer {
 		if (reading.policy) {
 			this.headerRate = { rate: (reading.policy.quota * 1000) / reading.policy.windowMs, source: 'RateLimit-Policy' };
 		} else if (reading.limit !== undefined && this.longestResetMs > 0) {
-			// Headers have whole seconds: a window shorter than one cannot be told apart from one.
-			const windowMs = Math.max(1000, this.longestResetMs);
+			// Headers have whole seconds (a Unix-time reset adds up to one more): the window is the longest
+			// reset in whole seconds, and one second at least.
+			const windowMs = Math.max(1000, Math.floor(this.longestResetMs / 1000) * 1000);
 			this.headerRate = { rate: (reading.limit * 1000) / windowMs, source: reading.family };
 		}
 		if (reading.remaining === undefined || this.remainingContradicted) return;
@@ -347,8 +381,8 @@ export class RatePacer {
 			const limit = this.budget.limit ?? reading.limit ?? this.headerRate?.rate ?? 0;
 			if (claimed >= Math.max(2, limit * CONTRADICTED_SHARE)) {
 				this.remainingContradicted = true;
+				this.ignored.add(`${reading.family}: the remaining budget (it said ${this.budget.remaining} left when the API refused a request)`);
 				this.budget = undefined;
-				this.ignored.add(`${reading.family}: the remaining budget still said ${claimed} left when the API refused a request`);
 				return;
 			}
 		}
@@ -357,45 +391,57 @@ export class RatePacer {
 			remaining: reading.remaining,
 			limit: reading.limit ?? reading.policy?.quota,
 			sequence: ticket.sequence,
+			at: now,
 			resetAt: reading.resetMs === undefined ? undefined : now + reading.resetMs,
 		};
 	}
 
 	private onAccepted(now: number): void {
 		this.acceptedAt.push(now);
+		this.lastAcceptedAt = now;
 		while (this.acceptedAt.length > 0 && this.acceptedAt[0] < now - 1000) this.acceptedAt.shift();
+		if (now - (this.firstStartAt ?? now) >= 1000) this.bestSecond = Math.max(this.bestSecond, this.acceptedAt.length);
 		this.acceptedSinceRefusal++;
 		if (this.episode) this.episode.accepted++;
 		// Probe upward once refusals have stopped for a while: the limit may have been a burst or may have risen.
-		if (this.learnedRate !== undefined && now - this.lastRefusalAt > EPISODE_GAP_MS) this.learnedRate += PROBE_PER_ACCEPTED;
+		// Until the rate has settled (measured, or backed off from a measurement) the start may have been too
+		// low: probe fast to find the limit.
+		if (this.learnedRate !== undefined && now - this.lastRefusalAt > EPISODE_GAP_MS) {
+			this.learnedRate += this.settled ? PROBE_PER_ACCEPTED : Math.max(this.learnedRate * FIRST_PROBE_SHARE, FIRST_PROBE_LEAST);
+		}
 	}
 
 	private onRefusal(ticket: PacerTicket, now: number, retryAfter: string | undefined): void {
 		this.refusals++;
 		const retryAfterMs = parseRetryAfter(retryAfter, now);
-		const nothingAcceptedSince = this.acceptedSinceRefusal === 0 && this.lastRefusalAt > -Infinity;
+		// The API let nothing through for a while though we kept asking: not a rate we exceed, a closed door.
+		const nothingAcceptedSince = this.acceptedSinceRefusal === 0 && this.lastRefusalAt > -Infinity && now - this.lastAcceptedAt >= CLOSED_DOOR_MS;
 		const afterReaction = this.episode !== undefined && ticket.startedAt >= this.episode.startedAt;
-		const floor = this.floorRate ?? MIN_LEARNED_RATE;
+		const floor = this.lowestLearnedRate();
 		if (!this.episode || now - this.lastRefusalAt > EPISODE_GAP_MS) {
 			// A new episode: cut the learned rate, or start from what was accepted lately (bursts make this an
 			// overestimate, which the episode's own measurement corrects within a tenth of a second).
-			this.episode = { startedAt: now, accepted: 0 };
+			this.episode = { startedAt: now, accepted: 0, busyMs: 0 };
 			if (this.learnedRate !== undefined) this.learnedRate = Math.max(floor, this.learnedRate * BACK_OFF);
 			else this.learnedRate = this.recentAcceptedRate(now);
+			this.settled = this.learnedRate !== undefined && this.floorRate !== undefined;
 		} else if (afterReaction) {
 			// Refused though sent after the reaction: the API accepts less than we send, so what it accepted
-			// since the episode began is its rate.
-			const span = now - this.episode.startedAt;
+			// while we kept it busy since the episode began is its rate. (Time with nothing sent, all requests
+			// waiting out a Retry-After, say, would read as a lower rate than the API's.)
+			const span = this.episode.busyMs;
 			if (span >= MEASURE_AFTER_MS && this.episode.accepted >= MEASURE_AFTER_ACCEPTED) {
 				const measured = ((this.episode.accepted * 1000) / span) * BELOW_MEASURED;
+				this.settled = true;
 				// Refusals that come whatever the pace (an API refusing a share at random) would otherwise
-				// ratchet the rate down without end: the first measurement sets how far refusals may lower it.
+				// ratchet the rate down without end: the first measurement, and the best second the API
+				// accepted, set how far refusals may lower it.
 				this.floorRate ??= Math.max(MIN_LEARNED_RATE, measured * LOWEST_SHARE_OF_MEASURED);
-				this.learnedRate = Math.max(this.floorRate, measured);
+				this.learnedRate = Math.max(this.lowestLearnedRate(), measured);
 			} else if (nothingAcceptedSince && this.learnedRate !== undefined) {
 				this.learnedRate = Math.max(floor, this.learnedRate / 2);
 			}
-			// Nothing got through since the last refusal, though we slowed down: the API wants a real break.
+			// Nothing got through for a second though we slowed down: the API wants a real break.
 			if (nothingAcceptedSince && retryAfterMs !== undefined && retryAfterMs > 0) {
 				this.holdUntil = Math.max(this.holdUntil, now + Math.min(retryAfterMs, MAX_HOLD_MS));
 			}
@@ -404,14 +450,20 @@ export class RatePacer {
 		this.acceptedSinceRefusal = 0;
 	}
 
+	/** How low refusals may push a learned rate: half its first measurement, and half the best second the API accepted. */
+	private lowestLearnedRate(): number {
+		return Math.max(MIN_LEARNED_RATE, this.floorRate ?? 0, this.bestSecond * LOWEST_SHARE_OF_MEASURED);
+	}
+
 	/**
-	 * Accepted answers a second over the last second (or since the first start, when that is shorter);
-	 * undefined when too few were accepted to tell (the episode's measurement will).
+	 * Accepted answers a second over the last second (or since the first start, when that is shorter, but
+	 * at least a tenth of a second: a first burst alone would read as a rate without end); undefined before
+	 * the first accepted answer.
 	 */
 	private recentAcceptedRate(now: number): number | undefined {
-		const span = Math.min(1000, Math.max(now - (this.firstStartAt ?? now), 10));
+		const span = Math.min(1000, Math.max(now - (this.firstStartAt ?? now), MEASURE_AFTER_MS));
 		const accepted = this.acceptedAt.filter((at) => at >= now - span).length;
-		return accepted < MEASURE_AFTER_ACCEPTED ? undefined : Math.max(MIN_LEARNED_RATE, (accepted * 1000) / span);
+		return accepted === 0 ? undefined : Math.max(MIN_LEARNED_RATE, (accepted * 1000) / span);
 	}
 }
 
