@@ -242,7 +242,9 @@ export class RatePacer {
 	private lastStartAt = -Infinity;
 	private previousStartAt = -Infinity;
 	private firstStartAt?: number;
-	private readonly acceptedAt: number[] = [];
+	/** When answers were accepted, the last second's from index `acceptedFrom` on (older ones are dropped in bulk). */
+	private acceptedAt: number[] = [];
+	private acceptedFrom = 0;
 	private headerRate?: { rate: number; source: HeaderFamily | 'RateLimit-Policy' };
 	/** Longest reset seen: the window a limit without a policy applies to. */
 	private longestResetMs = 0;
@@ -399,8 +401,13 @@ export class RatePacer {
 	private onAccepted(now: number): void {
 		this.acceptedAt.push(now);
 		this.lastAcceptedAt = now;
-		while (this.acceptedAt.length > 0 && this.acceptedAt[0] < now - 1000) this.acceptedAt.shift();
-		if (now - (this.firstStartAt ?? now) >= 1000) this.bestSecond = Math.max(this.bestSecond, this.acceptedAt.length);
+		while (this.acceptedAt[this.acceptedFrom] < now - 1000) this.acceptedFrom++;
+		if (this.acceptedFrom > 1024) {
+			this.acceptedAt = this.acceptedAt.slice(this.acceptedFrom);
+			this.acceptedFrom = 0;
+		}
+		const lastSecond = this.acceptedAt.length - this.acceptedFrom;
+		if (now - (this.firstStartAt ?? now) >= 1000) this.bestSecond = Math.max(this.bestSecond, lastSecond);
 		this.acceptedSinceRefusal++;
 		if (this.episode) this.episode.accepted++;
 		// Probe upward once refusals have stopped for a while: the limit may have been a burst or may have risen.
@@ -462,7 +469,8 @@ export class RatePacer {
 	 */
 	private recentAcceptedRate(now: number): number | undefined {
 		const span = Math.min(1000, Math.max(now - (this.firstStartAt ?? now), MEASURE_AFTER_MS));
-		const accepted = this.acceptedAt.filter((at) => at >= now - span).length;
+		let accepted = 0;
+		for (let i = this.acceptedAt.length - 1; i >= this.acceptedFrom && this.acceptedAt[i] >= now - span; i--) accepted++;
 		return accepted === 0 ? undefined : Math.max(MIN_LEARNED_RATE, (accepted * 1000) / span);
 	}
 }
