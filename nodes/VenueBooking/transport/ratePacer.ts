@@ -186,8 +186,13 @@ const EPISODE_GAP_MS = 1_000;
 /** An episode's accepted answers give a rate once it spans this long and holds this many. */
 const MEASURE_AFTER_MS = 100;
 const MEASURE_AFTER_ACCEPTED = 5;
-/** A gap between starts longer than this is time the API was left idle, not time it was busy refusing. */
+/**
+ * A gap between starts longer than this (or than one and a half of the pace's spacing) is time the API was
+ * left idle, not time it was busy refusing.
+ */
 const BUSY_GAP_MS = 50;
+/** The shortest span a first rate is read over: a burst answered at once is not a rate without end. */
+const SHORTEST_SPAN_MS = 10;
 /** Margin below a rate learned from refusals, and the cut at the start of a new episode. */
 const BELOW_MEASURED = 0.95;
 const BACK_OFF = 0.85;
@@ -260,6 +265,8 @@ export class RatePacer {
 	private lastRefusalAt = -Infinity;
 	private acceptedSinceRefusal = 0;
 	private lastAcceptedAt = -Infinity;
+	/** When the learned rate was last cut: refusals of requests started before then are old news. */
+	private lastCutAt = -Infinity;
 	private holdUntil = 0;
 	private refusals = 0;
 	private heldMs = 0;
@@ -308,7 +315,11 @@ export class RatePacer {
 		}
 		const startedAt = this.now();
 		const rate = this.currentRate();
-		if (this.episode) this.episode.busyMs += Math.min(startedAt - Math.max(this.previousStartAt, this.episode.startedAt), BUSY_GAP_MS);
+		if (this.episode) {
+			// A gap up to the pace's own spacing is time we kept the API as busy as we allowed ourselves to.
+			const busyGap = Math.max(BUSY_GAP_MS, rate === undefined ? 0 : 1500 / rate);
+			this.episode.busyMs += Math.min(startedAt - Math.max(this.previousStartAt, this.episode.startedAt), busyGap);
+		}
 		this.previousStartAt = startedAt;
 		// Spaced from the previous start's planned moment, not its late timer, so timer lag does not slow the
 		// pace; after a quiet spell at most one start is owed.
@@ -429,6 +440,7 @@ export class RatePacer {
 			// A new episode: cut the learned rate, or start from what was accepted lately (bursts make this an
 			// overestimate, which the episode's own measurement corrects within a tenth of a second).
 			this.episode = { startedAt: now, accepted: 0, busyMs: 0 };
+			this.lastCutAt = now;
 			if (this.learnedRate !== undefined) this.learnedRate = Math.max(floor, this.learnedRate * BACK_OFF);
 			else this.learnedRate = this.recentAcceptedRate(now);
 			this.settled = this.learnedRate !== undefined && this.floorRate !== undefined;
@@ -445,8 +457,11 @@ export class RatePacer {
 				// accepted, set how far refusals may lower it.
 				this.floorRate ??= Math.max(MIN_LEARNED_RATE, measured * LOWEST_SHARE_OF_MEASURED);
 				this.learnedRate = Math.max(this.lowestLearnedRate(), measured);
-			} else if (nothingAcceptedSince && this.learnedRate !== undefined) {
-				this.learnedRate = Math.max(floor, this.learnedRate / 2);
+			} else if (this.learnedRate !== undefined && ticket.startedAt >= this.lastCutAt) {
+				// Too early to measure, and refused though sent at the cut rate: cut again (once per cut, as
+				// answers to requests sent before it are old news).
+				this.learnedRate = Math.max(floor, this.learnedRate * (nothingAcceptedSince ? 0.5 : BACK_OFF));
+				this.lastCutAt = now;
 			}
 			// Nothing got through for a second though we slowed down: the API wants a real break.
 			if (nothingAcceptedSince && retryAfterMs !== undefined && retryAfterMs > 0) {
@@ -463,12 +478,13 @@ export class RatePacer {
 	}
 
 	/**
-	 * Accepted answers a second over the last second (or since the first start, when that is shorter, but
-	 * at least a tenth of a second: a first burst alone would read as a rate without end); undefined before
-	 * the first accepted answer.
+	 * Accepted answers a second over the last second (or since the first start, when that is shorter); undefined
+	 * before the first accepted answer. A first burst makes it an overestimate, on purpose: the episode's
+	 * measurement needs the API kept busier than it allows, one refusal in a short run (a poll's few pages)
+	 * should not slow the rest to a crawl, and further refusals cut it until a measurement is possible.
 	 */
 	private recentAcceptedRate(now: number): number | undefined {
-		const span = Math.min(1000, Math.max(now - (this.firstStartAt ?? now), MEASURE_AFTER_MS));
+		const span = Math.min(1000, Math.max(now - (this.firstStartAt ?? now), SHORTEST_SPAN_MS));
 		let accepted = 0;
 		for (let i = this.acceptedAt.length - 1; i >= this.acceptedFrom && this.acceptedAt[i] >= now - span; i--) accepted++;
 		return accepted === 0 ? undefined : Math.max(MIN_LEARNED_RATE, (accepted * 1000) / span);

@@ -81,10 +81,11 @@ function simulatedClock() {
 }
 
 /**
- * A client that attempts `attempts` requests as fast as the pacer lets it, each answered at once by a token
- * bucket (or by `refuse`, a refusal whatever the pace): a refused request simply counts and the next one goes.
+ * A client that attempts `attempts` requests one after another as fast as the pacer lets it, each answered
+ * after `roundTripMs` by a token bucket (or by `refuse`, a refusal whatever the pace): a refused request
+ * simply counts and the next one goes.
  */
-async function drive(options: { bucket?: RateLimitOptions; attempts: number; maxWaitMs?: number; refuse?: () => boolean }) {
+async function drive(options: { bucket?: RateLimitOptions; attempts: number; maxWaitMs?: number; refuse?: () => boolean; roundTripMs?: number }) {
 	const { clock, now, wait } = simulatedClock();
 	const pacer = new RatePacer(now, wait);
 	const buckets = options.bucket ? new TokenBuckets(options.bucket) : undefined;
@@ -99,6 +100,7 @@ async function drive(options: { bucket?: RateLimitOptions; attempts: number; max
 			refused++;
 			headers['Retry-After'] = String(verdict.retryAfterSeconds);
 		}
+		clock.now += options.roundTripMs ?? 2;
 		pacer.observe(ticket, verdict.retryAfterSeconds === undefined ? 200 : 429, lookup(headers));
 	}
 	const seconds = (clock.now - NOW) / 1000;
@@ -136,10 +138,12 @@ describe('RatePacer', () => {
 		expect(describePacing(summary)).toMatch(/^Paced to ~\d+ requests\/s learned from \d+ rate-limit refusals \(429\)\.$/);
 	});
 
-	it('follows a slow limit down and back: 5 a second', async () => {
-		const run = await drive({ bucket: { perSecond: 5, burst: 2 }, attempts: 60 });
-		expect(run.seconds).toBeLessThan(60 / 5 + 4);
-		expect(run.refused).toBeLessThan(20);
+	it('finds a slow limit from a first burst that overstates it: 5 a second, bursts of 2', async () => {
+		const run = await drive({ bucket: { perSecond: 5, burst: 2 }, attempts: 100 });
+		// Unpaced, 98 of the 100 would be refused; each refusal cuts the guess until a measurement is possible.
+		expect(run.refused).toBeLessThan(40);
+		expect(run.seconds).toBeLessThan(100 / 5 + 4);
+		expect(run.pacer.summary().rate).toBeGreaterThan(3);
 		expect(run.pacer.summary().rate).toBeLessThan(7);
 	});
 
