@@ -228,7 +228,7 @@ interface Budget {
 interface Episode {
 	startedAt: number;
 	accepted: number;
-	/** Time in the episode we kept the API busy: gaps between starts, each counted up to BUSY_GAP_MS. */
+	/** Time in the episode we kept the API busy: gaps between starts, each counted up to BUSY_GAP_MS or 1.5 spacings. */
 	busyMs: number;
 }
 
