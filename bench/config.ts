@@ -76,4 +76,10 @@ export const TARGETS = {
 	fanOutVsHttpNode: 1.2,
 	pagesVsSequentialLoop: 4,
 	triggerEndRequests: 3,
+	/** Behind the token bucket without budget headers: time vs the ideal polite client, 429s vs the HTTP Request node's. */
+	tokenBucketVsIdeal: 1.5,
+	tokenBucketRefusalsVsHttpNode: 1 / 3,
+	/** With X-RateLimit budget headers: time vs the ideal, and 429 answers in the worst run. */
+	tokenBucketHeadersVsIdeal: 1.15,
+	tokenBucketHeadersRefusals: 3,
 };

@@ -3,7 +3,7 @@
  * a sandbox on 127.0.0.1 that this script starts and stops. Prints medians and ratios, writes the same as JSON.
  *
  *   npm run bench                          everything (7 to 13 min on 2 cores)
- *   npm run bench -- --only export,trigger some scenarios (export, exportPages, fanOut, trigger, triggerEnd, perItem)
+ *   npm run bench -- --only export,trigger some scenarios (export, exportPages, fanOut, tokenBucket, trigger, triggerEnd, perItem)
  *   npm run bench -- --runs 1              one run per contender (a quick check, not a measurement)
  *   npm run bench -- --profile             also write a CPU profile of every measured run (slows the runs)
  *   npm run bench -- --out path.json       where the JSON goes (default bench/results/latest.json)
@@ -17,7 +17,7 @@ import { ensureHttpRequestNode, NODES_BASE_VERSION } from './httpRequestNode';
 import { renderScenario, renderSummary } from './report';
 import { exportBench } from './scenarios/export';
 import { exportPagesBench } from './scenarios/exportPages';
-import { fanOutBench } from './scenarios/fanOut';
+import { fanOutBench, tokenBucketBench } from './scenarios/fanOut';
 import { perItemBench } from './scenarios/perItem';
 import { triggerBench } from './scenarios/trigger';
 import { triggerEndBench } from './scenarios/triggerEnd';
@@ -27,6 +27,7 @@ const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResul
 	export: exportBench,
 	exportPages: exportPagesBench,
 	fanOut: fanOutBench,
+	tokenBucket: tokenBucketBench,
 	trigger: triggerBench,
 	triggerEnd: triggerEndBench,
 	perItem: perItemBench,

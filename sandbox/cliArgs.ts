@@ -4,7 +4,7 @@
  */
 import { SCOPES } from '../nodes/VenueBooking/endpoints';
 import type { FaultOptions, ScriptedFault } from './faults';
-import type { RateLimitOptions } from './rateLimit';
+import { RATE_LIMIT_HEADERS, RATE_LIMIT_LIES, type RateLimitOptions } from './rateLimit';
 import { CONVENTIONS } from './conventions';
 import { JOURNAL_ORDERS, NAMINGS, PAGINATION_STYLES, type SandboxOptions } from './options';
 
@@ -45,6 +45,8 @@ Faults (seeded, deterministic)
   --retry-after SECONDS      Retry-After of a 429 (default 1; 0 and fractions allowed)
   --retry-after-mode seconds|httpDate|none
   --rate-limit N/B           a token bucket per API key: N requests a second, bursts of B (429 with Retry-After)
+  --rate-limit-headers F     the bucket's budget on every answer: ${RATE_LIMIT_HEADERS.join(' | ')} (default none)
+  --rate-limit-lie L         lie in those headers: ${RATE_LIMIT_LIES.join(' | ')}
   --latency-ms N             delay before answering
   --fault-methods GET,POST   only these methods get faults and latency
   --fault-script 429,ok,503,drop   outcomes of the first eligible requests
@@ -68,6 +70,12 @@ function rateLimitFlag(flag: string, value: string | undefined): RateLimitOption
 	const match = /^(\d+(?:\.\d+)?)\/(\d+)$/.exec(value ?? '');
 	if (!match) throw new Error(`${flag} needs requests-a-second/burst, e.g. 50/20; got ${value ?? 'nothing'}`);
 	return { perSecond: Number(match[1]), burst: Number(match[2]) };
+}
+
+/** The bucket a header flag describes: it must come after --rate-limit. */
+function rateLimitNeeded(flag: string, rateLimit: RateLimitOptions | undefined): RateLimitOptions {
+	if (!rateLimit) throw new Error(`${flag} needs --rate-limit N/B before it`);
+	return rateLimit;
 }
 
 function choiceFlag<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T {
@@ -136,7 +144,9 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
 			case '--retry-after': fault('retryAfterSeconds', numberFlag(flag, value(), false)); break;
 			case '--retry-after-mode': fault('retryAfterMode', choiceFlag(flag, value(), ['seconds', 'httpDate', 'none'] as const)); break;
 			case '--latency-ms': fault('latencyMs', numberFlag(flag, value())); break;
-			case '--rate-limit': fault('rateLimit', rateLimitFlag(flag, value())); break;
+			case '--rate-limit': fault('rateLimit', { ...faults.rateLimit, ...rateLimitFlag(flag, value()) }); break;
+			case '--rate-limit-headers': fault('rateLimit', { ...rateLimitNeeded(flag, faults.rateLimit), headers: choiceFlag(flag, value(), RATE_LIMIT_HEADERS) }); break;
+			case '--rate-limit-lie': fault('rateLimit', { ...rateLimitNeeded(flag, faults.rateLimit), lie: choiceFlag(flag, value(), RATE_LIMIT_LIES) }); break;
 			case '--fault-methods': fault('methods', (value() ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean)); break;
 			case '--fault-script': fault('script', (value() ?? '').split(',').map((e) => scriptEntry(e.trim()))); break;
 			default:

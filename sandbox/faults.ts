@@ -4,7 +4,7 @@
  * before the request is acted on: a faulted write changes nothing.
  */
 import { createRandom, type Random } from './random';
-import { TokenBuckets, type RateLimitOptions } from './rateLimit';
+import { TokenBuckets, type RateLimitOptions, type RateLimitVerdict } from './rateLimit';
 
 /** A scripted outcome for the next eligible request: no fault, a status, or a dropped connection. */
 export type ScriptedFault = 'ok' | 429 | 500 | 502 | 503 | 'drop';
@@ -95,11 +95,11 @@ export class FaultInjector {
 	}
 
 	/**
-	 * The token bucket's verdict for a request with this Authorization header: undefined to go on, or the
-	 * Retry-After seconds of a 429. Requests without a key share one bucket.
+	 * The token bucket's verdict for a request with this Authorization header (undefined: no bucket): the
+	 * Retry-After seconds of a 429 or none, and the budget headers. Requests without a key share one bucket.
 	 */
-	rateLimited(authorization: string | undefined, nowMs = Date.now()): number | undefined {
-		return this.buckets?.take(authorization ?? '', nowMs);
+	rateLimited(authorization: string | undefined, nowMs = Date.now()): RateLimitVerdict | undefined {
+		return this.buckets?.decide(authorization ?? '', nowMs);
 	}
 
 	/** Decides this request's fault (and its latency). Call once per request, before acting on it. */

@@ -220,7 +220,10 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 			sendJson(res, rendered.status, rendered.body, rendered.headers);
 		};
 
-		const retryAfterSeconds = deps.faults.rateLimited(req.headers.authorization);
+		const budget = deps.faults.rateLimited(req.headers.authorization);
+		// The budget headers go on every answer to this request, whatever it turns out to be.
+		for (const [name, value] of Object.entries(budget?.headers ?? {})) res.setHeader(name, value);
+		const retryAfterSeconds = budget?.retryAfterSeconds;
 		if (retryAfterSeconds !== undefined) {
 			record.fault = 'rateLimit';
 			sendError(

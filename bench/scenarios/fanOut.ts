@@ -2,9 +2,11 @@
  * 2. Fan-out: Client → Get for 1,000 input items, every answer 20 ms late (sandbox latency fault): our node
  * as a user adds it (adaptive, up to the default Parallel Requests), the n8n-core helper loop with as many in flight,
  * n8n's HTTP Request node without batching (every request at once) and with batching. Then the same behind
- * the sandbox's token bucket: time, requests refused with 429 and failed items for each contender.
+ * the sandbox's token bucket, without and with budget headers (`tokenBucket`): time, requests refused with 429
+ * and failed items for each contender.
  */
 import { startSandbox, type FaultOptions } from '../../sandbox';
+import type { RateLimitHeaders } from '../../sandbox/rateLimit';
 import { FAN_OUT, TARGETS } from '../config';
 import { runRounds } from '../rounds';
 import { num } from '../stats';
@@ -18,8 +20,13 @@ const CONTENDERS = (batch: { batchSize: number; batchInterval: number }) => [
 	{ name: 'httpRequestNodeBatched', label: `HTTP Request node, batches of ${batch.batchSize} every ${batch.batchInterval} ms` },
 ];
 
-export async function fanOutBench(context: BenchContext): Promise<ScenarioResult[]> {
-	return [await healthy(context), await behindTokenBucket(context)];
+export async function fanOutBench(context: BenchContext): Promise<ScenarioResult> {
+	return healthy(context);
+}
+
+/** The fan-out behind the token bucket, without and with budget headers (the X-RateLimit family). */
+export async function tokenBucketBench(context: BenchContext): Promise<ScenarioResult[]> {
+	return [await behindTokenBucket(context, 'none'), await behindTokenBucket(context, 'xRateLimit')];
 }
 
 async function healthy(context: BenchContext): Promise<ScenarioResult> {
@@ -68,9 +75,10 @@ async function healthy(context: BenchContext): Promise<ScenarioResult> {
 	}
 }
 
-async function behindTokenBucket(context: BenchContext): Promise<ScenarioResult> {
+async function behindTokenBucket(context: BenchContext, headers: RateLimitHeaders): Promise<ScenarioResult> {
 	const { items, perSecond, burst } = FAN_OUT.limited;
-	const faults: FaultOptions = { latencyMs: FAN_OUT.latencyMs, rateLimit: { perSecond, burst } };
+	const faults: FaultOptions = { latencyMs: FAN_OUT.latencyMs, rateLimit: { perSecond, burst, headers } };
+	const withHeaders = headers !== 'none';
 	let throttled = 0;
 	const sandbox = await startSandbox({
 		faults,
@@ -84,7 +92,7 @@ async function behindTokenBucket(context: BenchContext): Promise<ScenarioResult>
 		const ids = Array.from({ length: items }, (_, index) => clients[index % clients.length].id);
 		const rows = await runRounds(context, {
 			scenario: 'fanOut',
-			variant: 'tokenBucket',
+			variant: withHeaders ? 'tokenBucketHeaders' : 'tokenBucket',
 			runs: FAN_OUT.runs,
 			params: { baseUrl: sandbox.url, apiUrl: sandbox.apiUrl, ids, batch: FAN_OUT.httpBatch, limited: true },
 			// The n8n-core loop has no retries: behind a rate limit it only shows the first refusal.
@@ -98,11 +106,34 @@ async function behindTokenBucket(context: BenchContext): Promise<ScenarioResult>
 		});
 		const [ours, http] = rows.map((row) => row.median);
 		const worst = (contender: string, key: string) => Math.max(...(rows.find((row) => row.contender === contender)?.samples ?? []).map((s) => num(s, key)));
+		const idealMs = (items / perSecond) * 1000;
+		const vsIdeal = num(ours, 'ms') / idealMs;
+		const timeGoal = withHeaders ? TARGETS.tokenBucketHeadersVsIdeal : TARGETS.tokenBucketVsIdeal;
+		const refusalTargets = withHeaders
+			? [
+					{
+						name: 'Behind the token bucket with budget headers: 429 answers, ours by default (worst run)',
+						goal: `≤ ${TARGETS.tokenBucketHeadersRefusals}`,
+						measured: String(worst('oursDefault', 'throttled')),
+						met: worst('oursDefault', 'throttled') <= TARGETS.tokenBucketHeadersRefusals,
+					},
+				]
+			: [
+					{
+						name: "Behind the token bucket: 429 answers, ours vs the HTTP Request node's (medians)",
+						goal: `≤ ${TARGETS.tokenBucketRefusalsVsHttpNode.toFixed(2)}×`,
+						measured: `${num(ours, 'throttled')} vs ${num(http, 'throttled')}`,
+						met: num(ours, 'throttled') <= num(http, 'throttled') * TARGETS.tokenBucketRefusalsVsHttpNode,
+					},
+				];
 		return {
-			id: 'fanOutLimited',
-			title: `Fan-out behind a token bucket: Client → Get, ${items} input items, ${perSecond} requests a second per key, bursts of ${burst}, ${FAN_OUT.latencyMs} ms latency`,
+			id: withHeaders ? 'fanOutLimitedHeaders' : 'fanOutLimited',
+			title: `Fan-out behind a token bucket${withHeaders ? ' that states its budget (X-RateLimit-Limit/-Remaining/-Reset)' : ''}: Client → Get, ${items} input items, ${perSecond} requests a second per key, bursts of ${burst}, ${FAN_OUT.latencyMs} ms latency`,
 			notes: [
-				`ideal for a polite client: ${items} / ${perSecond} a second = ${(items / perSecond).toFixed(1)} s; a 429 carries Retry-After in whole seconds`,
+				`ideal for a polite client: ${items} / ${perSecond} a second = ${(idealMs / 1000).toFixed(1)} s; a 429 carries Retry-After in whole seconds`,
+				withHeaders
+					? `every answer says X-RateLimit-Limit: ${perSecond} (a second), the bucket's whole tokens left and the seconds until it is full`
+					: 'no answer states the budget: the node learns it from the refusals',
 				"every contender runs with \"continue on error\" so refused items are counted; the HTTP Request node retries nothing by default",
 			],
 			columns: [
@@ -113,22 +144,24 @@ async function behindTokenBucket(context: BenchContext): Promise<ScenarioResult>
 			],
 			rows,
 			ratios: [
-				{ name: 'token bucket: ours (defaults) / HTTP Request node (defaults), time', value: num(ours, 'ms') / num(http, 'ms') },
-				{ name: 'token bucket: 429 answers, ours / HTTP Request node', value: num(ours, 'throttled') / Math.max(1, num(http, 'throttled')) },
+				{ name: `token bucket${withHeaders ? ' with headers' : ''}: ours (defaults) / ideal, time`, value: vsIdeal },
+				{ name: `token bucket${withHeaders ? ' with headers' : ''}: ours (defaults) / HTTP Request node (defaults), time`, value: num(ours, 'ms') / num(http, 'ms') },
+				{ name: `token bucket${withHeaders ? ' with headers' : ''}: 429 answers, ours / HTTP Request node`, value: num(ours, 'throttled') / Math.max(1, num(http, 'throttled')) },
 			],
 			targets: [
 				{
-					name: 'Behind the token bucket: failed items, ours by default (worst run)',
+					name: `Behind the token bucket${withHeaders ? ' with budget headers' : ''}: time, ours by default vs the ideal (median)`,
+					goal: `≤ ${timeGoal}×`,
+					measured: `${vsIdeal.toFixed(2)}×`,
+					met: vsIdeal <= timeGoal,
+				},
+				{
+					name: `Behind the token bucket${withHeaders ? ' with budget headers' : ''}: failed items, ours by default (worst run)`,
 					goal: '0',
 					measured: String(worst('oursDefault', 'failedItems')),
 					met: worst('oursDefault', 'failedItems') === 0,
 				},
-				{
-					name: 'Behind the token bucket: 429 answers, ours vs the HTTP Request node (medians)',
-					goal: 'fewer',
-					measured: `${num(ours, 'throttled')} vs ${num(http, 'throttled')}`,
-					met: num(ours, 'throttled') < num(http, 'throttled'),
-				},
+				...refusalTargets,
 			],
 		};
 	} finally {

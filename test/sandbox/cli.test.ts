@@ -21,7 +21,7 @@ describe('parseCliArgs', () => {
 				'--scale-payments', '100000', '--scale-deliveries', '100000', '--scale-clients', '10', '--scale-bookings', '20',
 				'--fault-seed', '3', '--rate-429', '0.1', '--rate-5xx', '0.2', '--rate-drop', '0.05',
 				'--retry-after', '0.5', '--retry-after-mode', 'httpDate', '--latency-ms', '20', '--fault-methods', 'get,post',
-				'--fault-script', '429,ok,503,drop',
+				'--fault-script', '429,ok,503,drop', '--rate-limit', '50/20', '--rate-limit-headers', 'ietf', '--rate-limit-lie', 'resetInPast',
 			],
 		);
 		expect(options).toEqual({
@@ -49,6 +49,7 @@ describe('parseCliArgs', () => {
 				latencyMs: 20,
 				methods: ['GET', 'POST'],
 				script: [429, 'ok', 503, 'drop'],
+				rateLimit: { perSecond: 50, burst: 20, headers: 'ietf', lie: 'resetInPast' },
 			},
 		});
 	});
@@ -59,6 +60,9 @@ describe('parseCliArgs', () => {
 		[['--key', 'nameonly'], /--key needs name=scope1,scope2/],
 		[['--colour'], /Unknown flag --colour/],
 		[['--fault-script', '404'], /--fault-script entries/],
+		[['--rate-limit-headers', 'ietf'], /--rate-limit-headers needs --rate-limit N\/B before it/],
+		[['--rate-limit', '5/2', '--rate-limit-headers', 'github'], /--rate-limit-headers must be one of none, xRateLimit/],
+		[['--rate-limit', '5/2', '--rate-limit-lie', 'sometimes'], /--rate-limit-lie must be one of remainingNeverFalls/],
 	])('rejects %j clearly', (argv, message) => {
 		expect(() => parseCliArgs(argv)).toThrow(message);
 	});

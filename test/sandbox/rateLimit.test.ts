@@ -1,6 +1,6 @@
 /** The token bucket: a burst, then 429 with an honest Retry-After; tokens come back with time; one bucket per key. */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { TokenBuckets } from '../../sandbox/rateLimit';
+import { type RateLimitHeaders, type RateLimitLie, TokenBuckets } from '../../sandbox/rateLimit';
 import { apiClient } from './helpers';
 
 describe('TokenBuckets', () => {
@@ -20,9 +20,38 @@ describe('TokenBuckets', () => {
 		expect(slow.take('k', 2_000)).toBe(2);
 	});
 
+	it('states the budget in the chosen header family on every answer: the refill a second, whole tokens left, seconds until full', () => {
+		const now = 1_700_000_000_500;
+		const decide = (headers: RateLimitHeaders) => {
+			const buckets = new TokenBuckets({ perSecond: 10, burst: 5, headers });
+			return [0, 1, 2, 3, 4, 5].map(() => buckets.decide('k', now));
+		};
+		const x = decide('xRateLimit');
+		expect(x[0]).toEqual({ retryAfterSeconds: undefined, headers: { 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '4', 'X-RateLimit-Reset': '1' } });
+		expect(x[5]).toEqual({ retryAfterSeconds: 1, headers: { 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '1' } });
+		// A Unix time: the second the bucket is full again, rounded up.
+		expect(decide('xRateLimitEpoch')[0].headers['X-RateLimit-Reset']).toBe('1700000002');
+		expect(decide('ietf')[1].headers).toEqual({ RateLimit: '"default";r=3;t=1', 'RateLimit-Policy': '"default";q=10;w=1' });
+		expect(decide('ietfDraft')[2].headers).toEqual({ RateLimit: 'limit=10, remaining=2, reset=1' });
+		expect(decide('none')[0].headers).toEqual({});
+	});
+
+	it.each([
+		['remainingNeverFalls', { 'X-RateLimit-Remaining': '10', 'X-RateLimit-Reset': '1' }],
+		['resetInPast', { 'X-RateLimit-Remaining': '4', 'X-RateLimit-Reset': String(1_700_000_001 - 60) }],
+		['resetFarFuture', { 'X-RateLimit-Remaining': '4', 'X-RateLimit-Reset': String(365 * 24 * 3600) }],
+	] as const)('lies in its headers when asked (%s), and still limits honestly', (lie, headers) => {
+		const buckets = new TokenBuckets({ perSecond: 10, burst: 5, headers: 'xRateLimit', lie });
+		const verdicts = [0, 1, 2, 3, 4, 5].map(() => buckets.decide('k', 1_700_000_000_500));
+		expect(verdicts[0].headers).toEqual({ 'X-RateLimit-Limit': '10', ...headers });
+		expect(verdicts.map((verdict) => verdict.retryAfterSeconds)).toEqual([undefined, undefined, undefined, undefined, undefined, 1]);
+	});
+
 	it('rejects settings that make no bucket', () => {
 		expect(() => new TokenBuckets({ perSecond: 0, burst: 1 })).toThrow(/perSecond/);
 		expect(() => new TokenBuckets({ perSecond: 1, burst: 0.5 })).toThrow(/burst/);
+		expect(() => new TokenBuckets({ perSecond: 1, burst: 1, headers: 'github' as RateLimitHeaders })).toThrow(/headers must be one of/);
+		expect(() => new TokenBuckets({ perSecond: 1, burst: 1, lie: 'often' as RateLimitLie })).toThrow(/lie must be one of/);
 	});
 });
 
@@ -42,6 +71,17 @@ describe('the sandbox behind a token bucket', () => {
 		expect(refused).toHaveLength(6);
 		expect(refused.every((answer) => answer.headers['retry-after'] === '1')).toBe(true);
 		expect(sandbox.requests.filter((request) => request.fault === 'rateLimit')).toHaveLength(6);
+		// A slow refill (one a second), so a loaded machine's pauses between the requests change nothing.
+		sandbox.setFaults({ rateLimit: { perSecond: 1, burst: 4, headers: 'ietfDraft' } });
+		const stated = [];
+		for (let i = 0; i < 6; i++) stated.push(await client.get('/rooms'));
+		// The budget is on every answer, the refused ones included.
+		const budgets = stated.map((answer) => /^limit=1, remaining=(\d+), reset=(\d+)$/.exec(String(answer.headers.ratelimit)));
+		expect(budgets.every((budget) => budget !== null)).toBe(true);
+		expect(stated.slice(0, 4).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+		expect(budgets.slice(0, 4).map((budget) => Number(budget![1]))).toEqual([3, 2, 1, 0]);
+		expect(stated.slice(4).every((answer, i) => answer.status === 200 || (answer.status === 429 && budgets[4 + i]![1] === '0'))).toBe(true);
+		expect(budgets.every((budget) => Number(budget![2]) >= 1 && Number(budget![2]) <= 4)).toBe(true);
 		sandbox.setFaults(undefined);
 		const after = await Promise.all(Array.from({ length: 10 }, () => client.get('/rooms')));
 		expect(after.every((answer) => answer.status === 200)).toBe(true);

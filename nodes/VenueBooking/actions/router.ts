@@ -6,6 +6,7 @@ import { type IDataObject, type IExecuteFunctions, type INode, type INodeExecuti
 import { readParallelRequests } from '../parameters/options';
 import { onceReadParameters } from '../parameters/readers';
 import { AdaptiveWindow, describeWindow } from '../transport/adaptiveWindow';
+import { describePacing } from '../transport/ratePacer';
 import { ApiClient } from '../transport/request';
 import type { LoadObserver } from '../transport/retry';
 import { operationKey, OPERATIONS } from './operations';
@@ -64,8 +65,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	// adaptive window, capped by Parallel Requests.
 	const { shape, method } = operation.endpoint;
 	const parameters = onceReadParameters(this);
-	const pacing = new AdaptiveWindow(shape === 'list' ? 1 : readParallelRequests(this, method === 'GET' ? 'read' : 'write'));
-	await forEachAdaptively(items.length, pacing, async (itemIndex, observer) => {
+	const adaptiveWindow = new AdaptiveWindow(shape === 'list' ? 1 : readParallelRequests(this, method === 'GET' ? 'read' : 'write'));
+	await forEachAdaptively(items.length, adaptiveWindow, async (itemIndex, observer) => {
 		try {
 			const results = await operation.execute(parameters, itemIndex, client.observedBy(observer), (hint) => hints.add(hint));
 			// One pairing object per input item, shared by its results: a 100,000-entry Return All keeps 3 MB
@@ -77,8 +78,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		}
 	});
 
-	const windowHint = items.length > 1 ? describeWindow(pacing.summary(), 'items') : undefined;
+	const paced = client.pacer.summary();
+	const windowHint = items.length > 1 ? describeWindow(adaptiveWindow.summary(), 'items', paced.refusals) : undefined;
 	if (windowHint) hints.add(windowHint);
+	const pacerHint = describePacing(paced);
+	if (pacerHint) hints.add(pacerHint);
 	if (hints.size > 0) {
 		this.addExecutionHints(...[...hints].map((message) => ({ message, location: 'outputPane' as const })));
 	}

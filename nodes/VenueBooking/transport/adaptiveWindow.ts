@@ -121,12 +121,15 @@ export class AdaptiveWindow {
 	}
 }
 
-/** The execution hint for a window that ran more than one request, or undefined when nothing is worth saying. */
-export function describeWindow(summary: WindowSummary, what: string): string | undefined {
+/**
+ * The execution hint for a window that ran more than one request, or undefined when nothing is worth saying.
+ * `refusals`: 429 answers, which the rate pacer (ratePacer.ts) answers and describes, not the window.
+ */
+export function describeWindow(summary: WindowSummary, what: string, refusals = 0): string | undefined {
 	if (summary.cap <= 1 || summary.peak === 0) return undefined;
 	const reasons = Object.entries(summary.backoffs).map(([reason, count]) => `${reason} ×${count}`);
 	const reached = `Parallel Requests: up to ${summary.peak} ${what} at once (Parallel Requests allows ${summary.cap})`;
-	if (reasons.length === 0) return `${reached}; the API answered every request without pushing back.`;
+	if (reasons.length === 0) return refusals > 0 ? `${reached}.` : `${reached}; the API answered every request without pushing back.`;
 	const paused = summary.pausedMs > 0 ? `, and paused ${(summary.pausedMs / 1000).toFixed(1)} s as Retry-After asked` : '';
 	return `${reached}; slowed down on ${reasons.join(', ')}${paused}.`;
 }

@@ -6,6 +6,7 @@ import { type ICredentialDataDecryptedObject, type IDataObject, type IExecuteFun
 import type { Endpoint, HttpMethod } from '../endpoints';
 import { apiUrl, keyRedactor, normalizeBaseUrl } from './auth';
 import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, settle, transportError } from './errors';
+import { RatePacer } from './ratePacer';
 import { parseBody } from './response';
 import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
 
@@ -70,7 +71,12 @@ export class ApiClient {
 		/** Masks the API key in any text, for messages that quote server responses. */
 		readonly redact: (text: string) => string,
 		private readonly options: TransportOptions,
-		/** Told how each attempt went, to pace requests (see actions/adaptiveConcurrency.ts). */
+		/**
+		 * How fast attempts may start: one per client made by `create`, so one per credential and Base URL in an
+		 * execution, shared by every copy (`withOptions`, `observedBy`): items, pages, editor reads, polls.
+		 */
+		readonly pacer: RatePacer,
+		/** Told how each attempt went, to size the window of requests in flight (adaptiveWindow.ts). */
 		private readonly observer?: LoadObserver,
 	) {}
 
@@ -82,17 +88,17 @@ export class ApiClient {
 				description: 'Edit the Base URL field of the Venue Booking API credential.',
 			});
 		}
-		return new ApiClient(context, baseUrl.url, new URL(baseUrl.url).origin, keyRedactor(credentials.apiKey), options);
+		return new ApiClient(context, baseUrl.url, new URL(baseUrl.url).origin, keyRedactor(credentials.apiKey), options, new RatePacer());
 	}
 
 	/** The same client with other retry and timeout settings (they may differ per item). */
 	withOptions(options: TransportOptions): ApiClient {
-		return new ApiClient(this.context, this.baseUrl, this.origin, this.redact, options, this.observer);
+		return new ApiClient(this.context, this.baseUrl, this.origin, this.redact, options, this.pacer, this.observer);
 	}
 
 	/** The same client, reporting the load each attempt reveals to `observer`. */
 	observedBy(observer: LoadObserver): ApiClient {
-		return new ApiClient(this.context, this.baseUrl, this.origin, this.redact, this.options, observer);
+		return new ApiClient(this.context, this.baseUrl, this.origin, this.redact, this.options, this.pacer, observer);
 	}
 
 	get node(): INode {
@@ -158,7 +164,10 @@ export class ApiClient {
 		let query = request.url === undefined && startUrl === this.urlFor(request) ? request.query : undefined;
 		let url = startUrl;
 		for (let redirects = 1; ; redirects++) {
+			// Every exchange spends the API's budget, a redirect's too: each waits for its turn in the pacer.
+			const ticket = await this.pacer.admit(this.options.retry.maxWaitMs);
 			const result = await exchange(this.context, { method, url, query, body: request.body, timeoutMs: this.options.timeoutMs }, this.redact);
+			if (!(result instanceof NetworkFailure)) this.pacer.observe(ticket, result.statusCode, (name) => headerValue(result.headers, name));
 			const location = result instanceof NetworkFailure ? undefined : redirectLocation(result);
 			if (location === undefined) return { result, url };
 			const decision = decideRedirect(location, url, method, this.origin, redirects);
@@ -168,8 +177,9 @@ export class ApiClient {
 		}
 	}
 
+	/** Tells the window how an attempt went; a 429 is the pacer's to answer (a rate, not a number in flight). */
 	private report(signal: LoadSignal | undefined): void {
-		if (signal) this.observer?.report(signal);
+		if (signal && !(signal.kind === 'overloaded' && signal.reason === 'rate limit (429)')) this.observer?.report(signal);
 	}
 
 	private mayRetry(request: ApiRequest, outcome: AttemptOutcome, attempt: number): boolean {

@@ -164,7 +164,7 @@ class PageWalk {
 		if (!this.prefetch) return;
 		this.prefetch.stop();
 		await this.prefetch.drain();
-		const message = describeWindow(this.prefetch.window.summary(), 'pages');
+		const message = describeWindow(this.prefetch.window.summary(), 'pages', this.client.pacer.summary().refusals);
 		if (message) this.options.onConcurrency?.(message);
 	}
 
