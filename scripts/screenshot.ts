@@ -11,7 +11,7 @@
  * - ai-agent-tools.png       example 04: an AI Agent with four Venue Booking tools;
  * - trigger-filter.png       the trigger's Only Entries Where with its Values dropdown open (values seen in the journal);
  * - booking-list.png         Booking → Cancel or Reschedule, the Booking ID list open (bookings of the workspace);
- * - offered-fields.png       Booking → Create, the fields seen on bookings, the room dropdown open.
+ * - offered-fields.png       Booking → Create as it opens: the Client picker and the input fields, the rest under "Add field".
  * - nightly-payments.png     example 02: the trigger watching Payments, polled every day at 02:00.
  *
  * Everything listens on 127.0.0.1 and stops when the script ends. `--hold` keeps n8n running afterwards
@@ -58,7 +58,7 @@ export interface CaptureJob {
 	puppeteerDir: string;
 	editorUrl: string;
 	authCookie: string;
-	shots: Array<{ file: string; workflowId: string; openNode?: string; fit?: boolean; openDropdown?: string; open?: 'bookingList' | 'roomDropdown' }>;
+	shots: Array<{ file: string; workflowId: string; openNode?: string; fit?: boolean; openDropdown?: string; open?: 'bookingList' | 'roomDropdown' | 'fields' }>;
 }
 
 async function main(): Promise<void> {
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
 			{ file: path.join(outDir, 'ai-agent-tools.png'), workflowId: 'vbAiAgent' },
 			{ file: path.join(outDir, 'trigger-filter.png'), workflowId: triggerFilter.id, openNode: FILTERED_TRIGGER_NODE, openDropdown: 'values' },
 			{ file: path.join(outDir, 'booking-list.png'), workflowId: discovery.id, openNode: CANCEL_NODE, open: 'bookingList' },
-			{ file: path.join(outDir, 'offered-fields.png'), workflowId: discovery.id, openNode: CREATE_NODE, open: 'roomDropdown' },
+			{ file: path.join(outDir, 'offered-fields.png'), workflowId: discovery.id, openNode: CREATE_NODE, open: 'fields' },
 			// Example 02, the nightly export recipe: the trigger on Payments, polled every day at 02:00.
 			{ file: path.join(outDir, 'nightly-payments.png'), workflowId: 'vbNightlyPay', openNode: 'Every Night at 2' },
 			...(options.examples ? examples.map((example) => ({ file: path.join(outDir, `examples-${example.id}.png`), workflowId: example.id })) : []),

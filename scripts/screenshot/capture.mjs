@@ -5,7 +5,7 @@
  * `{ file, workflowId, openNode?, openDropdown?, open? }` — a workflow's canvas, or with `openNode` that node's parameter
  * panel, with `openDropdown` (a parameter name) that parameter's dropdown opened, its options loaded, and with
  * `open` a list of the panel opened: `bookingList` (the Booking ID picker), `roomDropdown` (the room field of the
- * fields seen in the workspace).
+ * fields seen in the workspace), or `fields` (those fields in view, nothing opened).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -114,6 +114,14 @@ async function openRoomDropdown(page) {
 	await sleep(1000);
 }
 
+/** The Create form as it opens: the fields seen in the workspace, scrolled into view, nothing opened. */
+async function showFields(page) {
+	await page.waitForSelector('[data-test-id="mapping-fields-container"]', { timeout: 30_000 });
+	await sleep(1000);
+	await page.$eval('[data-test-id="mapping-fields-container"]', (container) => container.scrollIntoView({ block: 'center' }));
+	await sleep(500);
+}
+
 async function main() {
 	const browser = await puppeteer.connect({ browserWSEndpoint: job.wsEndpoint, defaultViewport: VIEWPORT });
 	try {
@@ -134,6 +142,7 @@ async function main() {
 				if (shot.openDropdown) await openDropdown(page, shot.openDropdown);
 				if (shot.open === 'bookingList') await openBookingList(page);
 				if (shot.open === 'roomDropdown') await openRoomDropdown(page);
+				if (shot.open === 'fields') await showFields(page);
 			}
 			if (process.env.CAPTURE_DEBUG) {
 				const ids = await page.$$eval('[data-test-id]', (elements) => [...new Set(elements.map((e) => e.getAttribute('data-test-id')))]);
