@@ -11,6 +11,7 @@ import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperV
 import { searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { bookingFields, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type Sandbox } from '../../sandbox';
+import { renderTimestamp } from '../../sandbox/conventionRecords';
 import { methodContext, node } from './harness';
 import { credentialsFor, credentialTypes, itemsOf, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
 import { PAGINATION_AS_SET } from '../support/conventions';
@@ -23,25 +24,9 @@ const ZONE = 'America/New_York';
 const TYPED = '2027-06-09T11:00:00';
 const INSTANT = '2027-06-09T15:00:00Z';
 
-/** The instant as the convention writes date-times (the sandbox's own forms, known to the test only). */
+/** The instant as the convention writes date-times: the workspace's own form, as its records show it. */
 function inWorkspaceForm(name: ConventionName, iso: string): string | number {
-	const ms = Date.parse(iso);
-	switch (conventionInfo(name).timestamps) {
-		case 'iso':
-			return iso;
-		case 'isoMillis':
-			return new Date(ms).toISOString();
-		case 'isoMicros':
-			return new Date(ms).toISOString().replace('Z', '000Z');
-		case 'isoOffsetNoColon':
-			return new Date(ms).toISOString().replace('Z', '+0000');
-		case 'sqlUtc':
-			return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '');
-		case 'unixSeconds':
-			return ms / 1000;
-		case 'unixMillis':
-			return ms;
-	}
+	return renderTimestamp(iso, conventionInfo(name).timestamps);
 }
 
 function mapped(value: IDataObject, schema: ResourceMapperField[]): INodeParameters[string] {

@@ -5,8 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FIXED_TODAY, startSandbox, type Sandbox, type Slot } from '../../sandbox';
-import { computeFreeSlots } from '../../sandbox/slots';
-import { ALL_SCOPES, itemsOf, jsonQuery, NODE_NAME, runNode, SECRET_KEY } from './venueBooking';
+import { ALL_SCOPES, bookableSlots, itemsOf, jsonQuery, NODE_NAME, runNode, SECRET_KEY } from './venueBooking';
 
 /** Short waits so the test is quick; enough retries that a run of bad luck cannot end it. */
 const RETRY_OPTIONS = { maxRetries: 10, maxWait: 0.05 };
@@ -60,25 +59,6 @@ describe('Return All under faults', () => {
 	});
 });
 
-/** Free slots that do not overlap one another, so each can be booked. */
-function bookableSlots(count: number): Slot[] {
-	const chosen: Slot[] = [];
-	const taken = new Map<string, Array<[number, number]>>();
-	for (let day = 2; chosen.length < count && day < 28; day++) {
-		const fromMs = Date.UTC(2027, 2, day);
-		for (const slot of computeFreeSlots(sandbox.store, { fromMs, toMs: fromMs + 86_400_000 })) {
-			const [start, end] = [Date.parse(slot.start), Date.parse(slot.end)];
-			const intervals = taken.get(slot.roomId) ?? [];
-			if (intervals.some(([s, e]) => start < e && s < end)) continue;
-			intervals.push([start, end]);
-			taken.set(slot.roomId, intervals);
-			chosen.push(slot);
-			if (chosen.length === count) break;
-		}
-	}
-	return chosen;
-}
-
 function createInputs(slots: Slot[]): IDataObject[] {
 	const clientId = sandbox.store.clients[0].id;
 	return slots.map((slot) => ({ body: { room_id: slot.roomId, service_id: slot.serviceId, start: slot.start, client_id: clientId } }));
@@ -88,7 +68,7 @@ const createParameters = { resource: 'booking', operation: 'create', specifyBody
 
 describe('writes under faults', () => {
 	it('200 Create calls through 429s create exactly 200 bookings', async () => {
-		const slots = bookableSlots(200);
+		const slots = bookableSlots(sandbox, 200, 2);
 		expect(slots).toHaveLength(200);
 		const before = sandbox.store.bookings.length;
 		sandbox.setFaults({ seed: 5, rate429: 0.3, retryAfterSeconds: 0.01, methods: ['POST'] });
@@ -102,7 +82,7 @@ describe('writes under faults', () => {
 	});
 
 	it('a 5xx or a dropped connection on Create is reported, never retried, never duplicated', async () => {
-		const slots = bookableSlots(260).slice(200);
+		const slots = bookableSlots(sandbox, 260, 2).slice(200);
 		const before = sandbox.store.bookings.length;
 		sandbox.setFaults({ seed: 9, rate5xx: 0.2, rateDrop: 0.1, methods: ['POST'] });
 		const result = await runNode(

@@ -6,10 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { FIXED_TODAY, startSandbox, type Sandbox, type Slot } from '../../sandbox';
+import { FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
 import type { RateLimitHeaders, RateLimitLie } from '../../sandbox/rateLimit';
-import { computeFreeSlots } from '../../sandbox/slots';
-import { ALL_SCOPES, itemsOf, NODE_NAME, runNode, SECRET_KEY } from './venueBooking';
+import { ALL_SCOPES, bookableSlots, itemsOf, NODE_NAME, runNode, SECRET_KEY } from './venueBooking';
 
 let sandbox: Sandbox;
 
@@ -108,28 +107,9 @@ describe('Return All behind a token bucket', () => {
 	}, 60_000);
 });
 
-/** Free slots that do not overlap one another, so each can be booked. */
-function bookableSlots(count: number): Slot[] {
-	const chosen: Slot[] = [];
-	const taken = new Map<string, Array<[number, number]>>();
-	for (let day = 2; chosen.length < count && day < 28; day++) {
-		const fromMs = Date.UTC(2027, 3, day);
-		for (const slot of computeFreeSlots(sandbox.store, { fromMs, toMs: fromMs + 86_400_000 })) {
-			const [start, end] = [Date.parse(slot.start), Date.parse(slot.end)];
-			const intervals = taken.get(slot.roomId) ?? [];
-			if (intervals.some(([s, e]) => start < e && s < end)) continue;
-			intervals.push([start, end]);
-			taken.set(slot.roomId, intervals);
-			chosen.push(slot);
-			if (chosen.length === count) break;
-		}
-	}
-	return chosen;
-}
-
 describe('writes behind a token bucket', () => {
 	it.each(['none', 'xRateLimit'] as const)('%s headers: 40 Create calls make exactly 40 bookings (a 429 is refused before acting)', async (headers) => {
-		const slots = bookableSlots(40);
+		const slots = bookableSlots(sandbox, 40, 3);
 		expect(slots).toHaveLength(40);
 		const clientId = sandbox.store.clients[0].id;
 		const inputs = slots.map((slot) => ({ body: { room_id: slot.roomId, service_id: slot.serviceId, start: slot.start, client_id: clientId } }));

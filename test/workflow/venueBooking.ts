@@ -4,7 +4,8 @@ import { VenueBookingApi } from '../../credentials/VenueBookingApi.credentials';
 import { SCOPES } from '../../nodes/VenueBooking/endpoints';
 import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
 import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigger.node';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions, type Slot } from '../../sandbox';
+import { computeFreeSlots } from '../../sandbox/slots';
 import { node, runWorkflow, toStoredJson, type NodeOptions, type WorkflowResult } from './harness';
 
 /** The package's nodes as n8n registers a community package's types. */
@@ -98,4 +99,26 @@ export async function listAll(search: (token?: string) => Promise<INodeListSearc
 		token = page.paginationToken as string | undefined;
 	} while (token !== undefined && pages.length < 100);
 	return pages;
+}
+
+/**
+ * Free slots of `month` (0-based, 2027) that do not overlap one another, so each can be booked: for tests that
+ * create many bookings and count them.
+ */
+export function bookableSlots(sandbox: Sandbox, count: number, month: number): Slot[] {
+	const chosen: Slot[] = [];
+	const taken = new Map<string, Array<[number, number]>>();
+	for (let day = 2; chosen.length < count && day < 28; day++) {
+		const fromMs = Date.UTC(2027, month, day);
+		for (const slot of computeFreeSlots(sandbox.store, { fromMs, toMs: fromMs + 86_400_000 })) {
+			const [start, end] = [Date.parse(slot.start), Date.parse(slot.end)];
+			const intervals = taken.get(slot.roomId) ?? [];
+			if (intervals.some(([s, e]) => start < e && s < end)) continue;
+			intervals.push([start, end]);
+			taken.set(slot.roomId, intervals);
+			chosen.push(slot);
+			if (chosen.length === count) break;
+		}
+	}
+	return chosen;
 }
