@@ -2,7 +2,7 @@
  * The writes: Send Test (POST with an optional body) and the booking writes, Create and Cancel or
  * Reschedule, whose body merges the fields seen in the workspace with the free-form body.
  */
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, findEndpoint, showFor } from '../endpoints';
 import { leavesOf, namesOf } from '../methods/listSearch';
 import { loadReferenceLists } from '../methods/resourceMapping';
@@ -10,13 +10,10 @@ import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFiel
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/ids';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
-import { DeclaredFailure, type NamedRecord, nameQuotedIdentities, settle } from '../transport/errors';
+import { type NamedRecord, nameQuotedIdentities, refusedTheValues, settle } from '../transport/errors';
 import type { ApiClient, ApiRequest } from '../transport/request';
 import { toJsonObject } from '../transport/response';
 import type { Operation } from './operations';
-
-/** Refusals about the values sent: their messages quote the identities the user picked (by name) in the editor. */
-const VALUE_REFUSALS = new Set(['400', '409', '422']);
 
 /**
  * The catalogue read to name identities: no retries and a short timeout, so a failure's message is never
@@ -44,9 +41,8 @@ async function sendWrite(context: object, client: ApiClient, request: ApiRequest
 	const outcome = await settle(client.send(request));
 	if (outcome.ok) return outcome.value;
 	const { error } = outcome;
-	// A refusal of the values, by status or declared in a success body (Slack's `{"ok": false}`).
-	const refusal = error instanceof DeclaredFailure || (error instanceof NodeApiError && VALUE_REFUSALS.has(String(error.httpCode)));
-	if (refusal && typeof error.description === 'string') {
+	// Its message quotes the identities the user picked (by name) in the editor.
+	if (refusedTheValues(error) && typeof error.description === 'string') {
 		let catalogue = cataloguePerExecution.get(context);
 		if (!catalogue) {
 			catalogue = readCatalogue(client);

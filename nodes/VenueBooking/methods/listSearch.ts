@@ -5,6 +5,7 @@
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { type Endpoint, ENDPOINTS, findEndpoint } from '../endpoints';
+import { readTimeZone } from '../parameters/readers';
 import { chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
 import { readTimestamp, readTimestampField } from '../timestamps';
 import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from '../transport/json';
@@ -115,10 +116,10 @@ function inTimeOrder<T extends { at?: number }>(items: T[]): T[] {
 export async function searchBookings(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	// n8n gives every editor method the workflow's time zone (its settings, else the instance's): a booking's
 	// time is shown as the user reads it there.
-	const zone = typeof this.getTimezone === 'function' ? this.getTimezone() : undefined;
+	const timeZone = readTimeZone(this);
 	const recognition = async (client: ApiClient, reading: ListReading): Promise<Recognition> => ({
 		lists: await loadReferenceLists(client, reading),
-		timeZone: usableTimeZone(zone),
+		timeZone,
 		now: Date.now(),
 	});
 	return await searchRecords(this, findEndpoint('booking', 'getAll'), 'booking', filter, paginationToken, recognition);
@@ -280,17 +281,6 @@ export function listReferencedBy(values: readonly Scalar[], lists: ReferenceList
 
 /** The references a booking's label names, in this order; the others (a service) are matched by the search box. */
 const NAMED_IN_LABEL = ['room', 'client'];
-
-/** A time zone Intl accepts: the workflow's, else UTC (a zone n8n accepts but this Node lacks must not break the list). */
-function usableTimeZone(zone: string | undefined): string {
-	if (!zone) return 'UTC';
-	try {
-		new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-		return zone;
-	} catch {
-		return 'UTC';
-	}
-}
 
 /** The calendar day of an instant in a zone, as a day number (for today / tomorrow / yesterday). */
 function dayNumber(epochMs: number, timeZone: string): number {

@@ -5,7 +5,7 @@
 import { type IDataObject, type INodeProperties, isResourceLocatorValue, NodeApiError } from 'n8n-workflow';
 import { isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
 import { isPlainObject } from '../transport/json';
-import { DeclaredFailure } from '../transport/errors';
+import { refusedTheValues } from '../transport/errors';
 import { freeFormProperties, readJson, readPairs } from './freeForm';
 import { describeType, inputError, type ParameterReader, readTimeZone } from './readers';
 
@@ -234,10 +234,7 @@ function refusedFields(error: NodeApiError, schema: SavedField[], sent: IDataObj
  * not take it here, and how to take it out of the form. Other errors pass unchanged.
  */
 export function explainRefusedFields(error: unknown, context: ParameterReader, itemIndex: number, sent: IDataObject): unknown {
-	if (!(error instanceof NodeApiError)) return error;
-	const status = Number(error.httpCode);
-	// A 4xx, or a refusal the API declared in a success body (Slack's `{"ok": false}`).
-	if (!(status >= 400 && status < 500) && !(error instanceof DeclaredFailure)) return error;
+	if (!refusedTheValues(error)) return error;
 	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
 	const schema = savedSchema(mapper);
 	const refused = refusedFields(error, schema, sent);

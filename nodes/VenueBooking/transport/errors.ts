@@ -405,6 +405,17 @@ export function failureDeclaredInBody(body: unknown): string | undefined {
 /** A failure the API declared in a 2xx body; also what a resumed or guessed page refused this way is. */
 export class DeclaredFailure extends NodeApiError {}
 
+/** Statuses by which an API refuses the values a request sent (malformed, conflicting, unprocessable). */
+const VALUE_REFUSALS = new Set(['400', '409', '422']);
+
+/**
+ * Whether the API refused the values sent, by status or declared in a success body (Slack's `{"ok": false}`):
+ * the errors whose messages are about the user's inputs, which a write can explain in the user's words.
+ */
+export function refusedTheValues(error: unknown): error is NodeApiError {
+	return error instanceof DeclaredFailure || (error instanceof NodeApiError && VALUE_REFUSALS.has(String(error.httpCode)));
+}
+
 /** The error for a 2xx answer whose body declares a failure (`failureDeclaredInBody`), with the server's words. */
 export function declaredFailureError(context: FailureContext, status: number, body: unknown, serverMessage: string): NodeApiError {
 	const { method, path } = context.endpoint;

@@ -269,9 +269,12 @@ function linkListWith(page: FetchedPage, rel: string): { url: string; path: stri
 	return undefined;
 }
 
-/** A URL the body names under one of `keys`, in a `{"href": …}` object under such a key, or in a list of link objects. */
-function bodyLink(page: FetchedPage, keys: Set<string>): { url: string; path: string } | undefined {
-	for (const rel of keys) {
+/**
+ * A URL the body names under one of `keys`, in a `{"href": …}` object under such a key, or as the link of
+ * one of the relations `rels` in a list of link objects.
+ */
+function bodyLink(page: FetchedPage, keys: Set<string>, rels: string[]): { url: string; path: string } | undefined {
+	for (const rel of rels) {
 		const listed = linkListWith(page, rel);
 		if (listed) return listed;
 	}
@@ -283,12 +286,12 @@ function bodyLink(page: FetchedPage, keys: Set<string>): { url: string; path: st
 
 /** The URL of the list's last page when the body names one, with where it was found. */
 export function lastPageLink(page: FetchedPage): { url: string; path: string } | undefined {
-	return bodyLink(page, LAST_URL_KEYS);
+	return bodyLink(page, LAST_URL_KEYS, ['last']);
 }
 
 /** The URL of the page before this one when the body names one. */
 export function previousPageLink(page: FetchedPage): { url: string; path: string } | undefined {
-	return bodyLink(page, PREVIOUS_URL_KEYS);
+	return bodyLink(page, PREVIOUS_URL_KEYS, ['prev', 'previous']);
 }
 
 /** Where the walk stands when it checks a list's end: what it read and whether it started mid-list. */
