@@ -240,6 +240,12 @@ function graph(facts: Facts): { status: number; body: unknown } {
 	};
 }
 
+/** Where a field sits in a JSON:API document: a reference (`roomId`) is the relationship `room`. */
+function jsonApiPointer(name: string): string {
+	const reference = /^(.+)Id$/.exec(name);
+	return reference ? `/data/relationships/${reference[1]}` : `/data/attributes/${name}`;
+}
+
 function jsonApi(facts: Facts): { status: number; body: unknown; headers: Record<string, string> } {
 	const bodyField = facts.fields.some((f) => !f.inQuery);
 	const status = facts.kind === 'validation' && bodyField ? 422 : facts.status === 422 ? 422 : facts.status;
@@ -250,7 +256,7 @@ function jsonApi(facts: Facts): { status: number; body: unknown; headers: Record
 					code: f.missing ? 'missing_attribute' : facts.code,
 					title: f.inQuery ? 'Invalid Query Parameter' : 'Invalid Attribute',
 					detail: f.missing ? `${f.name} is required.` : facts.message,
-					source: f.inQuery ? { parameter: f.name } : { pointer: `/data/attributes/${f.name}` },
+					source: f.inQuery ? { parameter: f.name } : { pointer: jsonApiPointer(f.name) },
 				}))
 			: [{ status: String(status), code: facts.code, title: phrase(status), detail: facts.message }];
 	return { status, body: { errors }, headers: { 'Content-Type': 'application/vnd.api+json' } };

@@ -7,6 +7,7 @@
  */
 import { camelToSnake, type ListResource, renderInNaming } from './dialect';
 import type { Naming } from './options';
+import { ApiError } from './errors';
 import { formatInstant } from './time';
 
 export const TIMESTAMP_FORMS = ['iso', 'isoMillis', 'isoMicros', 'isoOffsetNoColon', 'sqlUtc', 'unixSeconds', 'unixMillis'] as const;
@@ -120,16 +121,38 @@ function isObject(value: unknown): value is Fields {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A JSON:API document `{ data: { type, id?, attributes, relationships } }` flattened to plain fields. */
-function flattenJsonApi(body: Fields): Fields | undefined {
+/** What a write is aimed at: the collection's resource type, and the record's id for a change. */
+export interface WriteTarget {
+	resource: ListResource;
+	id?: string;
+}
+
+/**
+ * A JSON:API document `{ data: { type, id?, attributes, relationships } }` flattened to plain fields, held
+ * to the standard as JSON:API servers hold it: `data.type` must name the collection (409 otherwise, 400
+ * when missing), a change must carry `data.id` equal to the URL's (409 when it differs), and every
+ * relationship names its record as `{type, id}` of the right type. Undefined for a body of another shape.
+ */
+function flattenJsonApi(body: Fields, target: WriteTarget): Fields | undefined {
 	if (!isObject(body.data) || Object.keys(body).some((key) => !['data', 'meta', 'jsonapi'].includes(key))) return undefined;
 	const data = body.data;
 	if (!isObject(data.attributes) && !isObject(data.relationships)) return undefined;
+	if (typeof data.type !== 'string') throw new ApiError(400, 'missing_type', 'A resource object must have a "type" member (/data/type).');
+	if (data.type !== target.resource) throw new ApiError(409, 'type_conflict', `The resource object's type "${data.type}" is not "${target.resource}" (/data/type).`);
+	if (target.id !== undefined) {
+		if (data.id === undefined) throw new ApiError(400, 'missing_id', 'A resource object sent to change a record must have an "id" member (/data/id).');
+		if (String(data.id) !== target.id) throw new ApiError(409, 'id_conflict', `The resource object's id "${String(data.id)}" is not the one in the URL, "${target.id}" (/data/id).`);
+	}
 	const fields: Fields = { ...(isObject(data.attributes) ? data.attributes : {}) };
 	for (const [name, relationship] of Object.entries(isObject(data.relationships) ? data.relationships : {})) {
 		const linkage = isObject(relationship) ? relationship.data : undefined;
-		if (isObject(linkage)) fields[`${name}Id`] = linkage.id;
-		else if (linkage === null) fields[`${name}Id`] = null;
+		if (isObject(linkage)) {
+			if (linkage.type !== pluralOf(name) || linkage.id === undefined) {
+				throw new ApiError(linkage.type === undefined || linkage.id === undefined ? 400 : 409, 'bad_linkage',
+					`The relationship "${name}" must name its record as {"type": "${pluralOf(name)}", "id": …} (/data/relationships/${name}/data).`);
+			}
+			fields[`${name}Id`] = linkage.id;
+		} else if (linkage === null) fields[`${name}Id`] = null;
 	}
 	return fields;
 }
@@ -151,9 +174,9 @@ function readTimestamp(value: unknown, form: TimestampForm): unknown {
 }
 
 /** A request body in the convention's forms turned into the plain form the routes read. */
-export function plainBody(body: unknown, style: RecordStyle): unknown {
+export function plainBody(body: unknown, style: RecordStyle, target: WriteTarget): unknown {
 	if (!isObject(body)) return body;
-	const plain = style.jsonApi ? (flattenJsonApi(body) ?? body) : body;
+	const plain = style.jsonApi ? (flattenJsonApi(body, target) ?? body) : body;
 	const fields: Fields = { ...plain };
 	for (const canonical of TIMESTAMP_FIELDS) {
 		const name = style.naming === 'snake' && !style.jsonApi ? camelToSnake(canonical) : canonical;

@@ -10,7 +10,7 @@
  */
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
 import { cutPage, decodeToken, newestFirstView, pagingParameters, type PageSizeRule, type PageWindow, type PagingSpec } from './conventionPaging';
-import { identityOf, plainBody, renderRecord, type RecordStyle, type TimestampForm } from './conventionRecords';
+import { identityOf, plainBody, renderRecord, type RecordStyle, type TimestampForm, type WriteTarget } from './conventionRecords';
 import type { ListResource } from './dialect';
 import type { RenderedResponse } from './listResponse';
 import type { Naming } from './options';
@@ -1132,8 +1132,8 @@ export function renderConventionRecord(name: ConventionName, record: object, res
 }
 
 /** A request body in the convention's forms (JSON:API documents, numeric or "+0000" date-times) made plain. */
-export function conventionBody(name: ConventionName, body: unknown): unknown {
-	return plainBody(body, CONVENTION_DEFINITIONS[name].record);
+export function conventionBody(name: ConventionName, body: unknown, target: WriteTarget): unknown {
+	return plainBody(body, CONVENTION_DEFINITIONS[name].record, target);
 }
 
 /** The pagination query parameters a convention reads (for strict query checking). */

@@ -131,7 +131,7 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 			settings,
 			id: match.id,
 			query,
-			body: takesBody && body.kind === 'json' ? (convention ? conventionBody(convention, body.value) : body.value) : undefined,
+			body: takesBody && body.kind === 'json' ? (convention ? conventionBody(convention, body.value, { resource: recordResourceOf(match.endpoint.resource), id: match.id }) : body.value) : undefined,
 			name: (canonical) => dialectName(canonical, settings.naming),
 		});
 		if (convention && result.kind === 'record') {

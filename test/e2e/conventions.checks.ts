@@ -9,6 +9,7 @@
  * 2. The Booking ID picker through the editor's route, scrolled by n8n's token to the last booking.
  * 3. Fetch Test Event (the trigger run from the editor): the newest journal entries, oldest first.
  * 4. A booking created without its fields: the failed run shows the server's own words.
+ * 5. A booking made and cancelled from the Create and Cancel or Reschedule forms as they open.
  *
  * The workflow test tests/workflow/conventions.test.ts runs all of them through n8n-core's engine.
  */
@@ -16,7 +17,8 @@ import { conventionInfo, type ConventionName } from '../../sandbox';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
 import { FULL_CREDENTIAL, type E2eContext } from './context';
-import { payload, route, workflowWith, type ListAnswer } from './editor.checks';
+import { type FieldsAnswer, payload, route, workflowWith, type ListAnswer } from './editor.checks';
+import { computeFreeSlots } from '../../sandbox/slots';
 import { assert, assertEqual } from './harness';
 import { TRIGGER_NODE_TYPE } from './operationsWorkflow';
 import { PAGINATION_AS_SET } from '../support/conventions';
@@ -114,6 +116,59 @@ async function validationStep(rest: N8nRestClient, name: ConventionName): Promis
 	assert(/The server said: .*(start|room|service)/i.test(run.error ?? ''), `the error shows the server's words about a missing field (got: ${run.error})`);
 }
 
+/** A week of free slots after the other checks' bookings, inside opening hours. */
+const FORM_WEEK = { fromMs: Date.parse('2027-03-22T00:00:00Z'), toMs: Date.parse('2027-03-27T00:00:00Z') };
+
+type Offered = FieldsAnswer['fields'][number];
+
+/** The one field of the form as it opens that a test picks (by its dropdown or type), or a failed check naming the candidates. */
+function onlyOne(fields: Offered[], what: string, test: (field: Offered) => boolean): Offered {
+	const found = fields.filter(test);
+	assertEqual(found.length, 1, `offered fields for ${what} (${found.map((field) => field.id).join(', ')})`);
+	return found[0];
+}
+
+/**
+ * The Create form as it opens in this convention (JSON:API's fields in `attributes`, its references in
+ * `relationships`), filled as a user would: the room and service from their dropdowns, the start typed, the
+ * client by ID. The saved workflow run by n8n makes that booking; Cancel or Reschedule's form then cancels it.
+ */
+async function formStep(context: E2eContext, rest: N8nRestClient, name: ConventionName): Promise<void> {
+	const { store } = context.sandbox;
+	const create = { resource: 'booking', operation: 'create', options: optionsFor(name) };
+	const offered = (await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(create, 'parameters.fields', 'bookingFields', FULL_CREDENTIAL))).fields;
+	const shown = offered.filter((field) => !field.removed);
+	const roomRecord = store.rooms[E2E_CONVENTIONS.indexOf(name) % store.rooms.length];
+	const slot = computeFreeSlots(store, { ...FORM_WEEK, roomId: roomRecord.id })[0];
+	assert(slot, `a free slot in ${roomRecord.name}`);
+	const room = onlyOne(shown, 'the room', (field) => field.options?.some((option) => option.value === roomRecord.id) === true);
+	const service = onlyOne(shown, 'the service', (field) => field.options?.some((option) => option.value === slot.serviceId) === true);
+	const start = onlyOne(shown, 'the start', (field) => field.type === 'dateTime');
+	const client = store.clients[1];
+	const mapperOf = (value: Record<string, unknown>, schema: Offered[]) =>
+		({ mappingMode: 'defineBelow', value, matchingColumns: [], schema, attemptToConvertTypes: false, convertFieldsToString: false });
+	const made = await runWorkflow(rest, `e2e: ${name} booking from the form`, {
+		...create,
+		bookingClient: { __rl: true, mode: 'id', value: client.id },
+		fields: mapperOf({ [room.id]: roomRecord.id, [service.id]: slot.serviceId, [start.id]: slot.start }, offered),
+	});
+	assertEqual(made.error, undefined, 'error of the create');
+	const booking = store.bookings[store.bookings.length - 1];
+	assertEqual([booking.roomId, booking.serviceId, booking.clientId, booking.start], [roomRecord.id, slot.serviceId, client.id, slot.start], 'the booking made [room, service, client, start]');
+
+	const update = { resource: 'booking', operation: 'update', options: optionsFor(name) };
+	const changing = (await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(update, 'parameters.fields', 'bookingFields', FULL_CREDENTIAL))).fields;
+	const state = onlyOne(changing, 'the state', (field) => field.options?.some((option) => option.value === 'confirmed') === true);
+	const cancelled = await runWorkflow(rest, `e2e: ${name} cancel from the form`, {
+		...update,
+		bookingId: { __rl: true, mode: 'id', value: booking.id },
+		// The state's dropdown lists the states one page showed; an expression gives any other.
+		fields: mapperOf({ [state.id]: "={{ 'cancelled' }}" }, changing),
+	});
+	assertEqual(cancelled.error, undefined, 'error of the cancel');
+	assertEqual(store.bookings.find((candidate) => candidate.id === booking.id)?.status, 'cancelled', `the status of ${booking.id}`);
+}
+
 /** Each representative convention in turn; the sandbox speaks its own default again afterwards. */
 export async function conventionChecks(context: E2eContext, rest: N8nRestClient): Promise<void> {
 	const { checks, sandbox } = context;
@@ -125,6 +180,7 @@ export async function conventionChecks(context: E2eContext, rest: N8nRestClient)
 			await checks.check(`convention ${name}: the Booking ID picker scrolls to the last booking`, () => pickerStep(context, rest, name));
 			await checks.check(`convention ${name}: Fetch Test Event shows the newest journal entries`, () => fetchTestEventStep(context, rest, name));
 			await checks.check(`convention ${name}: a validation error shows the server's words`, () => validationStep(rest, name));
+			await checks.check(`convention ${name}: a booking made and cancelled from the forms as they open`, () => formStep(context, rest, name));
 		}
 	} finally {
 		sandbox.setOptions({ convention: undefined });

@@ -11,7 +11,10 @@ import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperV
 import { searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { bookingFields, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type Sandbox } from '../../sandbox';
-import { renderTimestamp } from '../../sandbox/conventionRecords';
+import { renderRecord, renderTimestamp } from '../../sandbox/conventionRecords';
+import { CONVENTION_DEFINITIONS } from '../../sandbox/conventions';
+import { readSegments } from '../../nodes/VenueBooking/transport/json';
+import { leavesOf } from '../../nodes/VenueBooking/methods/listSearch';
 import { methodContext, node } from './harness';
 import { credentialsFor, credentialTypes, itemsOf, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
 import { PAGINATION_AS_SET } from '../support/conventions';
@@ -29,6 +32,25 @@ function inWorkspaceForm(name: ConventionName, iso: string): string | number {
 	return renderTimestamp(iso, conventionInfo(name).timestamps);
 }
 
+/**
+ * The id of the offered field that holds a booking's canonical field (`roomId`, `start`) in this convention:
+ * its dot path in a record as the sandbox renders it (`room_id`, `attributes.start`, `relationships.room.data.id`).
+ */
+function fieldIdOf(name: ConventionName, canonical: string): string {
+	const marker = 'marker_value_x';
+	const rendered = renderRecord({ id: 'bk_marker', [canonical]: marker }, 'bookings', CONVENTION_DEFINITIONS[name].record);
+	const found = leavesOf(rendered).find(([, value]) => value === marker);
+	if (!found) throw new Error(`${canonical} is not rendered in ${name}`);
+	return found[0];
+}
+
+/** Where an offered field's value is in the body sent: at its saved path, or at the top under its id. */
+function sentValue(body: unknown, field: OfferedField | undefined): unknown {
+	return field ? readSegments(body, field.sentAt?.path ?? [field.id]) : undefined;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function mapped(value: IDataObject, schema: ResourceMapperField[]): INodeParameters[string] {
 	const saved: ResourceMapperValue = { mappingMode: 'defineBelow', value: value as ResourceMapperValue['value'], matchingColumns: [], schema, attemptToConvertTypes: false, convertFieldsToString: false };
 	return saved as unknown as INodeParameters[string];
@@ -36,7 +58,7 @@ function mapped(value: IDataObject, schema: ResourceMapperField[]): INodeParamet
 
 describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention', (name: ConventionName) => {
 	const info = conventionInfo(name);
-	const spelled = (snake: string) => (info.naming === 'camel' ? snake.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()) : snake);
+	const id = (canonical: string) => fieldIdOf(name, canonical);
 	// hasMoreOnly hides ids under `ref`: the Client picker is told so, as conventions.test.ts tells the Booking ID picker.
 	const options = { ...(PAGINATION[name] ? { pagination: { settings: PAGINATION[name] } } : {}), ...(info.identityField === 'ref' ? { identityPath: 'ref' } : {}) };
 	const create = { resource: 'booking', operation: 'create', options } as INodeParameters;
@@ -53,29 +75,21 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 	afterAll(async () => sandbox.close());
 	beforeEach(() => sandbox.resetRequests());
 
-	if (name === 'jsonApi') {
-		// JSON:API keeps a record's fields in `attributes` and its references in `relationships`: no top-level
-		// field is an input, so the form opens empty and Body carries the booking.
-		it('opens with no field: JSON:API keeps fields inside attributes', () => {
-			expect(offered.filter((field) => !field.removed)).toEqual([]);
-		});
-		return;
-	}
-
 	it('opens with the inputs only: room, service, start and note; the client is chosen in Client', () => {
 		const shown = offered.filter((field) => !field.removed).map((field) => field.id);
-		expect(shown).toEqual(['room_id', 'service_id', 'start', 'note'].map(spelled));
+		expect([...shown].sort()).toEqual(['roomId', 'serviceId', 'start', 'note'].map(id).sort());
 		// Everything else is one click away, never gone.
 		expect(offered.filter((field) => field.removed).map((field) => field.id)).toEqual(
-			expect.arrayContaining(['client_id', 'end', 'status', 'currency', 'created_at', 'updated_at', 'cancelled_at', 'cancel_reason'].map(spelled)),
+			expect.arrayContaining(['clientId', 'end', 'status', 'currency', 'createdAt', 'updatedAt', 'cancelledAt', 'cancelReason'].map(id)),
 		);
 		expect(offered.every((field) => field.display)).toBe(true);
-		expect(offered.find((field) => field.id === 'start')?.displayName).toMatch(new RegExp(`^start \\(date-time in ${ZONE}, e\\.g\\. `));
+		// A nested field is named by its own name; its label says where it sits.
+		expect(offered.find((field) => field.id === id('start'))?.displayName).toMatch(new RegExp(`^start \\(date-time in ${ZONE}, e\\.g\\. `));
 	});
 
 	it('a booking from the fields it opens with and a client picked by name runs on the first try, at the typed time in the workflow\'s zone', async () => {
-		const roomField = offered.find((field) => field.id === spelled('room_id'));
-		const serviceField = offered.find((field) => field.id === spelled('service_id'));
+		const roomField = offered.find((field) => field.id === id('roomId'));
+		const serviceField = offered.find((field) => field.id === id('serviceId'));
 		const room = sandbox.store.rooms.find((candidate) => roomField?.options?.some((option) => option.value === candidate.id));
 		const service = sandbox.store.services.find((candidate) => room && candidate.roomIds.includes(room.id));
 		expect(serviceField?.options?.some((option) => option.value === service?.id)).toBe(true);
@@ -83,7 +97,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		const picked = (await searchClients.call(editor('parameters.bookingClient'), wanted.name)).results.find((result) => result.value === wanted.id);
 		expect(picked?.name).toContain(wanted.name);
 		const shown = Object.fromEntries(offered.filter((field) => !field.removed).map((field) => [field.id, field]));
-		const value: IDataObject = { [spelled('room_id')]: room?.id, [spelled('service_id')]: service?.id, start: TYPED, note: 'Ring the bell' };
+		const value: IDataObject = { [id('roomId')]: room?.id, [id('serviceId')]: service?.id, [id('start')]: TYPED, [id('note')]: 'Ring the bell' };
 		expect(Object.keys(value).sort()).toEqual(Object.keys(shown).sort());
 		const parameters = {
 			...create,
@@ -94,8 +108,23 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		expect(result.errorOf(NODE_NAME)).toBeUndefined();
 		const posts = sandbox.requests.filter((request) => request.method === 'POST');
 		expect(posts).toHaveLength(1);
-		expect((posts[0].body as IDataObject).start).toEqual(inWorkspaceForm(name, INSTANT));
-		expect((posts[0].body as IDataObject)[spelled('client_id')]).toBe(wanted.id);
+		const field = (canonical: string) => offered.find((candidate) => candidate.id === id(canonical));
+		expect(sentValue(posts[0].body, field('start'))).toEqual(inWorkspaceForm(name, INSTANT));
+		expect(sentValue(posts[0].body, field('clientId'))).toBe(wanted.id);
+		if (name === 'jsonApi') {
+			// The document JSON:API asks for: one resource object of the collection's type, its references as {type, id}.
+			expect(posts[0].body).toEqual({
+				data: {
+					type: 'bookings',
+					attributes: { start: INSTANT, note: 'Ring the bell' },
+					relationships: {
+						room: { data: { type: 'rooms', id: room?.id } },
+						service: { data: { type: 'services', id: service?.id } },
+						client: { data: { type: 'clients', id: wanted.id } },
+					},
+				},
+			});
+		}
 		const booking = sandbox.store.bookings.at(-1);
 		expect(booking).toMatchObject({ start: INSTANT, clientId: wanted.id, roomId: room?.id, note: 'Ring the bell' });
 		expect(itemsOf(result)).toHaveLength(1);
@@ -108,17 +137,39 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		}
 	});
 
+	it('Cancel or Reschedule offers the state, and cancelling from it changes the booking', async () => {
+		const update = { resource: 'booking', operation: 'update', options } as INodeParameters;
+		const context = methodContext({ node: node(NODE_NAME, NODE_TYPE, update, { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), path: 'parameters.fields' });
+		const changing = (await bookingFields.call(context)).fields as OfferedField[];
+		const status = changing.find((field) => field.id === id('status'));
+		// Its dropdown lists the states seen on one page; where that page held no cancelled booking, an expression gives it.
+		const cancelled = status?.options?.some((option) => option.value === 'cancelled') ? 'cancelled' : "={{ 'cancelled' }}";
+		// A booking still ahead: a started one cannot be cancelled.
+		const booking = sandbox.store.bookings.filter((candidate) => candidate.status === 'confirmed').sort((a, b) => b.start.localeCompare(a.start))[0];
+		const result = await runNode(sandbox, {
+			...update,
+			bookingId: { __rl: true, mode: 'id', value: booking?.id },
+			fields: mapped({ [id('status')]: cancelled }, changing),
+		} as INodeParameters);
+		expect(result.errorOf(NODE_NAME)).toBeUndefined();
+		expect(sandbox.store.bookings.find((candidate) => candidate.id === booking?.id)?.status).toBe('cancelled');
+		const patch = sandbox.requests.find((request) => request.method === 'PATCH');
+		expect(sentValue(patch?.body, status)).toBe('cancelled');
+		// JSON:API changes a record with a resource object naming it: its type and its id.
+		if (name === 'jsonApi') expect(patch?.body).toEqual({ data: { type: 'bookings', id: booking?.id, attributes: { status: 'cancelled' } } });
+	});
+
 	it('an offered field the API refuses is named in the error, with how to take it out of the form', async () => {
-		const end = offered.find((field) => field.id === 'end');
+		const end = offered.find((field) => field.id === id('end'));
 		expect(end?.removed).toBe(true);
 		const room = sandbox.store.rooms[0];
 		const service = sandbox.store.services.find((candidate) => candidate.roomIds.includes(room.id));
-		const value = { [spelled('room_id')]: room.id, [spelled('service_id')]: service?.id, start: '2027-06-10T11:00:00', end: '2027-06-10T12:00:00' };
+		const value = { [id('roomId')]: room.id, [id('serviceId')]: service?.id, [id('start')]: '2027-06-10T11:00:00', [id('end')]: '2027-06-10T12:00:00' };
 		const result = await runNode(sandbox, { ...create, fields: mapped(value, offered) } as INodeParameters, { settings: { timezone: ZONE } });
 		const error = result.errorOf(NODE_NAME);
 		// A 4xx, or (Slack) a refusal declared in a 200 body.
 		expect(error?.message).toMatch(/\((400|422)\)|^The API refused POST \/bookings/);
-		expect(String(error?.description)).toMatch(/^"end" \(end \(date-time .*\)\) is a field of Fields Seen in Your Workspace: .*Remove it from the form/);
+		expect(String(error?.description)).toMatch(new RegExp(`^"${escaped(id('end'))}" \\(end \\(date-time .*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
 		// The server's own words follow.
 		expect(String(error?.description)).toMatch(/The server said: .*end/);
 	});

@@ -101,10 +101,11 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 		]),
 		async execute(context, itemIndex, client) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.
-			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create');
+			const recordId = id ? readId(context, itemIndex, id) : undefined;
+			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create', recordId);
 			const request = {
 				endpoint,
-				id: id ? readId(context, itemIndex, id) : undefined,
+				id: recordId,
 				body: mergeBody(context, itemIndex, fields, readBody(context, itemIndex, false, true)),
 				query: readQuery(context, itemIndex),
 				itemIndex,

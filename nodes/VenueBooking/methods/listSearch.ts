@@ -274,7 +274,7 @@ export function namesOf(list: ReferenceList): Map<string, string> {
  */
 export function listReferencedBy(values: readonly Scalar[], lists: ReferenceList[]): ReferenceList | undefined {
 	const distinct = [...new Set(values.filter((value) => typeof value === 'string' || typeof value === 'number'))];
-	return referencedList({ name: '', type: 'string', values: distinct, filled: values.length }, lists);
+	return referencedList({ type: 'string', values: distinct }, lists);
 }
 
 // ---- Bookings a person recognises ----------------------------------------------------------------------

@@ -5,7 +5,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from '../identity';
-import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from '../transport/json';
+import { isPlainObject, isScalar, readPath, readSegments, type Scalar, UNSAFE_KEYS } from '../transport/json';
 import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL } from '../parameters/body';
 import { readTimeZone } from '../parameters/readers';
@@ -35,6 +35,99 @@ export interface OfferedField extends ResourceMapperField {
 	pickedIn?: 'client';
 	/** Whether the values say the user gives it (judgeFields); an error about an aside field names it first. */
 	likelyInput: boolean;
+	/** Where a field that is not a top-level one of the record goes in the body, and what goes with it. */
+	sentAt?: Placement;
+}
+
+/** A constant member sent beside a field's value: a type tag, or (JSON:API changes) the changed record's ID. */
+export interface SentAlong {
+	path: string[];
+	value?: Scalar;
+	/** The Booking ID of the item, for a change. */
+	recordId?: true;
+}
+
+/** Where an offered field's value goes in the body (by path segments), and the members that go with it. */
+export interface Placement {
+	path: string[];
+	with?: SentAlong[];
+}
+
+/**
+ * JSON:API (jsonapi.org), the one surveyed convention whose write document is fixed by its standard: when
+ * every sampled booking is a resource object of one type (`{type, id, attributes, relationships}`), a
+ * write is `{"data": {"type", "attributes", "relationships"}}`, with `data.id` when changing a record, and
+ * each relationship names its record as `{type, id}`. Returns that type; undefined for any other shape.
+ */
+function resourceObjectType(records: unknown[]): string | undefined {
+	const types = new Set<string>();
+	for (const record of records) {
+		if (!isPlainObject(record) || typeof record.type !== 'string' || !isPlainObject(record.attributes)) return undefined;
+		if (typeof record.id !== 'string' && typeof record.id !== 'number') return undefined;
+		types.add(record.type);
+	}
+	return types.size === 1 ? [...types][0] : undefined;
+}
+
+/**
+ * Where each field is sent, as the sampled records hold it: a nested field at its path (inside `data`
+ * under JSON:API), with the constant members of its record's envelope and, for a reference written as a
+ * small object, the members of that object that every booking shares (a type tag such as `"rooms"`).
+ * Those members are sent along, so they are not offered themselves (`hidden`).
+ */
+function placementsOf(records: unknown[], fields: SeenField[], references: SeenField[], purpose: FormPurpose): { placements: Map<string, Placement>; hidden: Set<string> } {
+	const rows = records.filter(isPlainObject).length;
+	const type = resourceObjectType(records);
+	const prefix = type === undefined ? [] : ['data'];
+	const envelope: SentAlong[] = type === undefined ? [] : [{ path: ['data', 'type'], value: type }, ...(purpose === 'change' ? [{ path: ['data', 'id'], recordId: true as const }] : [])];
+	const hidden = new Set<string>(type === undefined ? [] : ['type']);
+	const placements = new Map<string, Placement>();
+	for (const field of fields) {
+		if (hidden.has(field.name)) continue;
+		const tags: SentAlong[] = [];
+		if (references.includes(field) && field.path.length >= 2) {
+			for (const sibling of fields) {
+				if (sibling === field || referenceBeside(sibling, [field]) !== field || references.includes(sibling)) continue;
+				if (sibling.values.length !== 1 || sibling.filled !== rows) continue;
+				tags.push({ path: [...prefix, ...sibling.path], value: sibling.values[0] });
+				hidden.add(sibling.name);
+			}
+		}
+		const along = [...envelope, ...tags];
+		if (prefix.length === 0 && field.path.length === 1 && along.length === 0) continue;
+		placements.set(field.name, { path: [...prefix, ...field.path], ...(along.length > 0 ? { with: along } : {}) });
+	}
+	return { placements, hidden };
+}
+
+/**
+ * What a nested field is called in the form: the segment of its path that tells it from the fields of its
+ * kind (`start` of `attributes.start`, `room` of `relationships.room.data.id`, `room` of `room.id`), its
+ * whole path where two fields would share a name. A top-level field keeps its own name.
+ */
+export function shortNames(fields: SeenField[]): Map<string, string> {
+	const names = new Map<string, string>();
+	for (const field of fields) {
+		if (field.path.length === 1) {
+			names.set(field.name, field.name);
+			continue;
+		}
+		let best = field.path.length - 1;
+		let most = -1;
+		for (let at = 0; at < field.path.length; at++) {
+			const kin = fields.filter((other) => other !== field && other.path.length === field.path.length &&
+				other.path.every((segment, index) => index === at || segment === field.path[index])).length;
+			if (kin >= most) {
+				most = kin;
+				best = at;
+			}
+		}
+		names.set(field.name, field.path[best]);
+	}
+	const uses = new Map<string, number>();
+	for (const name of names.values()) uses.set(name, (uses.get(name) ?? 0) + 1);
+	for (const field of fields) if ((uses.get(names.get(field.name) ?? '') ?? 0) > 1) names.set(field.name, field.name);
+	return names;
 }
 
 /** What a field holds, in words: a reference, a moment, or its type. */
@@ -60,12 +153,13 @@ function momentHint(field: SeenField, form: MomentForm, timeZone: string): strin
  * never an email: labels are saved in the workflow), and why a field the workspace sets starts hidden.
  */
 function describeField(offer: Offer, reference: ReferenceList | undefined, form: MomentForm | undefined): string {
-	const { field, judged, timeZone, purpose } = offer;
+	const { field, judged, timeZone, purpose, shortName } = offer;
 	const first = field.values.find((value) => textKind(value) !== 'email');
 	const seen = form ? momentHint(field, form, timeZone) : `${kindOf(field, reference)}${first !== undefined ? `, e.g. ${example(first)}` : ''}`;
 	const chosenIn = purpose === 'create' ? `choose it in ${CLIENT_LABEL} above, or ` : '';
 	const chosen = reference?.people ? `; ${chosenIn}add this field to give an ID` : '';
-	return `${field.name} (${seen}${chosen}${judged.reason ? `; ${judged.reason}` : ''})`;
+	const at = shortName === field.name ? '' : `; at ${field.name}`;
+	return `${shortName} (${seen}${chosen}${judged.reason ? `; ${judged.reason}` : ''}${at})`;
 }
 
 /** A reference dropdown: the list's records, plus values seen on bookings that its first pages lack. */
@@ -84,6 +178,9 @@ interface Offer {
 	timeZone: string;
 	/** Create has the Client parameter; a change does not. */
 	purpose: FormPurpose;
+	/** The field's name in the form (shortNames). */
+	shortName: string;
+	placement?: Placement;
 }
 
 /** Which form the fields are for: Create, or Cancel or Reschedule. */
@@ -100,11 +197,14 @@ export type FormPurpose = 'create' | 'change';
  * read when the editor opens and which saves only the choice.
  */
 function toMapperField(offer: Offer): OfferedField {
-	const { field, lists, judged, asTool } = offer;
+	const { field, lists, judged, asTool, shortName, placement } = offer;
 	const reference = referencedList(field, lists);
 	const form = momentFormOfField(field);
-	const displayName = asTool ? field.name : describeField(offer, reference, form);
-	const base = { id: field.name, displayName, required: false, defaultMatch: false, display: true, likelyInput: judged.input, ...(judged.input ? {} : { removed: true }) };
+	const displayName = asTool ? shortName : describeField(offer, reference, form);
+	const base = {
+		id: field.name, displayName, required: false, defaultMatch: false, display: true, likelyInput: judged.input,
+		...(judged.input ? {} : { removed: true }), ...(placement ? { sentAt: placement } : {}),
+	};
 	// An agent fills the field itself, by the client's identity (it can look clients up with another tool).
 	if (reference?.people) return { ...base, type: 'string', pickedIn: 'client', ...(asTool ? {} : { removed: true }) };
 	if (reference) return { ...base, type: 'options', options: referenceOptions(field, reference) };
@@ -154,13 +254,22 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	}
 	const named = readIdentityField(this);
 	const identityField = named || (chooseIdentityMode(records) === 'id' ? 'id' : (detectIdentityField(records) ?? ''));
-	const fields = seenFields(records).filter((field) => field.name !== identityField);
+	const seen = seenFields(records).filter((field) => field.name !== identityField);
 	const lists = await loadReferenceLists(client, reading, named || undefined);
 	const asTool = isAgentTool(this.getNode());
 	const timeZone = readTimeZone(this);
 	const purpose: FormPurpose = this.getNodeParameter('operation', '') === 'update' ? 'change' : 'create';
-	const judgements = judgeFields(records, fields, lists, purpose);
-	return { fields: fields.map((field) => toMapperField({ field, lists, judged: judgements.get(field.name) ?? INPUT, asTool, timeZone, purpose })) };
+	const references = seen.filter((field) => referencedList(field, lists));
+	const { placements, hidden } = placementsOf(records, seen, references, purpose);
+	const fields = seen.filter((field) => !hidden.has(field.name));
+	const judgements = judgeFields(records, fields, lists, purpose, Date.now(), identityField);
+	const names = shortNames(fields);
+	return {
+		fields: fields.map((field) => toMapperField({
+			field, lists, judged: judgements.get(field.name) ?? INPUT, asTool, timeZone, purpose,
+			shortName: names.get(field.name) ?? field.name, placement: placements.get(field.name),
+		})),
+	};
 }
 
 /** The types the editor offers, inferred from sampled values. */
@@ -169,9 +278,11 @@ export type SeenType = 'string' | 'number' | 'boolean' | 'dateTime';
 /** The Unix clocks a number (or numeric text) field can hold, as timestamps.ts tells them by value. */
 export type UnixClock = 'unixSeconds' | 'unixMilliseconds';
 
-/** A top-level field seen on sampled records: its name, inferred type and the values it held. */
+/** A field seen on sampled records: its name (its dot path), inferred type and the values it held. */
 export interface SeenField {
 	name: string;
+	/** Where it sits in a record: one segment for a top-level field (a key may itself hold dots). */
+	path: string[];
 	type: SeenType;
 	/**
 	 * Set when every value is a Unix time of one clock. The field is offered as a date-time all the same:
@@ -204,29 +315,50 @@ function unixClock(type: SeenType, values: Scalar[]): UnixClock | undefined {
 	return form === 'unixSeconds' || form === 'unixMilliseconds' ? form : undefined;
 }
 
+/** Nested objects are followed this deep (JSON:API's `relationships.room.data.id` is four). */
+const MAX_FIELD_DEPTH = 4;
+/** Enough for any booking; a hostile record with thousands of keys costs no more than this. */
+const MAX_FIELDS = 200;
+
 /**
- * The top-level fields of sampled records, in the order first seen, each with one inferred type. A field
- * that holds objects, lists or mixed types is left out: the free-form body sends those as JSON.
+ * The fields of sampled records, in the order first seen, each with one inferred type: the top-level
+ * scalars and, where a record keeps its own fields one level down (JSON:API `attributes`, Jira `fields`)
+ * or writes a reference as a small object (`{"id": …}`), the scalars inside, each named by its dot path.
+ * A path that holds an object on any record is a container, not a field. A field that holds lists or
+ * mixed types is left out: the free-form body sends those as JSON.
  */
 export function seenFields(records: unknown[]): SeenField[] {
-	const collected = new Map<string, { values: Scalar[]; complex: boolean }>();
-	for (const record of records) {
-		if (!isPlainObject(record)) continue;
-		for (const [name, value] of Object.entries(record)) {
-			if (UNSAFE_KEYS.has(name)) continue;
-			const entry = collected.get(name) ?? { values: [], complex: false };
-			collected.set(name, entry);
+	const collected = new Map<string, { path: string[]; values: Scalar[]; complex: boolean }>();
+	const containers = new Set<string>();
+	const visit = (object: Record<string, unknown>, prefix: string[]) => {
+		for (const [key, value] of Object.entries(object)) {
+			if (UNSAFE_KEYS.has(key)) continue;
+			const path = [...prefix, key];
+			const name = path.join('.');
+			if (isPlainObject(value) && path.length < MAX_FIELD_DEPTH) {
+				containers.add(name);
+				visit(value, path);
+				continue;
+			}
+			let entry = collected.get(name);
+			if (!entry) {
+				if (collected.size >= MAX_FIELDS) continue;
+				entry = { path, values: [], complex: false };
+				collected.set(name, entry);
+			}
 			if (value === null || value === undefined) continue;
 			if (isScalar(value)) entry.values.push(value);
 			else entry.complex = true;
 		}
-	}
+	};
+	for (const record of records) if (isPlainObject(record)) visit(record, []);
 	const fields: SeenField[] = [];
-	for (const [name, { values, complex }] of collected) {
+	for (const [name, { path, values, complex }] of collected) {
+		if (containers.has(name)) continue;
 		const type = complex ? undefined : inferType(values);
 		if (!type) continue;
 		const clock = unixClock(type, values);
-		fields.push({ name, type, values: [...new Set(values)], filled: values.length, ...(clock ? { clock } : {}) });
+		fields.push({ name, path, type, values: [...new Set(values)], filled: values.length, ...(clock ? { clock } : {}) });
 	}
 	return fields;
 }
@@ -270,7 +402,10 @@ const SAME_WRITE_MS = 2000;
 function columnsOf(records: unknown[], fields: SeenField[]): Map<string, Array<Scalar | undefined>> {
 	const rows = records.filter(isPlainObject);
 	return new Map(
-		fields.map((field) => [field.name, rows.map((row) => (isScalar(row[field.name]) ? (row[field.name] as Scalar) : undefined))]),
+		fields.map((field) => [field.name, rows.map((row) => {
+			const value = readSegments(row, field.path);
+			return isScalar(value) ? value : undefined;
+		})]),
 	);
 }
 
@@ -293,8 +428,10 @@ const filledIn = (column: Array<Scalar | undefined>) => column.filter((value) =>
  *   - closed sets (a state) when creating: for a change, the state that later-state fields follow is the
  *     input (cancelling), and so is later-state text.
  */
-export function judgeFields(records: unknown[], fields: SeenField[], lists: ReferenceList[], purpose: FormPurpose, nowMs = Date.now()): Map<string, Judgement> {
+export function judgeFields(records: unknown[], fields: SeenField[], lists: ReferenceList[], purpose: FormPurpose, nowMs = Date.now(), identityField = ''): Map<string, Judgement> {
 	const columns = columnsOf(records, fields);
+	const identities = identityField ? records.filter(isPlainObject).map((row) => readPath(row, identityField)) : [];
+	const references = fields.filter((field) => referencedList(field, lists));
 	const rows = columns.values().next().value?.length ?? 0;
 	const judged = new Map<string, Judgement>();
 	const moments = new Map<string, Array<number | undefined>>();
@@ -323,7 +460,10 @@ export function judgeFields(records: unknown[], fields: SeenField[], lists: Refe
 	for (const field of fields) {
 		const column = columns.get(field.name) ?? [];
 		const later = laterState.get(field.name);
-		if (referencedList(field, lists)) judged.set(field.name, INPUT);
+		const reference = referenceBeside(field, references);
+		if (references.includes(field)) judged.set(field.name, INPUT);
+		else if (reference) judged.set(field.name, { input: false, reason: `comes with ${reference.name}` });
+		else if (holdsOwnIdentity(column, identities)) judged.set(field.name, { input: false, reason: 'holds each booking\'s own ID' });
 		else if (rows >= 2 && filledIn(column) === 0) judged.set(field.name, { input: false, reason: 'empty on every booking seen' });
 		else if (rows >= 2 && filledIn(column) === rows && field.values.length === 1) judged.set(field.name, { input: false, reason: 'the same on every booking seen' });
 		else if (clocks.has(field.name)) judged.set(field.name, { input: false, reason: 'set by your workspace when a booking is written' });
@@ -335,6 +475,23 @@ export function judgeFields(records: unknown[], fields: SeenField[], lists: Refe
 		else judged.set(field.name, INPUT);
 	}
 	return judged;
+}
+
+/** The reference a field sits beside, inside the same small object (`room.name` beside `room.id`). */
+function referenceBeside(field: SeenField, references: SeenField[]): SeenField | undefined {
+	if (field.path.length < 2) return undefined;
+	const parent = field.path.slice(0, -1).join('.');
+	return references.find((reference) => reference.path.length === field.path.length && reference.path.slice(0, -1).join('.') === parent);
+}
+
+/**
+ * Whether every filled value of a field holds its own record's identity: a link to the booking itself
+ * (HAL `_links.self.href`, Salesforce `attributes.url`), derived by the workspace from the ID it assigns.
+ */
+function holdsOwnIdentity(column: Array<Scalar | undefined>, identities: unknown[]): boolean {
+	const rows = column.flatMap((value, row) => (value === undefined || value === '' ? [] : [{ value: String(value), identity: identities[row] }]));
+	return rows.length > 0 && rows.every(({ value, identity }) => (typeof identity === 'string' || typeof identity === 'number') &&
+		String(identity).length >= 3 && value !== String(identity) && value.includes(String(identity)));
 }
 
 /**
@@ -467,7 +624,7 @@ export async function loadReferenceLists(client: ApiClient, reading?: ListReadin
  * list must cover at least half of them; a list seen only in part (the first pages of clients need not hold
  * the clients a page of bookings names) needs one match.
  */
-export function referencedList(field: SeenField, lists: ReferenceList[]): ReferenceList | undefined {
+export function referencedList(field: Pick<SeenField, 'type' | 'values'>, lists: ReferenceList[]): ReferenceList | undefined {
 	if (field.values.length === 0 || field.type === 'boolean' || field.type === 'dateTime') return undefined;
 	let best: { list: ReferenceList; matches: number } | undefined;
 	for (const list of lists) {

@@ -4,7 +4,8 @@
  */
 import { type IDataObject, type INodeProperties, isResourceLocatorValue, NodeApiError } from 'n8n-workflow';
 import { isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
-import { isPlainObject } from '../transport/json';
+import { isPlainObject, readSegments, writeSegments } from '../transport/json';
+import type { SentAlong } from '../methods/resourceMapping';
 import { refusedTheValues } from '../transport/errors';
 import { freeFormProperties, readJson, readPairs } from './freeForm';
 import { describeType, inputError, type ParameterReader, readTimeZone } from './readers';
@@ -141,6 +142,22 @@ interface SavedField {
 	momentForm?: MomentForm;
 	pickedIn?: string;
 	likelyInput?: boolean;
+	/** Where the value goes in the body; a field saved without it is a top-level one, named by its id. */
+	path: string[];
+	with: SentAlong[];
+}
+
+const isSegments = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((segment) => typeof segment === 'string');
+
+/** A saved placement (`sentAt`), read defensively: the workflow JSON may have been edited by hand. */
+function savedPlacement(id: string, sentAt: unknown): { path: string[]; with: SentAlong[] } {
+	if (!isPlainObject(sentAt) || !isSegments(sentAt.path)) return { path: [id], with: [] };
+	const along = Array.isArray(sentAt.with) ? sentAt.with : [];
+	return {
+		path: sentAt.path,
+		with: along.filter((member): member is SentAlong => isPlainObject(member) && isSegments(member.path) &&
+			(member.recordId === true || typeof member.value === 'string' || typeof member.value === 'number' || typeof member.value === 'boolean')),
+	};
 }
 
 function savedSchema(mapper: unknown): SavedField[] {
@@ -151,6 +168,7 @@ function savedSchema(mapper: unknown): SavedField[] {
 		momentForm: isMomentForm(field.momentForm) ? field.momentForm : undefined,
 		pickedIn: typeof field.pickedIn === 'string' ? field.pickedIn : undefined,
 		likelyInput: typeof field.likelyInput === 'boolean' ? field.likelyInput : undefined,
+		...savedPlacement(field.id as string, field.sentAt),
 	}));
 }
 
@@ -167,36 +185,54 @@ function readClientChoice(context: ParameterReader, itemIndex: number): string {
 }
 
 /**
- * The offered fields the user filled for one item, and (for Create) the client chosen by name. Values are
- * read as entered (expressions resolved), not converted to the sampled types: a dropdown lists only one
- * page of rooms, and an expression may rightly name another; the API is the judge of values. Date-times
- * are the exception: a picked or typed time is read in the workflow's time zone when it has no offset and
- * sent in the form the workspace's own values have (timestamps.ts). Empty fields are not sent.
+ * The offered fields the user filled for one item, and (for Create) the client chosen by name, as the body
+ * they make: a top-level field under its name, a nested one at its path with the members that go with it
+ * (JSON:API's `data.type`, a reference's type tag, and for a change `data.id` = the item's `recordId`).
+ * Values are read as entered (expressions resolved), not converted to the sampled types: a dropdown lists
+ * only one page of rooms, and an expression may rightly name another; the API is the judge of values.
+ * Date-times are the exception: a picked or typed time is read in the workflow's time zone when it has no
+ * offset and sent in the form the workspace's own values have (timestamps.ts). Empty fields are not sent.
  */
-export function readSeenFields(context: ParameterReader, itemIndex: number, chooseClient = false): IDataObject {
+export function readSeenFields(context: ParameterReader, itemIndex: number, chooseClient = false, recordId?: string): IDataObject {
 	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
 	const values = isPlainObject(mapper) && isPlainObject(mapper.value) ? mapper.value : {};
 	const schema = savedSchema(mapper);
 	const timeZone = readTimeZone(context);
-	const fields: IDataObject = {};
+	const body: IDataObject = {};
+	const place = (name: string, value: unknown) => {
+		const field = schema.find((candidate) => candidate.id === name);
+		const members: Array<[string[], unknown]> = [[field?.path ?? [name], value]];
+		for (const along of field?.with ?? []) {
+			if (along.recordId && recordId === undefined) continue;
+			members.push([along.path, along.recordId ? recordId : along.value]);
+		}
+		for (const [path, member] of members) {
+			const blocked = writeSegments(body, path, member);
+			if (blocked) {
+				throw inputError(context, itemIndex, LABEL, `"${name}" cannot be sent at ${path.join('.')}: ${blocked.join('.')} holds a value there`,
+					'Choose Refresh Field List, or send the field under Body.');
+			}
+		}
+	};
 	for (const [name, value] of Object.entries(values)) {
 		if (value === null || value === undefined || value === '') continue;
 		const form = schema.find((field) => field.id === name)?.momentForm;
-		fields[name] = form ? sendMoment(context, itemIndex, name, value, form, timeZone) : (value as IDataObject[string]);
+		place(name, form ? sendMoment(context, itemIndex, name, value, form, timeZone) : value);
 	}
 	const client = chooseClient ? readClientChoice(context, itemIndex) : '';
-	if (client === '') return fields;
+	if (client === '') return body;
 	const target = schema.find((field) => field.pickedIn === 'client');
 	if (!target) {
 		throw inputError(context, itemIndex, CLIENT_LABEL, 'no field of your bookings was seen holding clients, so it is unclear where to send it',
 			'Open Fields Seen in Your Workspace and choose Refresh Field List, or send the client under Body and clear Client.');
 	}
-	if (fields[target.id] !== undefined) {
+	const given = values[target.id];
+	if (given !== undefined && given !== null && given !== '') {
 		throw inputError(context, itemIndex, CLIENT_LABEL, `the client is also given in the field "${target.id}"`,
 			'Give the client once: clear Client, or remove the field from Fields Seen in Your Workspace.');
 	}
-	fields[target.id] = client;
-	return fields;
+	place(target.id, client);
+	return body;
 }
 
 /** One date-time in the workspace's form, or an error naming the field and the item. */
@@ -216,16 +252,27 @@ function mentions(text: string, name: string): boolean {
 }
 
 /**
+ * Whether a field name in a refusal is this offered field's: its id, or a segment of its path that no
+ * other sent field shares (a JSON:API pointer `/data/attributes/end` names `end`, `/data/relationships/room`
+ * names `room`).
+ */
+function isNamed(name: string, field: SavedField, sentFields: SavedField[]): boolean {
+	if (name === field.id) return true;
+	return field.path.includes(name) && sentFields.filter((other) => other.path.includes(name)).length === 1;
+}
+
+/**
  * The offered fields a refusal is about: the ones its body names as field errors, or where it names none
  * (a message such as "unknown field(s) end; accepted: start, …"), the sent fields its message mentions
  * that the form had kept aside as set by the workspace; mentioned inputs are often the accepted ones.
  */
 function refusedFields(error: NodeApiError, schema: SavedField[], sent: IDataObject): string[] {
-	const offeredAndSent = schema.filter((field) => Object.prototype.hasOwnProperty.call(sent, field.id));
+	const offeredAndSent = schema.filter((field) => readSegments(sent, field.path) !== undefined);
 	const named = Array.isArray(error.context?.namedFields) ? (error.context.namedFields as unknown[]).map(String) : [];
-	if (named.length > 0) return offeredAndSent.filter((field) => named.includes(field.id)).map((field) => field.id);
+	if (named.length > 0) return offeredAndSent.filter((field) => named.some((name) => isNamed(name, field, offeredAndSent))).map((field) => field.id);
 	const message = typeof error.context?.serverMessage === 'string' ? error.context.serverMessage : '';
-	return offeredAndSent.filter((field) => field.likelyInput === false && mentions(message, field.id)).map((field) => field.id);
+	return offeredAndSent.filter((field) => field.likelyInput === false && (mentions(message, field.id) || mentions(message, field.path[field.path.length - 1])))
+		.map((field) => field.id);
 }
 
 /**
@@ -250,8 +297,9 @@ export function explainRefusedFields(error: unknown, context: ParameterReader, i
 }
 
 /**
- * The body sent: the offered fields and the free-form body together. A name in both is an error that
- * names it, because one of the two values would otherwise be lost without a word.
+ * The body sent: the offered fields and the free-form body together, objects merged member by member (a
+ * JSON:API body may add `data.attributes.x` beside the offered ones). A value given in both is an error
+ * that names it, because one of the two would otherwise be lost without a word.
  */
 export function mergeBody(context: ParameterReader, itemIndex: number, fields: IDataObject, body: unknown): unknown {
 	if (Object.keys(fields).length === 0) return body;
@@ -260,10 +308,24 @@ export function mergeBody(context: ParameterReader, itemIndex: number, fields: I
 		throw inputError(context, itemIndex, LABEL, 'cannot be combined with a body that is not a JSON object',
 			'Send the fields inside the JSON body instead, or clear the fields.');
 	}
-	const clash = Object.keys(fields).find((name) => Object.prototype.hasOwnProperty.call(body, name));
-	if (clash !== undefined) {
-		throw inputError(context, itemIndex, LABEL, `"${clash}" is also given in the body`,
-			'Give each field once: clear it in the fields or remove it from the body.');
-	}
-	return { ...fields, ...body };
+	const merge = (offered: Record<string, unknown>, given: Record<string, unknown>, prefix: string[]): Record<string, unknown> => {
+		const merged: Record<string, unknown> = { ...offered };
+		for (const [name, value] of Object.entries(given)) {
+			// Defined, not assigned: a body's own "__proto__" key stays a plain member, as in JSON.parse.
+			const put = (member: unknown) => Object.defineProperty(merged, name, { value: member, enumerable: true, writable: true, configurable: true });
+			if (!Object.prototype.hasOwnProperty.call(offered, name)) {
+				put(value);
+				continue;
+			}
+			const inner = offered[name];
+			if (isPlainObject(inner) && isPlainObject(value)) {
+				put(merge(inner, value, [...prefix, name]));
+				continue;
+			}
+			throw inputError(context, itemIndex, LABEL, `"${[...prefix, name].join('.')}" is also given in the body`,
+				'Give each field once: clear it in the fields or remove it from the body.');
+		}
+		return merged;
+	};
+	return merge(fields, body, []);
 }

@@ -78,3 +78,35 @@ export function canonicalJson(root: unknown, maxLength = Infinity): string {
 	}
 	return out.join('');
 }
+
+/**
+ * Reads a path given as its segments (a key may itself hold dots: OData's `@odata.etag`), own properties
+ * only, never an object's machinery.
+ */
+export function readSegments(value: unknown, segments: readonly string[]): unknown {
+	let current: unknown = value;
+	for (const key of segments) {
+		if (!isPlainObject(current) || UNSAFE_KEYS.has(key) || !Object.prototype.hasOwnProperty.call(current, key)) return undefined;
+		current = current[key];
+	}
+	return current;
+}
+
+/**
+ * Writes a value at a path given as its segments, creating the objects on the way. Returns the segments
+ * that were in the way (a value that is no object where one is needed), or undefined when it was written.
+ * Machinery keys are never written: the path may come from a saved workflow.
+ */
+export function writeSegments(target: Record<string, unknown>, segments: readonly string[], value: unknown): string[] | undefined {
+	if (segments.length === 0 || segments.some((key) => UNSAFE_KEYS.has(key))) return [...segments];
+	let current = target;
+	for (let at = 0; at < segments.length - 1; at++) {
+		const key = segments[at];
+		if (!Object.prototype.hasOwnProperty.call(current, key)) current[key] = {};
+		const next = current[key];
+		if (!isPlainObject(next)) return segments.slice(0, at + 1);
+		current = next;
+	}
+	current[segments[segments.length - 1]] = value;
+	return undefined;
+}

@@ -25,10 +25,13 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		{ id: 'b3', status: 'cancelled', room_id: 'r1', guests: 3, paid: true, starts_at: '2026-12-03T10:00:00Z' },
 	];
 
-	it('offers each scalar field with its type and an example, the booking\'s own id left out', async () => {
+	it('offers each scalar field with its type and an example, nested ones by their path, the booking\'s own id left out', async () => {
 		const { fields } = await fieldsFor({ '/bookings': page(bookings) });
 		const offered = byId(fields);
-		expect(Object.keys(offered)).toEqual(['status', 'room_id', 'guests', 'paid', 'starts_at', 'note']);
+		expect(Object.keys(offered)).toEqual(['status', 'room_id', 'guests', 'paid', 'starts_at', 'note', 'extras.a']);
+		// Named by the segment that tells it apart, its path in the label, and sent back at that path.
+		expect(offered['extras.a']).toMatchObject({ type: 'number', displayName: 'a (number, e.g. 1; at extras.a)', sentAt: { path: ['extras', 'a'] } });
+		expect(offered.guests).not.toHaveProperty('sentAt');
 		expect(offered.guests).toMatchObject({ type: 'number', displayName: 'guests (number, e.g. 2)', required: false, display: true, defaultMatch: false });
 		expect(offered.paid).toMatchObject({ type: 'boolean', displayName: 'paid (true/false, e.g. true)' });
 		// n8n's resource mapper has no per-field hint: the label says in which zone a time is read and how it is sent.
@@ -162,7 +165,7 @@ describe('fields seen on sampled records', () => {
 		{ a: 'r1', b: '2027-03-03T09:00:00Z', c: 5, d: true, e: 'closed', f: null, i: 'late field' },
 	];
 
-	it('infers one type per field from its values, in the order first seen; objects and mixed types are left to the body', () => {
+	it('infers one type per field from its values, in the order first seen; nested scalars by their path, lists and mixed types left to the body', () => {
 		const fields = seenFields(records);
 		expect(fields.map((field) => [field.name, field.type])).toEqual([
 			['a', 'string'],
@@ -171,8 +174,10 @@ describe('fields seen on sampled records', () => {
 			['d', 'boolean'],
 			['e', 'string'],
 			['f', 'string'],
+			['g.x', 'number'],
 			['i', 'string'],
 		]);
+		expect(fields.find((field) => field.name === 'g.x')?.path).toEqual(['g', 'x']);
 		expect(fields.find((field) => field.name === 'a')).toMatchObject({ values: ['r1', 'r2'], filled: 3 });
 		expect(fields.find((field) => field.name === 'f')).toMatchObject({ values: [], filled: 0 });
 	});
@@ -201,7 +206,7 @@ describe('fields seen on sampled records', () => {
 	});
 });
 
-const field = (values: SeenField['values'], type: SeenField['type'] = 'string'): SeenField => ({ name: 'ref', type, values, filled: values.length });
+const field = (values: SeenField['values'], type: SeenField['type'] = 'string'): SeenField => ({ name: 'ref', path: ['ref'], type, values, filled: values.length });
 const list = (what: string, identities: string[], complete: boolean): ReferenceList => ({
 	what,
 	people: what === 'client',

@@ -115,6 +115,68 @@ describe('the client chosen by name', () => {
 	});
 });
 
+describe('fields that sit one level down (JSON:API, references as small objects)', () => {
+	const type = { path: ['data', 'type'], value: 'bookings' };
+	const schema = [
+		{ id: 'attributes.start', sentAt: { path: ['data', 'attributes', 'start'], with: [type, { path: ['data', 'id'], recordId: true }] }, momentForm: ISO_Z },
+		{ id: 'attributes.note', sentAt: { path: ['data', 'attributes', 'note'], with: [type, { path: ['data', 'id'], recordId: true }] } },
+		{ id: 'relationships.room.data.id', sentAt: { path: ['data', 'relationships', 'room', 'data', 'id'], with: [type, { path: ['data', 'relationships', 'room', 'data', 'type'], value: 'rooms' }] } },
+		{ id: 'relationships.client.data.id', pickedIn: 'client', sentAt: { path: ['data', 'relationships', 'client', 'data', 'id'], with: [type, { path: ['data', 'relationships', 'client', 'data', 'type'], value: 'clients' }] } },
+	];
+
+	it('sends each value at its path, with the members that go with it, the changed record\'s ID when there is one', () => {
+		const values = { 'attributes.start': '2026-11-26T15:00:00', 'attributes.note': 'hi', 'relationships.room.data.id': 'room_a' };
+		const context = inZone({ fields: mapper(values, schema), bookingClient: { __rl: true, mode: 'id', value: 'cli_7' } }, 'America/New_York');
+		expect(readSeenFields(context, 0, true)).toEqual({
+			data: {
+				type: 'bookings',
+				attributes: { start: '2026-11-26T20:00:00Z', note: 'hi' },
+				relationships: { room: { data: { type: 'rooms', id: 'room_a' } }, client: { data: { type: 'clients', id: 'cli_7' } } },
+			},
+		});
+		const change = reader({ fields: mapper({ 'attributes.note': 'moved' }, schema) });
+		expect(readSeenFields(change, 0, false, 'bkg_1')).toEqual({ data: { type: 'bookings', id: 'bkg_1', attributes: { note: 'moved' } } });
+	});
+
+	it('sends a field saved without a path (before this release) at the top, and never writes an object\'s machinery', () => {
+		expect(readSeenFields(reader({ fields: mapper({ 'a.b': 1 }, [{ id: 'a.b' }]) }), 0)).toEqual({ 'a.b': 1 });
+		const hostile = reader({ fields: mapper({ x: 1 }, [{ id: 'x', sentAt: { path: ['__proto__', 'polluted'] } }]) });
+		expect(thrownBy(() => readSeenFields(hostile, 2)).message).toMatch(/^Fields Seen in Your Workspace: "x" cannot be sent at __proto__\.polluted.*\(item 2\)$/);
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+	});
+
+	it('merges the body member by member, and a value given in both is named by its path', () => {
+		const context = reader({});
+		const fields = { data: { type: 'bookings', attributes: { note: 'hi' } } };
+		expect(mergeBody(context, 0, fields, { data: { attributes: { guests: 3 } }, meta: { x: 1 } })).toEqual({
+			data: { type: 'bookings', attributes: { note: 'hi', guests: 3 } }, meta: { x: 1 },
+		});
+		expect(() => mergeBody(context, 4, fields, { data: { attributes: { note: 'other' } } })).toThrow(
+			'Fields Seen in Your Workspace: "data.attributes.note" is also given in the body (item 4)',
+		);
+		const merged = mergeBody(context, 0, fields, JSON.parse('{"__proto__": {"polluted": 1}}')) as Record<string, unknown>;
+		expect(Object.prototype.hasOwnProperty.call(merged, '__proto__')).toBe(true);
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+	});
+
+	it('names the offered field a JSON:API pointer points at (`/data/attributes/end`, `/data/relationships/room`)', () => {
+		const refused = (named: string[]) => {
+			const error = new NodeApiError({ id: '1', name: 'Venue Booking', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }, { message: 'x' }, {
+				message: 'The API could not process the values (422)', description: 'The server said: invalid', httpCode: '422',
+			});
+			error.context.namedFields = named;
+			return error;
+		};
+		const values = { 'attributes.note': 'hi', 'relationships.room.data.id': 'room_a' };
+		const context = reader({ fields: mapper(values, schema) });
+		const sent = readSeenFields(context, 0);
+		expect((explainRefusedFields(refused(['room']), context, 0, sent) as NodeApiError).description).toMatch(/^"relationships\.room\.data\.id" is a field/);
+		expect((explainRefusedFields(refused(['note']), context, 0, sent) as NodeApiError).description).toMatch(/^"attributes\.note" is a field/);
+		// `data` is in every path: it names none of them.
+		expect((explainRefusedFields(refused(['data']), context, 0, sent) as NodeApiError).description).toBe('The server said: invalid');
+	});
+});
+
 describe('a refused field the form offered', () => {
 	const refusal = (fields: string[], status = '400') => {
 		const error = new NodeApiError({ id: '1', name: 'Venue Booking', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }, { message: 'x' }, {
