@@ -13,6 +13,8 @@
  * - booking-list.png         Booking → Cancel or Reschedule, the Booking ID list open (bookings of the workspace);
  * - offered-fields.png       Booking → Create as it opens: the Client picker and the input fields, the rest under "Add field".
  * - nightly-payments.png     example 02: the trigger watching Payments, polled every day at 02:00.
+ * - offered-fields-jsonapi.png Booking → Create as it opens on a second sandbox speaking JSON:API (fields in
+ *                            `attributes`, references in `relationships`).
  *
  * Everything listens on 127.0.0.1 and stops when the script ends. `--hold` keeps n8n running afterwards
  * (Ctrl-C stops it), to look at the editor the browser saw; `--examples` also pictures every example
@@ -38,7 +40,10 @@ import { startN8nServer } from './n8n/server';
 import { timed } from './n8n/timing';
 import { NODE_24 } from './n8n/versions';
 import { ensureChromium, ensurePuppeteer, startChromium } from './screenshot/browser';
-import { CANCEL_NODE, canvasWorkflow, CREATE_NODE, discoveryWorkflow, FILTERED_TRIGGER_NODE, parametersWorkflow, PAYMENTS_NODE, triggerFilterWorkflow } from './screenshot/workflows';
+import { CANCEL_NODE, canvasWorkflow, CREATE_NODE, discoveryWorkflow, FILTERED_TRIGGER_NODE, jsonApiFormWorkflow, parametersWorkflow, PAYMENTS_NODE, triggerFilterWorkflow } from './screenshot/workflows';
+
+/** A second credential, on a sandbox speaking JSON:API, for the form of nested records. */
+const JSON_API_CREDENTIAL = { id: 'venueBookingJapi', name: 'Venue Booking API (JSON:API workspace)', type: CREDENTIAL.type };
 
 const { values: options } = parseArgs({
 	options: {
@@ -71,6 +76,8 @@ async function main(): Promise<void> {
 
 	const sandbox = await startSandbox({ recordRequests: false });
 	onShutdown(async () => sandbox.close());
+	const jsonApiSandbox = await startSandbox({ recordRequests: false, convention: 'jsonApi' });
+	onShutdown(async () => jsonApiSandbox.close());
 	const userFolder = createTempUserFolder('venue-booking-screenshot');
 	const browserProfile = mkdtempSync(path.join(os.tmpdir(), 'venue-booking-chromium-'));
 	const removeFolders = (): void => {
@@ -81,13 +88,17 @@ async function main(): Promise<void> {
 
 	const instance = await prepareInstance(runtime, { userFolder });
 	await installPackageTarball(userFolder, tarball);
-	await importCredentials(instance, [{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } }]);
+	await importCredentials(instance, [
+		{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } },
+		{ ...JSON_API_CREDENTIAL, data: { baseUrl: jsonApiSandbox.url, apiKey: SANDBOX_API_KEY } },
+	]);
 	const examples = loadExampleWorkflows(path.join(REPO_DIR, 'examples'), CREDENTIAL.type, CREDENTIAL);
 	const canvas = canvasWorkflow(CREDENTIAL);
 	const parameters = parametersWorkflow(CREDENTIAL);
 	const triggerFilter = triggerFilterWorkflow(CREDENTIAL);
 	const discovery = discoveryWorkflow(CREDENTIAL);
-	await importWorkflows(instance, [...examples, canvas, parameters, triggerFilter, discovery]);
+	const jsonApiForm = jsonApiFormWorkflow(JSON_API_CREDENTIAL);
+	await importWorkflows(instance, [...examples, canvas, parameters, triggerFilter, discovery, jsonApiForm]);
 
 	const server = await timed('start n8n', () => startN8nServer(instance));
 	onShutdown(server.stop);
@@ -110,6 +121,7 @@ async function main(): Promise<void> {
 			{ file: path.join(outDir, 'trigger-filter.png'), workflowId: triggerFilter.id, openNode: FILTERED_TRIGGER_NODE, openDropdown: 'values' },
 			{ file: path.join(outDir, 'booking-list.png'), workflowId: discovery.id, openNode: CANCEL_NODE, open: 'bookingList' },
 			{ file: path.join(outDir, 'offered-fields.png'), workflowId: discovery.id, openNode: CREATE_NODE, open: 'fields' },
+			{ file: path.join(outDir, 'offered-fields-jsonapi.png'), workflowId: jsonApiForm.id, openNode: CREATE_NODE, open: 'fields' },
 			// Example 02, the nightly export recipe: the trigger on Payments, polled every day at 02:00.
 			{ file: path.join(outDir, 'nightly-payments.png'), workflowId: 'vbNightlyPay', openNode: 'Every Night at 2' },
 			...(options.examples ? examples.map((example) => ({ file: path.join(outDir, `examples-${example.id}.png`), workflowId: example.id })) : []),

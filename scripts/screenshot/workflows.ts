@@ -174,3 +174,18 @@ export function discoveryWorkflow(credential: CredentialRef): WorkflowToImport {
 		},
 	};
 }
+
+/**
+ * Booking → Create alone, on a credential whose workspace speaks JSON:API (fields in `attributes`, references
+ * in `relationships`): the form as it opens there.
+ */
+export function jsonApiFormWorkflow(credential: CredentialRef): WorkflowToImport {
+	const discovery = discoveryWorkflow(credential);
+	return {
+		...discovery,
+		id: 'shotJsonApiForm1',
+		name: 'Create a booking in a JSON:API workspace',
+		nodes: discovery.nodes.filter((node) => (node as { name?: string }).name !== CANCEL_NODE),
+		connections: {},
+	};
+}
