@@ -5,6 +5,7 @@
  * stored canonically (camelCase, ISO `…Z`), so every form is derived here on the way out and undone on the
  * way in.
  */
+import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
 import { camelToSnake, type ListResource, renderInNaming } from './dialect';
 import type { Naming } from './options';
 import { ApiError } from './errors';
@@ -29,6 +30,12 @@ export interface RecordStyle {
 	identity: 'id' | 'ref';
 	/** JSON:API resource objects: `{ type, id, attributes, relationships }`. */
 	jsonApi: boolean;
+	/**
+	 * Bookings as Jira renders issues: `{ id, self, fields: {…} }`, the booking's own fields one level down and
+	 * its references as small objects (`"room": {"id": …}`, with `self` where the API has the record's path).
+	 * Writes are `{ "fields": {…} }` with references as `{"id": …}`, as Jira's issue writes are.
+	 */
+	issues?: boolean;
 }
 
 type Fields = Record<string, unknown>;
@@ -107,10 +114,33 @@ function jsonApiResource(fields: Fields, type: ListResource): Fields {
 	return { type, id: fields.id, attributes, ...(Object.keys(relationships).length > 0 ? { relationships } : {}) };
 }
 
-/** A record as the convention renders it (entries of lists and single records alike). */
-export function renderRecord(record: object, resource: ListResource, style: RecordStyle): Fields {
+/** The API path of a record of a list, where the API has one (bookings and clients). */
+const RECORD_PATHS: Partial<Record<ListResource, string>> = { bookings: `${API_PATH_PREFIX}/bookings`, clients: `${API_PATH_PREFIX}/clients` };
+
+/** `self` of a record: its absolute URL, where the API has a path for it. */
+function selfOf(resource: ListResource, id: unknown, origin: string): Fields {
+	const base = RECORD_PATHS[resource];
+	return base && typeof id === 'string' ? { self: `${origin}${base}/${encodeURIComponent(id)}` } : {};
+}
+
+/** A booking as a Jira issue (RecordStyle.issues); `fields` are the canonical ones in the convention's form. */
+function issue(fields: Fields, origin: string): Fields {
+	const { id, ...rest } = fields;
+	const inner: Fields = {};
+	for (const [key, value] of Object.entries(rest)) {
+		const reference = /^(.+)Id$/.exec(key);
+		if (reference && typeof value === 'string') inner[reference[1]] = { ...selfOf(pluralOf(reference[1]) as ListResource, value, origin), id: value };
+		else if (reference && value === null) inner[reference[1]] = null;
+		else inner[key] = value;
+	}
+	return { id, ...selfOf('bookings', id, origin), fields: inner };
+}
+
+/** A record as the convention renders it (entries of lists and single records alike); `origin` makes `self` links. */
+export function renderRecord(record: object, resource: ListResource, style: RecordStyle, origin = ''): Fields {
 	const fields = canonicalForm(record, style.timestamps);
 	if (style.jsonApi) return jsonApiResource(fields, resource);
+	if (style.issues && resource === 'bookings') return issue(renderInNaming(fields, style.naming) as Fields, origin);
 	const named = renderInNaming(fields, style.naming) as Fields;
 	if (style.identity === 'id') return named;
 	const { id, ...rest } = named;
@@ -173,10 +203,32 @@ function readTimestamp(value: unknown, form: TimestampForm): unknown {
 	return value;
 }
 
+/**
+ * A Jira issue write `{ "fields": {…} }` made plain: a reference written as `{"id": …}` becomes `roomId`. A
+ * reference object without an id is refused, as Jira refuses one it cannot resolve. Undefined for a body of
+ * another shape.
+ */
+function flattenIssue(body: Fields): Fields | undefined {
+	if (!isObject(body.fields) || Object.keys(body).some((key) => key !== 'fields')) return undefined;
+	const fields: Fields = {};
+	for (const [key, value] of Object.entries(body.fields)) {
+		if (!isObject(value)) {
+			fields[key] = value;
+			continue;
+		}
+		if (typeof value.id !== 'string' && typeof value.id !== 'number') {
+			throw new ApiError(400, 'bad_reference', `Field '${key}' must name its record as {"id": …}.`, [{ field: key, message: `Field '${key}' must name its record as {"id": …}.` }]);
+		}
+		fields[`${key}Id`] = String(value.id);
+	}
+	return fields;
+}
+
 /** A request body in the convention's forms turned into the plain form the routes read. */
 export function plainBody(body: unknown, style: RecordStyle, target: WriteTarget): unknown {
 	if (!isObject(body)) return body;
-	const plain = style.jsonApi ? (flattenJsonApi(body, target) ?? body) : body;
+	const nested = style.jsonApi ? flattenJsonApi(body, target) : style.issues && target.resource === 'bookings' ? flattenIssue(body) : undefined;
+	const plain = nested ?? body;
 	const fields: Fields = { ...plain };
 	for (const canonical of TIMESTAMP_FIELDS) {
 		const name = style.naming === 'snake' && !style.jsonApi ? camelToSnake(canonical) : canonical;

@@ -235,7 +235,7 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const googleSize = size('pageSize', 50, 1000);
 	const googleStyle = style('camel', 'iso');
 	const jiraSize = size('maxResults', 50, 50);
-	const jiraStyle = style('camel', 'isoOffsetNoColon');
+	const jiraStyle = style('camel', 'isoOffsetNoColon', { issues: true });
 	const salesforceSize: PageSizeRule = {
 		source: { header: 'Sforce-Query-Options', pattern: /(?:^|[,;\s])batchSize=([^,;\s]*)/i },
 		default: 2000,
@@ -1098,7 +1098,7 @@ function mediaTypeHeader(definition: ConventionDefinition): Record<string, strin
 }
 
 function renderEntry(definition: ConventionDefinition, record: object, resource: ListResource, origin: string): Record<string, unknown> {
-	const rendered = renderRecord(record, resource, definition.record);
+	const rendered = renderRecord(record, resource, definition.record, origin);
 	return definition.decorate ? definition.decorate(rendered, resource, { origin }) : rendered;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Real APIs' list conventions (docs/API-CONVENTIONS.md) in real n8n, for a representative set of the sandbox's
  * conventions (an identity-after walk with numeric timestamps, Django REST framework's numbered pages, OData's
- * dotted next link, JSON:API's nested records, and one that names no way to its next page). Per convention,
+ * dotted next link, JSON:API's nested records, Jira's issues, and one that names no way to its next page). Per convention,
  * switched at runtime on the running sandbox:
  *
  * 1. Return All of the payments in a saved workflow run by n8n: exactly the server's list, in its order; where
@@ -29,8 +29,11 @@ const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknow
 	strapi: { pagination: PAGINATION_AS_SET.strapi!, identityPath: 'id' },
 };
 
-/** Square and PayPal once gave a short Return All with a green run; Strapi needs its page parameter set. */
-export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'hasMoreOnly', 'square', 'paypal', 'strapi'];
+/**
+ * Square and PayPal once gave a short Return All with a green run; Strapi needs its page parameter set; JSON:API
+ * and Jira keep a booking's fields one level down and write references as small objects.
+ */
+export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'jira', 'hasMoreOnly', 'square', 'paypal', 'strapi'];
 
 const TRIGGER = 'Venue Booking Trigger';
 const SAMPLE_SIZE = 5;

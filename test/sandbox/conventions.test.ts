@@ -260,9 +260,10 @@ function bodyWithoutStart(name: ConventionName): unknown {
 		: { roomId: 'room_loft', serviceId: 'svc_loft_event', clientId: client };
 }
 
-/** A single record's fields (JSON:API attributes included), and the created-at field by naming. */
+/** A single record's fields (JSON:API attributes and a Jira issue's fields included). */
 function fieldsOfRecord(name: ConventionName, body: Entry): Entry {
 	if (name === 'jsonApi') return { id: (body.data as Entry).id, ...((body.data as Entry).attributes as Entry) };
+	if (name === 'jira' && body.fields !== undefined) return { id: body.id, ...(body.fields as Entry) };
 	return body;
 }
 
@@ -573,9 +574,11 @@ describe('conventions with writes and a changing journal', () => {
 		const body =
 			name === 'jsonApi'
 				? { data: { type: 'bookings', attributes: { start }, relationships: { room: { data: { type: 'rooms', id: slot.roomId } }, service: { data: { type: 'services', id: slot.serviceId } }, client: { data: { type: 'clients', id: fields.clientId } } } } }
-				: info.naming === 'snake'
-					? { room_id: fields.roomId, service_id: fields.serviceId, start, client_id: fields.clientId }
-					: fields;
+				: name === 'jira'
+					? { fields: { room: { id: slot.roomId }, service: { id: slot.serviceId }, start, client: { id: fields.clientId } } }
+					: info.naming === 'snake'
+						? { room_id: fields.roomId, service_id: fields.serviceId, start, client_id: fields.clientId }
+						: fields;
 		const created = await apiClient(writable).post('/bookings', body);
 		expect(created.status).toBe(201);
 		const record = fieldsOfRecord(name, created.data);
@@ -593,6 +596,62 @@ describe('conventions with writes and a changing journal', () => {
 		const clash = await apiClient(writable).post('/bookings', again);
 		expect(clash.status).toBe(409);
 		expectErrorShape(name, clash);
+	});
+});
+
+describe('writes of records whose fields sit one level down', () => {
+	let writable: Sandbox;
+	beforeAll(async () => {
+		writable = await startSandbox({ seed: 7, today: FIXED_TODAY });
+	});
+	afterAll(async () => writable.close());
+
+	const slotBody = () => {
+		const fromMs = writable.store.clock.now() + DAY_MS;
+		const [slot] = computeFreeSlots(writable.store, { fromMs, toMs: fromMs + 21 * DAY_MS, serviceId: 'svc_rehearsal_2h' });
+		return { slot, client: writable.store.clients[1].id };
+	};
+
+	it('jsonApi holds a document to the standard: its type, a change\'s id, and {type, id} relationships', async () => {
+		writable.setOptions({ convention: 'jsonApi' });
+		const { slot, client } = slotBody();
+		const relationships = (roomType = 'rooms') => ({
+			room: { data: { type: roomType, id: slot.roomId } }, service: { data: { type: 'services', id: slot.serviceId } }, client: { data: { type: 'clients', id: client } },
+		});
+		const api = apiClient(writable);
+		const untyped = await api.post('/bookings', { data: { attributes: { start: slot.start }, relationships: relationships() } });
+		expect(untyped.status).toBe(400);
+		expect((await api.post('/bookings', { data: { type: 'rooms', attributes: { start: slot.start }, relationships: relationships() } })).status).toBe(409);
+		expect((await api.post('/bookings', { data: { type: 'bookings', attributes: { start: slot.start }, relationships: relationships('services') } })).status).toBe(409);
+		expect(writable.store.bookings.some((booking) => booking.start === slot.start && booking.roomId === slot.roomId)).toBe(false);
+		const created = await api.post('/bookings', { data: { type: 'bookings', attributes: { start: slot.start }, relationships: relationships() } });
+		expect(created.status).toBe(201);
+		const id = (created.data as { data: { id: string } }).data.id;
+		const cancel = (data: Record<string, unknown>) => api.patch(`/bookings/${id}`, { data: { type: 'bookings', ...data, attributes: { status: 'cancelled' } } });
+		expect((await cancel({})).status).toBe(400);
+		expect((await cancel({ id: 'bkg_other' })).status).toBe(409);
+		expect(writable.store.bookings.find((booking) => booking.id === id)?.status).toBe('confirmed');
+		expect((await cancel({ id })).status).toBe(200);
+		expect(writable.store.bookings.find((booking) => booking.id === id)?.status).toBe('cancelled');
+	});
+
+	it('jira renders bookings as issues and takes {"fields": …} writes with references as {"id": …}', async () => {
+		writable.setOptions({ convention: 'jira' });
+		const { slot, client } = slotBody();
+		const api = apiClient(writable);
+		const listed = (await api.get('/bookings', { params: { maxResults: 1 } })).data as { values: Array<Record<string, unknown>> };
+		const [first] = listed.values;
+		expect(Object.keys(first).sort()).toEqual(['fields', 'id', 'self']);
+		expect(first.self).toMatch(new RegExp(`/bookings/${String(first.id)}$`));
+		const fields = first.fields as Record<string, unknown>;
+		expect(fields.room).toEqual({ id: writable.store.bookings[0].roomId });
+		expect(fields.client).toEqual({ self: expect.stringMatching(/\/clients\//), id: writable.store.bookings[0].clientId });
+		const refused = await api.post('/bookings', { fields: { room: { name: 'Studio A' }, service: { id: slot.serviceId }, start: slot.start, client: { id: client } } });
+		expect(refused.status).toBe(400);
+		expect(JSON.stringify(refused.data)).toContain('room');
+		const created = await api.post('/bookings', { fields: { room: { id: slot.roomId }, service: { id: slot.serviceId }, start: slot.start, client: { id: client } } });
+		expect(created.status).toBe(201);
+		expect(writable.store.bookings.at(-1)).toMatchObject({ roomId: slot.roomId, serviceId: slot.serviceId, clientId: client, start: slot.start });
 	});
 });
 
