@@ -1,5 +1,5 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions, ResourceMapperField } from 'n8n-workflow';
-import { bookingFields, judgeFields, loadReferenceLists, looksLikeChoice, REFERENCE_PAGES, referencedList, type ReferenceList, type SeenField, seenFields } from '../../../nodes/VenueBooking/methods/resourceMapping';
+import { bookingFields, judgeFields, loadReferenceLists, looksLikeChoice, REFERENCE_PAGES, referencedList, type ReferenceList, type SeenField, seenFields, shortNames } from '../../../nodes/VenueBooking/methods/resourceMapping';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { type MockAnswer, mockContext, mockLoadOptionsContext, TEST_KEY } from '../mockContext';
 
@@ -180,6 +180,27 @@ describe('fields seen on sampled records', () => {
 		expect(fields.find((field) => field.name === 'g.x')?.path).toEqual(['g', 'x']);
 		expect(fields.find((field) => field.name === 'a')).toMatchObject({ values: ['r1', 'r2'], filled: 3 });
 		expect(fields.find((field) => field.name === 'f')).toMatchObject({ values: [], filled: 0 });
+	});
+
+	it('names a nested field by the segment that tells it from its kin, by its whole path where two would share a name', () => {
+		const nested = seenFields([{
+			id: 'b1', type: 'bookings', start: 'top',
+			attributes: { start: '2027-01-01T10:00:00Z', note: 'hi' },
+			relationships: { room: { data: { type: 'rooms', id: 'r1' } }, client: { data: { type: 'clients', id: 'c1' } } },
+			links: { self: { href: 'https://x.test/b1' } },
+		}]);
+		expect(Object.fromEntries(shortNames(nested))).toEqual({
+			id: 'id', type: 'type', start: 'start',
+			// `start` is also a top-level field: the nested one keeps its path.
+			'attributes.start': 'attributes.start', 'attributes.note': 'note',
+			'relationships.room.data.type': 'relationships.room.data.type', 'relationships.room.data.id': 'relationships.room.data.id',
+			'relationships.client.data.type': 'relationships.client.data.type', 'relationships.client.data.id': 'relationships.client.data.id',
+			'links.self.href': 'href',
+		});
+		// Without the type tags beside them (the form sends those along), the references are named by the relationship.
+		const offered = nested.filter((field) => !field.name.endsWith('.type'));
+		expect(shortNames(offered).get('relationships.room.data.id')).toBe('room');
+		expect(shortNames(offered).get('relationships.client.data.id')).toBe('client');
 	});
 
 	it('ignores keys that name JavaScript machinery', () => {
