@@ -511,6 +511,49 @@ function strapi(facts: Facts): { status: number; body: unknown } {
 	};
 }
 
+/** GitLab: Grape's `{"error": "start is missing"}` for a missing parameter, model errors keyed by field, `{"message": "404 Not Found"}` otherwise. */
+function gitlab(facts: Facts): { status: number; body: unknown } {
+	if (facts.kind === 'validation' && facts.fields.length > 0) {
+		const missing = facts.fields.filter((f) => f.missing);
+		if (missing.length > 0) return { status: 400, body: { error: missing.map((f) => `${f.name} is missing`).join(', ') } };
+		const message: Record<string, string[]> = {};
+		for (const f of facts.fields) (message[f.name] ??= []).push(f.message);
+		return { status: 400, body: { message } };
+	}
+	const status = statusFor(facts, 400);
+	return { status, body: { message: facts.kind === 'validation' || facts.kind === 'badRequest' || facts.kind === 'conflict' ? facts.message : `${status} ${phrase(status)}` } };
+}
+
+/** Shopify: `errors` holds a text, or a map of fields to their problems. */
+function shopify(facts: Facts): { status: number; body: unknown } {
+	if (facts.fields.length > 0) {
+		const errors: Record<string, string[]> = {};
+		for (const f of facts.fields) (errors[f.name] ??= []).push(f.missing ? "can't be blank" : f.message);
+		return { status: statusFor(facts, 422), body: { errors } };
+	}
+	const texts: Partial<Record<ErrorKind, string>> = {
+		unauthenticated: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+		notFound: 'Not Found',
+		rateLimited: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.',
+	};
+	return { status: statusFor(facts, 422), body: { errors: texts[facts.kind] ?? facts.message } };
+}
+
+/** AWS JSON protocols: the exception's name in `__type` and in the x-amzn-ErrorType header, the words in `message`. */
+function aws(facts: Facts): { status: number; body: unknown; headers: Record<string, string> } {
+	const types: Partial<Record<ErrorKind, string>> = {
+		unauthenticated: 'UnrecognizedClientException',
+		forbidden: 'AccessDeniedException',
+		notFound: 'ResourceNotFoundException',
+		conflict: 'ConflictException',
+		rateLimited: 'TooManyRequestsException',
+		server: 'InternalFailure',
+	};
+	const type = types[facts.kind] ?? 'ValidationException';
+	const message = facts.fields.length > 0 ? `1 validation error detected: ${facts.fields.map((f) => (f.missing ? `Value null at '${f.name}' failed to satisfy constraint: Member must not be null` : `Value at '${f.name}' failed to satisfy constraint: ${f.message}`)).join('; ')}` : facts.message;
+	return { status: statusFor(facts, 400), headers: { 'x-amzn-ErrorType': type, 'Content-Type': 'application/x-amz-json-1.1' }, body: { __type: type, message } };
+}
+
 const PROBLEM_TYPES = 'https://partner-api.invalid/problems';
 
 function problemDetails(facts: Facts): { status: number; body: unknown; headers: Record<string, string> } {
@@ -559,6 +602,9 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	zendesk,
 	twilio,
 	strapi,
+	gitlab,
+	shopify,
+	aws,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

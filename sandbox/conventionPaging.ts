@@ -46,6 +46,8 @@ export type PagingSpec =
 			token: string;
 			/** The token (Salesforce's next-records locator) also carries the original query. */
 			carriesQuery?: boolean;
+			/** Where such a token travels: the URL's last path segment (Salesforce, default) or its own parameter (Shopify's `page_info`). */
+			carriedIn?: 'path' | 'parameter';
 			/** A prefix that makes tokens recognisable in a path (Salesforce locators look like "01g…"). */
 			prefix?: string;
 	  };

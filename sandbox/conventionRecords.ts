@@ -11,10 +11,12 @@ import type { Naming } from './options';
 import { ApiError } from './errors';
 import { formatInstant } from './time';
 
-export const TIMESTAMP_FORMS = ['iso', 'isoMillis', 'isoMicros', 'isoOffsetNoColon', 'sqlUtc', 'unixSeconds', 'unixMillis'] as const;
+export const TIMESTAMP_FORMS = ['iso', 'isoMillis', 'isoMicros', 'isoOffsetNoColon', 'isoShopOffset', 'sqlUtc', 'unixSeconds', 'unixSecondsFloat', 'unixMillis'] as const;
 /**
  * - `iso`: "2027-03-01T09:00:00Z" · `isoMillis`: "2027-03-01T09:00:00.000Z" · `isoMicros`: "…00.000000Z" (Laravel)
  * - `isoOffsetNoColon`: "2027-03-01T09:00:00.000+0000" (Jira, Salesforce)
+ * - `isoShopOffset`: "2027-03-01T04:00:00-05:00", the shop's own zone (Shopify; a fixed −05:00 here)
+ * - `unixSecondsFloat`: 1803805200.25, seconds as a number with a fraction where the instant has one (AWS JSON)
  * - `sqlUtc`: "2027-03-01 09:00:00", a space and no zone, meaning UTC (Pipedrive v1)
  * - `unixSeconds`: 1803805200 (Stripe, OpenAI, Slack) · `unixMillis`: 1803805200000 (HubSpot legacy)
  */
@@ -59,6 +61,10 @@ export function identityOf(record: object): string {
 	return '';
 }
 
+/** The zone Shopify writes a shop's times in (its own, not UTC); a fixed one keeps the sandbox deterministic. */
+const SHOP_OFFSET = '-05:00';
+const SHOP_OFFSET_MINUTES = -300;
+
 export function renderTimestamp(iso: string, form: TimestampForm): string | number {
 	if (form === 'iso') return iso;
 	const ms = Date.parse(iso);
@@ -72,8 +78,12 @@ export function renderTimestamp(iso: string, form: TimestampForm): string | numb
 			return new Date(ms).toISOString().replace('Z', '+0000');
 		case 'sqlUtc':
 			return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '');
+		case 'isoShopOffset':
+			return new Date(ms + SHOP_OFFSET_MINUTES * 60_000).toISOString().replace(/\.\d+Z$/, SHOP_OFFSET);
 		case 'unixSeconds':
 			return Math.floor(ms / 1000);
+		case 'unixSecondsFloat':
+			return ms / 1000;
 		case 'unixMillis':
 			return ms;
 	}
@@ -193,9 +203,13 @@ function flattenJsonApi(body: Fields, target: WriteTarget): Fields | undefined {
  * passed on unchanged for the route to judge, so ISO input works in every convention.
  */
 function readTimestamp(value: unknown, form: TimestampForm): unknown {
-	const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^\d{9,14}$/.test(value) ? Number(value) : undefined;
-	if (numeric !== undefined && Number.isFinite(numeric) && (form === 'unixSeconds' || form === 'unixMillis')) {
-		return formatInstant(form === 'unixSeconds' ? numeric * 1000 : numeric);
+	const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^\d{9,14}(\.\d+)?$/.test(value) ? Number(value) : undefined;
+	if (numeric !== undefined && Number.isFinite(numeric) && (form === 'unixSeconds' || form === 'unixSecondsFloat' || form === 'unixMillis')) {
+		return formatInstant(form === 'unixMillis' ? numeric : Math.round(numeric * 1000));
+	}
+	// Shopify's offset (the shop's zone) names the same instant the routes read in UTC.
+	if (typeof value === 'string' && form === 'isoShopOffset' && /[+-]\d{2}:\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) {
+		return formatInstant(Date.parse(value));
 	}
 	// Pipedrive's zone-less UTC form; an offset-less value in another form is left for the route to judge.
 	if (typeof value === 'string' && form === 'sqlUtc' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return `${value.replace(' ', 'T')}Z`;

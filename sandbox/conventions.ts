@@ -10,6 +10,7 @@
  */
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
 import { cutPage, decodeToken, newestFirstView, pagingParameters, type PageSizeRule, type PageWindow, type PagingSpec } from './conventionPaging';
+import { ApiError } from './errors';
 import { identityOf, plainBody, renderRecord, type RecordStyle, type TimestampForm, type WriteTarget } from './conventionRecords';
 import type { ListResource } from './dialect';
 import type { RenderedResponse } from './listResponse';
@@ -44,6 +45,9 @@ export const CONVENTIONS = [
 	'zendesk',
 	'twilio',
 	'strapi',
+	'gitlab',
+	'shopify',
+	'aws',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
@@ -269,6 +273,12 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const twilioStyle = style('snake', 'iso');
 	const strapiSize = size('pagination[pageSize]', 25, 100);
 	const strapiStyle = style('camel', 'isoMillis');
+	const gitlabSize = size('per_page', 20, 100);
+	const gitlabStyle = style('snake', 'isoMillis');
+	const shopifySize = size('limit', 50, 250);
+	const shopifyStyle = style('snake', 'isoShopOffset');
+	const awsSize = size('MaxResults', 50, 100, 'error');
+	const awsStyle = style('camel', 'unixSecondsFloat');
 
 	return {
 		stripe: {
@@ -1066,6 +1076,99 @@ function build(): Record<ConventionName, ConventionDefinition> {
 				},
 			}),
 		},
+		gitlab: {
+			info: info(
+				'gitlab',
+				{
+					family: 'GitLab REST v4 (offset pagination)',
+					listPath: '',
+					pagination: 'linkHeader',
+					parameters: { pageSize: 'per_page', page: 'page', firstPage: 1 },
+					next: { in: 'header', path: 'Link', value: 'url' },
+					total: { in: 'header', path: 'X-Total' },
+					end: '`X-Next-Page` empty and no rel="next" (past the end: 200 [])',
+					newestFirst: true,
+					errorShape: 'message or error ({"message": …} / {"error": "start is missing"})',
+				},
+				gitlabSize,
+				gitlabStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: gitlabSize,
+			record: gitlabStyle,
+			list: (items, page, context) => {
+				const current = page.page!;
+				const last = lastPageOf(page, 1);
+				const at = (n: number): string => urlWith(context, { page: n, per_page: page.size });
+				const next = page.hasMore ? String(current + 1) : '';
+				return {
+					body: items,
+					headers: {
+						'X-Page': String(current),
+						'X-Per-Page': String(page.size),
+						'X-Next-Page': next,
+						'X-Prev-Page': current > 1 ? String(Math.min(current - 1, last)) : '',
+						'X-Total': String(page.total),
+						'X-Total-Pages': String(last),
+						...linkHeader([
+							['prev', current > 1 ? at(Math.min(current - 1, last)) : undefined],
+							['next', page.hasMore ? at(current + 1) : undefined],
+							['first', at(1)],
+							['last', at(last)],
+						]),
+					},
+				};
+			},
+		},
+		shopify: {
+			info: info(
+				'shopify',
+				{
+					family: 'Shopify REST Admin (cursor pagination)',
+					listPath: '{resource}',
+					pagination: 'linkHeader',
+					parameters: { pageSize: 'limit', cursor: 'page_info' },
+					next: { in: 'header', path: 'Link', value: 'url' },
+					end: 'no rel="next" (a `page_info` request takes no parameter but `limit` and `fields`: the filters travel in it)',
+					newestFirst: false,
+					errorShape: 'errors (a text, or a field-keyed map {"errors":{"start":["can\'t be blank"]}})',
+				},
+				shopifySize,
+				shopifyStyle,
+			),
+			paging: { kind: 'token', token: 'page_info', carriesQuery: true, carriedIn: 'parameter' },
+			size: shopifySize,
+			record: shopifyStyle,
+			list: (items, page, context) => {
+				// Only `limit` and `page_info`: the token carries the rest of the query.
+				const at = (token: string | null): string | undefined =>
+					token === null ? undefined : `${context.origin}${context.path}?${new URLSearchParams({ limit: String(page.size), page_info: token }).toString()}`;
+				return { body: { [context.resource]: items }, headers: linkHeader([['previous', at(page.previousToken)], ['next', at(page.nextToken)]]) };
+			},
+		},
+		aws: {
+			info: info(
+				'aws',
+				{
+					family: 'AWS JSON APIs (NextToken)',
+					listPath: '{Resource}',
+					pagination: 'cursor',
+					parameters: { pageSize: 'MaxResults', cursor: 'NextToken' },
+					next: { in: 'body', path: 'NextToken', value: 'token' },
+					end: '`NextToken` absent',
+					newestFirst: false,
+					errorShape: 'AWS JSON ({"__type":"ValidationException","message"} and x-amzn-ErrorType)',
+				},
+				awsSize,
+				awsStyle,
+			),
+			paging: { kind: 'token', token: 'NextToken' },
+			size: awsSize,
+			record: awsStyle,
+			list: (items, page, context) => ({
+				body: { [context.resource.charAt(0).toUpperCase() + context.resource.slice(1)]: items, ...(page.nextToken === null ? {} : { NextToken: page.nextToken }) },
+			}),
+		},
 	};
 }
 
@@ -1142,6 +1245,36 @@ export function conventionPagingParameters(name: ConventionName): string[] {
 	return pagingParameters(definition.paging, definition.size);
 }
 
+/** What a Shopify `page_info` request may carry besides the token. */
+const PAGE_INFO_COMPANIONS = new Set(['limit', 'fields']);
+
+/**
+ * A Shopify `page_info` request turned into the list request it continues: the token carries the original
+ * query (filters), and the request may add only `limit` and `fields`; anything else is refused, as Shopify
+ * refuses it. Undefined without a token this server issued (then the token parameter is judged as usual).
+ */
+function pageInfoTarget(paging: Extract<PagingSpec, { kind: 'token' }>, target: RequestTarget): RequestTarget | undefined {
+	const token = target.query[paging.token];
+	if (typeof token !== 'string' || token === '') return undefined;
+	const others = Object.keys(target.query).filter((key) => key !== paging.token && !PAGE_INFO_COMPANIONS.has(key));
+	if (others.length > 0) {
+		throw new ApiError(400, 'bad_request', `${paging.token} cannot be combined with ${others.join(', ')}: only limit and fields may accompany it.`, [
+			{ field: paging.token, message: `cannot be combined with ${others.join(', ')}` },
+		]);
+	}
+	const payload = decodeToken(token, paging.prefix);
+	if (!payload) return undefined;
+	const query = new URLSearchParams(payload.query ?? '');
+	for (const companion of PAGE_INFO_COMPANIONS) {
+		const value = target.query[companion];
+		if (typeof value === 'string') query.set(companion, value);
+	}
+	// The token goes beside the query, not into it, so the next token carries the filters and not itself.
+	const continued = parseRequestTarget(`${target.rawPath}${query.size > 0 ? `?${query.toString()}` : ''}`);
+	continued.query[paging.token] = token;
+	return continued;
+}
+
 /**
  * A Salesforce next-records URL (`<list path>/<locator>`) turned into the list request it continues: the
  * locator carries the original query, so the bare URL keeps filters and batch position. Undefined when the
@@ -1149,6 +1282,7 @@ export function conventionPagingParameters(name: ConventionName): string[] {
  */
 export function locatorTarget(name: ConventionName, method: string, target: RequestTarget): RequestTarget | undefined {
 	const paging = CONVENTION_DEFINITIONS[name].paging;
+	if (paging.kind === 'token' && paging.carriesQuery && paging.carriedIn === 'parameter' && method === 'GET') return pageInfoTarget(paging, target);
 	if (paging.kind !== 'token' || !paging.carriesQuery || method !== 'GET' || !target.segments || target.segments.length < 2) return undefined;
 	const locator = target.segments[target.segments.length - 1];
 	const payload = decodeToken(locator, paging.prefix);

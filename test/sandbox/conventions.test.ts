@@ -124,6 +124,16 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 		case 'strapi':
 			expect(data).toMatchObject({ data: null, error: { status, name: expect.any(String), message: expect.any(String) } });
 			break;
+		case 'gitlab':
+			expect(typeof data.message === 'string' || typeof data.error === 'string').toBe(true);
+			break;
+		case 'shopify':
+			expect(data.errors).toEqual(expect.any(String));
+			break;
+		case 'aws':
+			expect(data).toEqual({ __type: expect.stringMatching(/Exception$|^InternalFailure$/), message: expect.any(String) });
+			expect(response.headers['x-amzn-errortype']).toBe(data.__type);
+			break;
 	}
 }
 
@@ -241,6 +251,18 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 			error: { status: 400, name: 'ValidationError', message: 'start is required.', details: { errors: [{ path: ['start'], message: 'start is required.', name: 'ValidationError' }] } },
 		});
 	},
+	gitlab: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ error: 'start is missing' });
+	},
+	shopify: (r) => {
+		expect(r.status).toBe(422);
+		expect(r.data).toEqual({ errors: { start: ["can't be blank"] } });
+	},
+	aws: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ __type: 'ValidationException', message: "1 validation error detected: Value null at 'start' failed to satisfy constraint: Member must not be null" });
+	},
 };
 
 /** A booking body without `start`, in the convention's naming (JSON:API as a resource document). */
@@ -275,8 +297,10 @@ function expectTimestampForm(name: ConventionName, value: unknown, iso: string):
 		isoMicros: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
 		isoOffsetNoColon: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/,
 		sqlUtc: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+		// Shopify writes the shop's own zone (the sandbox's shop is at −05:00).
+		isoShopOffset: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/,
 	};
-	if (form === 'unixSeconds') expect(value).toBe(Date.parse(iso) / 1000);
+	if (form === 'unixSeconds' || form === 'unixSecondsFloat') expect(value).toBe(Date.parse(iso) / 1000);
 	else if (form === 'unixMillis') expect(value).toBe(Date.parse(iso));
 	else {
 		expect(value).toMatch(patterns[form]);
@@ -561,8 +585,10 @@ describe('conventions with writes and a changing journal', () => {
 		const [slot] = computeFreeSlots(writable.store, { fromMs, toMs: fromMs + 21 * DAY_MS, serviceId: 'svc_rehearsal_2h' });
 		const startMs = Date.parse(slot.start);
 		const start =
-			info.timestamps === 'unixSeconds'
+			info.timestamps === 'unixSeconds' || info.timestamps === 'unixSecondsFloat'
 				? startMs / 1000
+				: info.timestamps === 'isoShopOffset'
+					? new Date(startMs - 5 * 3600_000).toISOString().replace(/\.\d+Z$/, '-05:00')
 				: info.timestamps === 'unixMillis'
 					? startMs
 					: info.timestamps === 'isoOffsetNoColon'
@@ -679,7 +705,7 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(26);
+		expect(CONVENTIONS).toHaveLength(29);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);

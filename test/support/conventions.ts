@@ -76,6 +76,9 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		zendesk: at(body, resource),
 		twilio: at(body, String(at(body, 'meta.key'))),
 		strapi: at(body, 'data'),
+		gitlab: body,
+		shopify: at(body, resource),
+		aws: at(body, resource.charAt(0).toUpperCase() + resource.slice(1)),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -287,6 +290,25 @@ export async function walkConvention(
 				page += 1;
 				response = await get(path, { ...params, 'pagination[pageSize]': pageSize, 'pagination[page]': page });
 			}
+			break;
+		}
+		case 'gitlab': {
+			// The documented offset walk: X-Next-Page names the next page, empty on the last.
+			let response = await get(path, { ...params, per_page: pageSize });
+			for (let next = response.headers['x-next-page'] as string; next; next = response.headers['x-next-page'] as string) {
+				response = await get(path, { ...params, per_page: pageSize, page: next });
+			}
+			break;
+		}
+		case 'shopify': {
+			// rel="next" as given: its URL holds only limit and page_info, the filters travel in the token.
+			let response = await get(path, { ...params, limit: pageSize });
+			for (let next = linkRel(response, 'next'); next; next = linkRel(response, 'next')) response = await get(next);
+			break;
+		}
+		case 'aws': {
+			let response = await get(path, { ...params, MaxResults: pageSize });
+			while (typeof response.data.NextToken === 'string') response = await get(path, { ...params, MaxResults: pageSize, NextToken: response.data.NextToken });
 			break;
 		}
 		case 'problemDetails': {

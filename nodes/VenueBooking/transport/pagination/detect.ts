@@ -121,13 +121,20 @@ function parameterFromNextKey(key: string): string {
 	return rest.charAt(0).toLowerCase() + rest.slice(1);
 }
 
-function cursorParameter(body: unknown, cursor: Marker): string {
+/**
+ * The parameter a cursor is sent back in: a known pair, the cursor's own key inside a `next` object
+ * (HubSpot's `paging.next.after`), or a name derived from its key (`nextPageToken` → `pageToken`), with
+ * the key itself as the alternative the walk falls back to when page 2 shows the API ignored the derived
+ * name (AWS sends `NextToken` and takes `NextToken`).
+ */
+function cursorParameter(body: unknown, cursor: Marker): { parameter: string; alternative?: string } {
 	const known = KNOWN_CURSOR_PARAMETERS.find(
 		(pair) => pair.path === cursor.path && (!pair.sibling || readPath(body, pair.sibling[0]) === pair.sibling[1]),
 	);
-	if (known) return known.parameter;
-	// `paging.next.after`: the cursor's own key is the parameter (HubSpot).
-	return cursor.parentKey === 'next' ? cursor.key : parameterFromNextKey(cursor.key);
+	if (known) return { parameter: known.parameter };
+	if (cursor.parentKey === 'next') return { parameter: cursor.key };
+	const derived = parameterFromNextKey(cursor.key);
+	return derived === cursor.key || cursor.path.startsWith('header:') ? { parameter: derived } : { parameter: derived, alternative: cursor.key };
 }
 
 function sibling(markers: Marker[], of: Marker, keys: Set<string>, accept: (value: unknown) => boolean = () => true): Marker | undefined {
@@ -200,9 +207,11 @@ export function detectPagination(first: FetchedPage): ResolvedPagination | undef
 				!looksLikeUrl(m.value),
 		) ?? markers.find((m) => m.parent === '' && BARE_CURSOR_KEYS.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value));
 	if (cursor) {
+		const { parameter, alternative } = cursorParameter(first.response.body, cursor);
 		return {
 			mode: 'cursor',
-			cursorParameter: cursorParameter(first.response.body, cursor),
+			cursorParameter: parameter,
+			...(alternative ? { cursorAlternative: alternative } : {}),
 			cursorPath: cursor.path,
 			hasMorePath: sibling(markers, cursor, NAMES.moreFlag)?.path,
 		};

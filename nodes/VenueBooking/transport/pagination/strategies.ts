@@ -323,6 +323,17 @@ export interface ResolvedPagination {
 	 * show the API understood it (no entry of the first page again) before the walk trusts the guess.
 	 */
 	unverified?: boolean;
+	/**
+	 * Set by Automatic mode when it derived the cursor parameter from the cursor's key (`nextPageToken` →
+	 * `pageToken`): the key itself, sent instead when page 2 shows the API ignored the derived name (AWS
+	 * answers `NextToken` with `NextToken`).
+	 */
+	cursorAlternative?: string;
+	/**
+	 * While that check is pending: page 1's fingerprint, carried with the settled pagination so that a walk
+	 * resumed at page 2 (the editor's next list view, the trigger's next poll) can still tell a repeat.
+	 */
+	firstPageFingerprint?: string;
 }
 
 export const DEFAULT_MAX_PAGES = 10_000;

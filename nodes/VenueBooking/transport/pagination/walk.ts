@@ -6,6 +6,7 @@ import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 import { describeWindow } from '../adaptiveWindow';
 import { isStalePageRefusal, settle } from '../errors';
 import { canonicalJson, readPath } from '../json';
+import { hashText } from '../../identity';
 import type { ApiClient, ApiRequest, ApiResponse } from '../request';
 import { listAt, type ListLocation, locateList } from '../response';
 import { detectPagination, findListSignals, moreSignalled, reasonToDoubtCompleteness } from './detect';
@@ -139,11 +140,17 @@ class PageWalk {
 		const { limit } = this.options;
 		for (let number = 1; ; number++) {
 			this.checkMaxPages(number);
-			const fetched = await this.fetch(number);
+			let fetched = await this.fetch(number);
 			if (!fetched) return;
+			let entries = this.entriesOf(fetched.response, number);
+			if (number === 1 && entries !== undefined && entries.length > 0) this.settleOnFirstPage({ ...fetched, entries });
+			// The first page after page 1, in this walk or in the one that handed over to it.
+			if ((number === 2 || (number === 1 && this.options.resume)) && entries && this.switchCursorParameter(entries)) {
+				fetched = await this.fetch(number);
+				if (!fetched) return;
+				entries = this.entriesOf(fetched.response, number);
+			}
 			const { query, response } = fetched;
-			const entries = this.entriesOf(response, number);
-			if (number === 1 && entries !== undefined && entries.length > 0) this.settleOnFirstPage({ query, response, entries });
 			if (number === 2 && entries) this.verifyAfterLastGuess(entries);
 			const page: WalkedPage = { number, query, response, entries, request: this.request, pagination: this.pagination };
 			if (entries === undefined || entries.length === 0) {
@@ -253,6 +260,7 @@ class PageWalk {
 				this.options.onDetected?.(`Pagination (automatic): ${this.strategy.description}${guess}`);
 			}
 			if (this.pagination.unverified) this.firstPageIdentities = new Set(first.entries.map((entry) => identityText(entry)));
+			if (this.pagination.cursorAlternative) this.pagination = { ...this.pagination, firstPageFingerprint: hashText(fingerprint(first.entries)) };
 		} else if (this.pagination && this.pagination.mode !== 'off') {
 			const signals = findListSignals(first);
 			// Options left empty in the editor arrive as "": those are found in the response like undefined ones.
@@ -280,6 +288,29 @@ class PageWalk {
 			);
 		}
 		this.pagination = { ...this.pagination, unverified: undefined };
+	}
+
+	/**
+	 * Automatic mode derived the cursor's parameter from its key (`NextToken` → `token`). An API that ignored
+	 * that name answers page 2 with page 1 again: the walk then asks for page 2 once more with the key itself
+	 * as the parameter (`NextToken`, as AWS takes it) and says so. True when the page is to be fetched again;
+	 * the walk's own checks judge that answer as any other.
+	 */
+	private switchCursorParameter(entries: unknown[]): boolean {
+		const pagination = this.pagination;
+		if (!pagination?.cursorAlternative || pagination.firstPageFingerprint === undefined) return false;
+		const { cursorAlternative: alternative, firstPageFingerprint: firstPage, ...settled } = pagination;
+		this.pagination = settled;
+		const derived = settled.cursorParameter;
+		const query = { ...(this.request.query ?? {}) };
+		if (hashText(fingerprint(entries)) !== firstPage || derived === undefined || !(derived in query)) return false;
+		query[alternative] = query[derived];
+		delete query[derived];
+		this.pagination = { ...settled, cursorParameter: alternative };
+		this.strategy = strategyFor(this.pagination);
+		this.request = { ...this.request, query };
+		this.options.onDetected?.(`Pagination (automatic): the API ignored the cursor sent as "${derived}" (page 2 repeated page 1), so it is sent as "${alternative}", the name the API gave it.`);
+		return true;
 	}
 
 	/** The request for the page after `last`, after every guard; undefined when `last` ends the list. */

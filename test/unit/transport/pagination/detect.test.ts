@@ -13,9 +13,12 @@ describe('detectPagination', () => {
 
 	it('finds a next cursor whatever its spelling, and derives the parameter that sends it back', () => {
 		expect(detectPagination(page({ data: [1], next_cursor: 'c2' }))).toMatchObject({ mode: 'cursor', cursorPath: 'next_cursor', cursorParameter: 'cursor' });
+		// AWS sends `NextToken` back as `NextToken`: the key itself is the alternative the walk tries when page 2 repeats page 1.
+		expect(detectPagination(page({ Items: [1], NextToken: 't' }))).toMatchObject({ mode: 'cursor', cursorParameter: 'token', cursorAlternative: 'NextToken' });
 		expect(detectPagination(page({ data: [1], meta: { nextPageToken: 't', hasMore: true } }))).toEqual({
 			mode: 'cursor',
 			cursorParameter: 'pageToken',
+			cursorAlternative: 'nextPageToken',
 			cursorPath: 'meta.nextPageToken',
 			hasMorePath: 'meta.hasMore',
 		});
