@@ -1,7 +1,8 @@
 /**
  * Real APIs' list conventions (docs/API-CONVENTIONS.md) in real n8n, for a representative set of the sandbox's
  * conventions (an identity-after walk with numeric timestamps, Django REST framework's numbered pages, OData's
- * dotted next link, JSON:API's nested records, Jira's issues, and one that names no way to its next page). Per convention,
+ * dotted next link, JSON:API's nested records, Jira's issues, Shopify's page_info, AWS's NextToken, and one that
+ * names no way to its next page). Per convention,
  * switched at runtime on the running sandbox:
  *
  * 1. Return All of the payments in a saved workflow run by n8n: exactly the server's list, in its order; where
@@ -31,9 +32,10 @@ const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknow
 
 /**
  * Square and PayPal once gave a short Return All with a green run; Strapi needs its page parameter set; JSON:API
- * and Jira keep a booking's fields one level down and write references as small objects.
+ * and Jira keep a booking's fields one level down and write references as small objects; Shopify's next link
+ * carries the filters in an opaque page_info; AWS takes its NextToken under that very name.
  */
-export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'jira', 'hasMoreOnly', 'square', 'paypal', 'strapi'];
+export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'jira', 'hasMoreOnly', 'square', 'paypal', 'strapi', 'shopify', 'aws'];
 
 const TRIGGER = 'Venue Booking Trigger';
 const SAMPLE_SIZE = 5;
