@@ -260,6 +260,45 @@ function listServers(length: number, size: number): Record<string, ListServer> {
 				return { statusCode: 200, body: { data: slice((n - 1) * size), meta: { pagination: { page: n, pageSize: size, pageCount: Math.ceil(length / size), total: length } } } };
 			},
 		},
+		mollie: {
+			// HAL: the next link starts `from` the next page's first entry; `count` is this page's length, no total.
+			walkable: true,
+			answer: (q) => {
+				const start = q.from ? all.findIndex((e) => e.id === q.from) : 0;
+				const items = slice(start);
+				const following = all[start + size];
+				return {
+					statusCode: 200,
+					body: { count: items.length, _embedded: { payments: items }, _links: { self: { href: base }, previous: null, next: following ? { href: `${base}?from=${following.id}&limit=${size}` } : null } },
+				};
+			},
+		},
+		gitlab: {
+			// A bare list; the next page number and the total in headers, with a Link header too.
+			walkable: true,
+			answer: (q) => {
+				const n = page(q);
+				const more = n * size < length;
+				return { statusCode: 200, body: slice((n - 1) * size), headers: { 'x-next-page': more ? String(n + 1) : '', 'x-total': String(length), ...(more ? { link: link(n + 1) } : {}) } };
+			},
+		},
+		shopify: {
+			// rel="next" with an opaque page_info, and nothing in the body.
+			walkable: true,
+			answer: (q) => {
+				const start = q.page_info ? Number(Buffer.from(q.page_info, 'base64url').toString()) : 0;
+				const next = start + size < length ? `<${base}?limit=${size}&page_info=${Buffer.from(String(start + size)).toString('base64url')}>; rel="next"` : undefined;
+				return { statusCode: 200, body: { payments: slice(start) }, headers: next ? { link: next } : {} };
+			},
+		},
+		aws: {
+			// `NextToken` is sent back as `NextToken`: a name Automatic derives wrongly first (`token`).
+			walkable: true,
+			answer: (q) => {
+				const start = Number(q.NextToken ?? 0);
+				return { statusCode: 200, body: { Payments: slice(start), ...(start + size < length ? { NextToken: String(start + size) } : {}) } };
+			},
+		},
 		moreWithoutIds: {
 			walkable: false,
 			explicit: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref' },
