@@ -288,7 +288,8 @@ function listServers(length: number, size: number): Record<string, ListServer> {
 			answer: (q) => {
 				const start = q.page_info ? Number(Buffer.from(q.page_info, 'base64url').toString()) : 0;
 				const next = start + size < length ? `<${base}?limit=${size}&page_info=${Buffer.from(String(start + size)).toString('base64url')}>; rel="next"` : undefined;
-				return { statusCode: 200, body: { payments: slice(start) }, headers: next ? { link: next } : {} };
+				const headers: Record<string, string> = next ? { link: next } : {};
+				return { statusCode: 200, body: { payments: slice(start) }, headers };
 			},
 		},
 		aws: {
