@@ -124,13 +124,19 @@ function jsonApiResource(fields: Fields, type: ListResource): Fields {
 	return { type, id: fields.id, attributes, ...(Object.keys(relationships).length > 0 ? { relationships } : {}) };
 }
 
-/** The API path of a record of a list, where the API has one (bookings and clients). */
-const RECORD_PATHS: Partial<Record<ListResource, string>> = { bookings: `${API_PATH_PREFIX}/bookings`, clients: `${API_PATH_PREFIX}/clients` };
+/** Resources with a `GET /…/{id}` endpoint, whose records can carry a link to themselves. */
+const ITEM_PATHS: Partial<Record<ListResource, string>> = { bookings: '/bookings', clients: '/clients' };
+
+/** The record's own path, when the API has one (links in HAL, Salesforce, JSON:API and Jira). */
+export function selfPathOf(record: Record<string, unknown>, resource: ListResource): string | undefined {
+	const base = ITEM_PATHS[resource];
+	return base && typeof record.id === 'string' ? `${API_PATH_PREFIX}${base}/${encodeURIComponent(record.id)}` : undefined;
+}
 
 /** `self` of a record: its absolute URL, where the API has a path for it. */
 function selfOf(resource: ListResource, id: unknown, origin: string): Fields {
-	const base = RECORD_PATHS[resource];
-	return base && typeof id === 'string' ? { self: `${origin}${base}/${encodeURIComponent(id)}` } : {};
+	const path = selfPathOf({ id }, resource);
+	return path ? { self: `${origin}${path}` } : {};
 }
 
 /** A booking as a Jira issue (RecordStyle.issues); `fields` are the canonical ones in the convention's form. */

@@ -11,7 +11,7 @@
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
 import { cutPage, decodeToken, newestFirstView, pagingParameters, type PageSizeRule, type PageWindow, type PagingSpec } from './conventionPaging';
 import { ApiError } from './errors';
-import { identityOf, plainBody, renderRecord, type RecordStyle, type TimestampForm, type WriteTarget } from './conventionRecords';
+import { identityOf, plainBody, renderRecord, type RecordStyle, selfPathOf, type TimestampForm, type WriteTarget } from './conventionRecords';
 import type { ListResource } from './dialect';
 import type { RenderedResponse } from './listResponse';
 import type { Naming } from './options';
@@ -141,15 +141,6 @@ const SINGULAR: Record<ListResource, string> = {
 	payments: 'payment',
 	deliveries: 'delivery',
 };
-
-/** Resources with a `GET /…/{id}` endpoint, whose records can carry a link to themselves. */
-const ITEM_PATHS: Partial<Record<ListResource, string>> = { bookings: '/bookings', clients: '/clients' };
-
-/** The record's own path, when the API has one (links in HAL, Salesforce and JSON:API). */
-function selfPathOf(record: Record<string, unknown>, resource: ListResource): string | undefined {
-	const base = ITEM_PATHS[resource];
-	return base && typeof record.id === 'string' ? `${API_PATH_PREFIX}${base}/${encodeURIComponent(record.id)}` : undefined;
-}
 
 /** This list's absolute URL with some query parameters changed (null removes one), others kept. */
 function urlWith(context: ListContext, changes: Record<string, string | number | null>, relative = false): string {

@@ -184,7 +184,7 @@ export function textKind(value: unknown): TextKind | undefined {
 }
 
 /** Nested objects are followed this deep: JSON:API keeps a record's fields in `attributes`, its references in `relationships.room.data.id`. */
-const MAX_LEAF_DEPTH = 4;
+export const MAX_LEAF_DEPTH = 4;
 /** Enough for any record; a hostile record with thousands of keys costs no more than this. */
 const MAX_LEAVES = 200;
 

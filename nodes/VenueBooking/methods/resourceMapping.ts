@@ -10,7 +10,7 @@ import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL } from '../parameters/body';
 import { readTimeZone } from '../parameters/readers';
 import { formatWallClock, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
-import { labelOf, textKind } from './listSearch';
+import { labelOf, MAX_LEAF_DEPTH, textKind } from './listSearch';
 import { editorClient, isAgentTool, type ListReading, readIdentityField, readListReading, samplePage } from './sampling';
 
 const TYPE_WORDS: Record<SeenType, string> = { string: 'text', number: 'number', boolean: 'true/false', dateTime: 'date-time' };
@@ -315,8 +315,6 @@ function unixClock(type: SeenType, values: Scalar[]): UnixClock | undefined {
 	return form === 'unixSeconds' || form === 'unixMilliseconds' ? form : undefined;
 }
 
-/** Nested objects are followed this deep (JSON:API's `relationships.room.data.id` is four). */
-const MAX_FIELD_DEPTH = 4;
 /** Enough for any booking; a hostile record with thousands of keys costs no more than this. */
 const MAX_FIELDS = 200;
 
@@ -335,7 +333,8 @@ export function seenFields(records: unknown[]): SeenField[] {
 			if (UNSAFE_KEYS.has(key)) continue;
 			const path = [...prefix, key];
 			const name = path.join('.');
-			if (isPlainObject(value) && path.length < MAX_FIELD_DEPTH) {
+			// Nested objects are followed as deep as the picker's labels follow them (listSearch.ts).
+			if (isPlainObject(value) && path.length < MAX_LEAF_DEPTH) {
 				containers.add(name);
 				visit(value, path);
 				continue;
