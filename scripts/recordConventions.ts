@@ -7,10 +7,10 @@
  *
  *   npx tsx scripts/recordConventions.ts [convention …]
  *
- * A recording whose `source` names a documentation page was adapted to that page's example by hand; it is
- * left alone unless `--overwrite` is given. Origins are written as http://127.0.0.1:4010 (the CLI's port).
+ * Where the API's documentation shows an example response, the page is made to follow it (DOCUMENTED_EXAMPLES)
+ * and its `source` names the page and what was changed. Origins are written as http://127.0.0.1:4010.
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
@@ -140,21 +140,62 @@ function serverWords(body: unknown, pattern: RegExp): string | undefined {
 	return texts.find((text) => pattern.test(text) && text.includes(' ')) ?? texts.find((text) => pattern.test(text));
 }
 
-function write(name: ConventionName, page: string, recording: Record<string, unknown>, overwrite: boolean): void {
+function write(name: ConventionName, page: string, recording: Record<string, unknown>): void {
 	const folder = join(ROOT, name);
 	mkdirSync(folder, { recursive: true });
-	const file = join(folder, `${page}.json`);
-	if (existsSync(file) && !overwrite) {
-		const existing = JSON.parse(readFileSync(file, 'utf8')) as { source?: string };
-		if (existing.source && existing.source !== 'sandbox renderer') {
-			console.log(`  ${name}/${page}.json follows a documentation example: left alone`);
-			return;
-		}
-	}
-	writeFileSync(file, `${JSON.stringify(recording, null, '\t')}\n`);
+	writeFileSync(join(folder, `${page}.json`), `${JSON.stringify(recording, null, '\t')}\n`);
 }
 
-async function record(name: ConventionName, overwrite: boolean): Promise<void> {
+type Body = Record<string, unknown>;
+
+/**
+ * Pages made to follow the example response of the API's own documentation: the envelope as the example writes
+ * it (its keys, their order, its extra members), the entries the sandbox's bookings. `adapt` rewrites the body
+ * where the example differs from the sandbox's rendering; `expect` corrects the reading where that changes it.
+ */
+const DOCUMENTED_EXAMPLES: Partial<Record<ConventionName, Partial<Record<Exclude<Page, 'error'>, { source: string; adapt?: (body: Body) => Body; expect?: Body }>>>> = {
+	stripe: {
+		first: {
+			source:
+				'https://docs.stripe.com/api/pagination example response, adapted to bookings (the customers replaced by three bookings, url the bookings path, has_more true as on a first page)',
+		},
+	},
+	drfPage: {
+		middle: {
+			source:
+				'https://www.django-rest-framework.org/api-guide/pagination/ example response, adapted to bookings (the accounts replaced by three bookings; count 60 instead of 1023, next and previous pages 12 and 10)',
+		},
+	},
+	drfLimitOffset: {
+		middle: {
+			source:
+				'https://www.django-rest-framework.org/api-guide/pagination/ example response, adapted to bookings (LimitOffsetPagination; the accounts replaced by three bookings, limit=3 and offsets 33 and 27 instead of limit=100 and offsets 500 and 300)',
+		},
+	},
+	github: {
+		middle: {
+			source:
+				'https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api example response, adapted to bookings (the link header of the issues example, prev, next, last and first in its order, with the bookings pages 10, 12, 20 and 1 instead of 2, 4, 515 and 1)',
+		},
+	},
+	graph: {
+		first: {
+			source:
+				'https://learn.microsoft.com/en-us/graph/paging example response, adapted to bookings (@odata.context, @odata.nextLink and value in the order of the users example; the users replaced by three bookings)',
+			adapt: ({ '@odata.context': context, '@odata.nextLink': next, value, ...rest }) => ({ '@odata.context': context, '@odata.nextLink': next, value, ...rest }),
+		},
+	},
+	jsonApi: {
+		middle: {
+			source:
+				"https://jsonapi.org/examples/#pagination example response, adapted to bookings (meta.totalPages as in the example instead of the sandbox's meta.total; the articles replaced by three bookings, page 11 of 20 of page[size]=3)",
+			adapt: ({ data, links }) => ({ meta: { totalPages: 20 }, data, links }),
+			expect: { total: null },
+		},
+	},
+};
+
+async function record(name: ConventionName): Promise<void> {
 	const info = conventionInfo(name);
 	const sandbox = await startSandbox({ convention: name, seed: 7, today: FIXED_TODAY });
 	try {
@@ -167,12 +208,14 @@ async function record(name: ConventionName, overwrite: boolean): Promise<void> {
 			['last', responses[responses.length - 1]],
 		];
 		for (const [page, response] of pages) {
+			const documented = DOCUMENTED_EXAMPLES[name]?.[page];
+			const body = documented?.adapt ? documented.adapt(response.data as Body) : response.data;
 			const recording = {
 				convention: name,
-				source: 'sandbox renderer',
+				source: documented?.source ?? 'sandbox renderer',
 				page,
 				request: requestOf(client, response),
-				response: { status: response.status, headers: headersOf(response), body: response.data },
+				response: { status: response.status, headers: headersOf(response), body },
 				expect: {
 					list: listPathOf(info),
 					entries: entriesOf(name, response, 'bookings').length,
@@ -180,21 +223,22 @@ async function record(name: ConventionName, overwrite: boolean): Promise<void> {
 					more: page !== 'last',
 					total: statedTotal(info, response),
 					identity: info.identityField === 'id' ? 'id' : null,
+					...documented?.expect,
 				},
 				...(KNOWN_MISREADS[name]?.[page] ? { knownMisread: KNOWN_MISREADS[name]![page]!.why, misreads: KNOWN_MISREADS[name]![page]!.misreads } : {}),
 			};
-			write(name, page, stable(recording, sandbox.url), overwrite);
+			write(name, page, stable(recording, sandbox.url));
 		}
 
 		// A booking without its fields: every convention's validation error.
 		const invalid = await client.post('/bookings', {});
 		const validationWords = serverWords(invalid.data, /required|missing|blank|empty|must not be null|should be defined/i);
-		write(name, 'error-validation', stable(errorRecording(name, client, invalid, validationWords), sandbox.url), overwrite);
+		write(name, 'error-validation', stable(errorRecording(name, client, invalid, validationWords), sandbox.url));
 
 		// A key without the payments scope: the refusal.
 		const refused = await client.get('/payments', { headers: { Authorization: 'Bearer sandbox-no-payments' } });
 		const refusalWords = serverWords(refused.data, /scope|permission|forbidden|not allowed|access/i);
-		write(name, 'error-refusal', stable(errorRecording(name, client, refused, refusalWords), sandbox.url), overwrite);
+		write(name, 'error-refusal', stable(errorRecording(name, client, refused, refusalWords), sandbox.url));
 
 		// The rate limit, in the header family the API sends (RATE_LIMITED): the refusal after a burst.
 		const family = RATE_LIMITED[name];
@@ -204,7 +248,7 @@ async function record(name: ConventionName, overwrite: boolean): Promise<void> {
 			for (let tries = 0; limited.status !== 429 && tries < 5; tries++) limited = await client.get('/bookings');
 			sandbox.setFaults(undefined);
 			const rateWords = serverWords(limited.data, /rate|limit|too many/i);
-			write(name, 'error-ratelimited', stable(errorRecording(name, client, limited, rateWords), sandbox.url), overwrite);
+			write(name, 'error-ratelimited', stable(errorRecording(name, client, limited, rateWords), sandbox.url));
 		}
 	} finally {
 		await sandbox.close();
@@ -223,13 +267,11 @@ function errorRecording(name: ConventionName, client: AxiosInstance, response: A
 }
 
 async function main(): Promise<void> {
-	const args = process.argv.slice(2);
-	const overwrite = args.includes('--overwrite');
-	const chosen = args.filter((arg) => !arg.startsWith('--'));
+	const chosen = process.argv.slice(2);
 	const names = chosen.length > 0 ? (chosen as ConventionName[]) : [...CONVENTIONS];
 	for (const name of names) {
 		if (!CONVENTIONS.includes(name)) throw new Error(`Unknown convention ${name}; the sandbox speaks ${CONVENTIONS.join(', ')}`);
-		await record(name, overwrite);
+		await record(name);
 		console.log(`recorded ${name}`);
 	}
 }

@@ -147,7 +147,7 @@ export const CONVENTION_ROWS = [
 	{ name: 'pageNo', role: 'page', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'current_page', role: 'page', conventions: ['laravel', 'calCom'], parameter: 'page' },
 	{ name: 'pageIndex', role: 'page', conventions: [], unrecorded: NOT_SURVEYED, parameter: 'page' },
-	{ name: 'total_pages', role: 'totalPages', conventions: ['calCom', 'gitlab', 'hal'] },
+	{ name: 'total_pages', role: 'totalPages', conventions: ['calCom', 'gitlab', 'hal', 'jsonApi'] },
 	{ name: 'pageCount', role: 'totalPages', conventions: ['strapi'] },
 	{ name: 'last_page', role: 'totalPages', conventions: ['laravel'] },
 	{ name: 'pages', role: 'totalPages', conventions: [], unrecorded: NOT_SURVEYED },
