@@ -127,8 +127,13 @@ function requestOf(client: AxiosInstance, response: AxiosResponse): { method: st
 	return { method: (config.method ?? 'get').toUpperCase(), url: client.getUri(config), ...(Object.keys(sent).length > 0 ? { headers: sent } : {}) };
 }
 
-/** The server's own words an error page must show: the body's text that says what was wrong. */
-function serverWords(body: unknown, pattern: RegExp): string | undefined {
+/**
+ * The server's own words an error page must show: the body's text that says what was wrong, by the first of
+ * `patterns` that any text matches (the most telling first); of those, the first sentence, else a bare code.
+ * Laravel's message only repeats its first field's message with a count ("… (and 2 more errors)"): its words
+ * are the field's message.
+ */
+function serverWords(body: unknown, patterns: RegExp[]): string | undefined {
 	const texts: string[] = [];
 	const visit = (value: unknown): void => {
 		if (typeof value === 'string') texts.push(value);
@@ -136,8 +141,12 @@ function serverWords(body: unknown, pattern: RegExp): string | undefined {
 		else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
 	};
 	visit(body);
-	// A sentence before a bare code (`parameter_missing`): the words a user reads.
-	return texts.find((text) => pattern.test(text) && text.includes(' ')) ?? texts.find((text) => pattern.test(text));
+	for (const pattern of patterns) {
+		const matching = texts.filter((text) => pattern.test(text));
+		const sentences = matching.filter((text) => text.includes(' ')).map((text) => text.replace(/ \(and \d+ more errors?\)$/, ''));
+		if (matching.length > 0) return sentences[0] ?? matching[0];
+	}
+	return undefined;
 }
 
 function write(name: ConventionName, page: string, recording: Record<string, unknown>): void {
@@ -232,12 +241,12 @@ async function record(name: ConventionName): Promise<void> {
 
 		// A booking without its fields: every convention's validation error.
 		const invalid = await client.post('/bookings', {});
-		const validationWords = serverWords(invalid.data, /required|missing|blank|empty|must not be null|should be defined/i);
+		const validationWords = serverWords(invalid.data, [/required|missing|must not be null|should be defined/i, /blank|empty/i]);
 		write(name, 'error-validation', stable(errorRecording(name, client, invalid, validationWords), sandbox.url));
 
 		// A key without the payments scope: the refusal.
 		const refused = await client.get('/payments', { headers: { Authorization: 'Bearer sandbox-no-payments' } });
-		const refusalWords = serverWords(refused.data, /scope|permission|forbidden|not allowed|access/i);
+		const refusalWords = serverWords(refused.data, [/scope/i, /permission|forbidden|not allowed|access/i]);
 		write(name, 'error-refusal', stable(errorRecording(name, client, refused, refusalWords), sandbox.url));
 
 		// The rate limit, in the header family the API sends (RATE_LIMITED): the refusal after a burst.
@@ -247,7 +256,7 @@ async function record(name: ConventionName): Promise<void> {
 			let limited = await client.get('/bookings');
 			for (let tries = 0; limited.status !== 429 && tries < 5; tries++) limited = await client.get('/bookings');
 			sandbox.setFaults(undefined);
-			const rateWords = serverWords(limited.data, /rate|limit|too many/i);
+			const rateWords = serverWords(limited.data, [/rate limit|retry/i, /rate|limit|too many/i]);
 			write(name, 'error-ratelimited', stable(errorRecording(name, client, limited, rateWords), sandbox.url));
 		}
 	} finally {

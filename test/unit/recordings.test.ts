@@ -87,7 +87,9 @@ function errorText(recording: Recording): string | undefined {
 		if (said === undefined) return undefined;
 		error = declaredFailureError(context, status, body, said);
 	}
-	return `${error.message}\n${error.description ?? ''}`;
+	// The raw body the description quotes would hold any words: only what the package read from it counts.
+	const read = (error.description ?? '').split('\n').filter((line) => !/^Response body\b/.test(line));
+	return [error.message, ...read].join('\n');
 }
 
 /** What the package reads from a recording, in the terms of `expect`, with each disagreement named. */
