@@ -14,6 +14,8 @@ export const CONVENTION_KEYS = [
 	'stripe', 'openai', 'drfPage', 'drfLimitOffset', 'drfCursor', 'github', 'slack', 'graph', 'jsonApi', 'hal',
 	'google', 'jira', 'salesforce', 'laravel', 'hubspot', 'notion', 'problemDetails', 'hasMoreOnly', 'square',
 	'paypal', 'calendly', 'calCom', 'pipedrive', 'zendesk', 'twilio', 'strapi', 'gitlab', 'shopify', 'aws',
+	// Recorded from their documentation's examples only (the sandbox does not speak them).
+	'jiraServiceManagement',
 ] as const;
 export type ConventionKey = (typeof CONVENTION_KEYS)[number];
 
@@ -90,7 +92,7 @@ export const CONVENTION_ROWS = [
 	{ name: 'items', role: 'listName', conventions: ['paypal', 'hasMoreOnly'] },
 	{ name: 'value', role: 'listName', conventions: ['graph'] },
 	{ name: 'records', role: 'listName', conventions: ['salesforce'] },
-	{ name: 'values', role: 'listName', conventions: ['jira'] },
+	{ name: 'values', role: 'listName', conventions: ['jira', 'jiraServiceManagement'] },
 	{ name: 'entries', role: 'listName', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'collection', role: 'listName', conventions: ['calendly'] },
 	{ name: '_embedded', role: 'listContainer', conventions: ['hal'] },
@@ -101,7 +103,7 @@ export const CONVENTION_ROWS = [
 	{ name: 'embedded', role: 'listContainer', conventions: ['hal'] },
 
 	// The next page's URL.
-	{ name: 'next', role: 'nextUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'jsonApi', 'zendesk'] },
+	{ name: 'next', role: 'nextUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'jsonApi', 'zendesk', 'jiraServiceManagement'] },
 	{ name: 'next_url', role: 'nextUrl', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'next_page', role: 'nextUrl', conventions: ['calendly'] },
 	{ name: 'next_page_url', role: 'nextUrl', conventions: ['laravel', 'twilio'] },
@@ -137,7 +139,7 @@ export const CONVENTION_ROWS = [
 	{ name: 'more_items_in_collection', role: 'moreFlag', conventions: ['pipedrive'] },
 	{ name: 'done', role: 'doneFlag', conventions: ['salesforce'] },
 	{ name: 'isLast', role: 'doneFlag', conventions: ['jira'] },
-	{ name: 'isLastPage', role: 'doneFlag', conventions: [], unrecorded: 'Jira Service Management; the sandbox speaks Jira Software' },
+	{ name: 'isLastPage', role: 'doneFlag', conventions: ['jiraServiceManagement'] },
 	{ name: 'last', role: 'doneFlag', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'end_of_stream', role: 'doneFlag', conventions: [], unrecorded: "Zendesk's incremental exports; the sandbox speaks its cursor lists" },
 
@@ -156,9 +158,9 @@ export const CONVENTION_ROWS = [
 	// Offsets and limits.
 	{ name: 'offset', role: 'offset', conventions: [], unrecorded: 'no recorded answer states its offset (DRF and problemDetails take one but do not echo it)' },
 	{ name: 'startAt', role: 'offset', conventions: ['jira'] },
-	{ name: 'start', role: 'offset', conventions: ['pipedrive'] },
+	{ name: 'start', role: 'offset', conventions: ['pipedrive', 'jiraServiceManagement'] },
 	{ name: 'skip', role: 'offset', conventions: [], unrecorded: "Cal.com takes `skip` but its answers state the page; OData's `$skip` is sent, not answered" },
-	{ name: 'limit', role: 'limit', conventions: ['pipedrive'] },
+	{ name: 'limit', role: 'limit', conventions: ['pipedrive', 'jiraServiceManagement'] },
 	{ name: 'maxResults', role: 'limit', conventions: ['jira'] },
 	{ name: 'page_size', role: 'limit', conventions: ['strapi', 'twilio'] },
 	{ name: 'per_page', role: 'limit', conventions: ['laravel', 'gitlab'] },
@@ -175,9 +177,9 @@ export const CONVENTION_ROWS = [
 	{ name: '@odata.count', role: 'total', conventions: [], unrecorded: 'Graph sends it only when asked with `$count=true`; the recordings do not ask' },
 	{ name: 'per_page', role: 'pageSize', conventions: ['laravel', 'gitlab'] },
 	{ name: 'page_size', role: 'pageSize', conventions: ['strapi', 'twilio'] },
-	{ name: 'limit', role: 'pageSize', conventions: ['pipedrive'] },
+	{ name: 'limit', role: 'pageSize', conventions: ['pipedrive', 'jiraServiceManagement'] },
 	{ name: 'maxResults', role: 'pageSize', conventions: ['jira'] },
-	{ name: 'size', role: 'pageSize', conventions: ['hal'] },
+	{ name: 'size', role: 'pageSize', conventions: ['hal', 'jiraServiceManagement'] },
 	{ name: 'page_length', role: 'pageSize', conventions: [], unrecorded: NOT_SURVEYED },
 
 	// The last and previous pages, for a journal read from its end.
@@ -186,7 +188,7 @@ export const CONVENTION_ROWS = [
 	{ name: 'last_page_uri', role: 'lastUrl', conventions: [], unrecorded: "Twilio's 2010 API" },
 	{ name: 'last_link', role: 'lastUrl', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'last_url', role: 'lastUrl', conventions: [], unrecorded: NOT_SURVEYED },
-	{ name: 'prev', role: 'previousUrl', conventions: ['jsonApi', 'hal', 'zendesk'] },
+	{ name: 'prev', role: 'previousUrl', conventions: ['jsonApi', 'hal', 'zendesk', 'jiraServiceManagement'] },
 	{ name: 'previous', role: 'previousUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor'] },
 	{ name: 'prev_page_url', role: 'previousUrl', conventions: ['laravel'] },
 	{ name: 'previous_page_url', role: 'previousUrl', conventions: ['twilio'] },
@@ -200,7 +202,7 @@ export const CONVENTION_ROWS = [
 	{ name: 'previous', role: 'linkRel', conventions: [], unrecorded: 'RFC 8288 names it; no recorded answer uses it' },
 
 	// Identity.
-	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify'] },
+	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify', 'jiraServiceManagement'] },
 	{ name: 'data', role: 'jsonApiDocument', conventions: ['jsonApi'] },
 	{ name: 'type', role: 'jsonApiDocument', conventions: ['jsonApi'] },
 	{ name: 'id', role: 'jsonApiDocument', conventions: ['jsonApi'] },
@@ -213,6 +215,8 @@ export const CONVENTION_ROWS = [
 	{ name: 'detail', role: 'errorMessage', conventions: ['drfPage', 'jsonApi', 'problemDetails', 'square'] },
 	{ name: 'title', role: 'errorMessage', conventions: ['jsonApi', 'problemDetails'] },
 	{ name: 'description', role: 'errorMessage', conventions: ['zendesk', 'google', 'paypal'] },
+	// Jira Service Management's error body: `{"errorMessage", "i18nErrorMessage"}`.
+	{ name: 'errorMessage', role: 'errorMessage', conventions: ['jiraServiceManagement'] },
 	{ name: 'errorMessages', role: 'errorList', conventions: ['jira'] },
 	{ name: 'response_metadata.messages', role: 'errorList', conventions: ['slack'] },
 	{ name: 'non_field_errors', role: 'noFieldErrors', conventions: [], unrecorded: 'DRF sends it for errors of no one field; a booking without fields names each field' },
