@@ -84,11 +84,12 @@ function collectMarkers(page: FetchedPage): Marker[] {
 	return markers;
 }
 
+/** The prefix that marks a next cursor, as the derived parameter name drops it. */
+const NEXT_PREFIX = new RegExp(`^${NAMES.nextPrefix}[-_]?`, 'i');
+
 /**
  * `next_cursor` → `cursor`, `nextPageToken` → `pageToken`, header `X-Next-Page-Token` → `page_token`.
  */
-const NEXT_PREFIX = new RegExp(`^${NAMES.nextPrefix}[-_]?`, 'i');
-
 function parameterFromNextKey(key: string): string {
 	const rest = key.replace(NEXT_PREFIX, '');
 	// Header names carry no case, so a hyphenated one becomes snake_case, the likelier query spelling.
