@@ -208,7 +208,9 @@ export const CONVENTION_ROWS = [
 	{ name: 'id', role: 'jsonApiDocument', conventions: ['jsonApi'] },
 	{ name: 'attributes', role: 'jsonApiDocument', conventions: ['jsonApi'] },
 
-	// Error bodies. Exact keys (an error body is read as written); messages in the order they are preferred.
+	// Error bodies. Exact keys (an error body is read as written); messages in the order they are preferred, the most
+	// specific first: `message` (most APIs), `Message` (AWS), `error_description` (OAuth), `detail` (DRF, JSON:API,
+	// RFC 9457), `title` (JSON:API, RFC 9457), `description` (Zendesk, Google's field violations).
 	{ name: 'message', role: 'errorMessage', conventions: ['stripe', 'openai', 'github', 'google', 'graph', 'hubspot', 'notion', 'laravel', 'salesforce', 'paypal', 'calendly', 'twilio', 'strapi', 'gitlab'] },
 	{ name: 'Message', role: 'errorMessage', conventions: ['aws'] },
 	{ name: 'error_description', role: 'errorMessage', conventions: [], unrecorded: 'OAuth 2.0 token errors; the recordings hold no OAuth answer' },
@@ -227,9 +229,14 @@ export const CONVENTION_ROWS = [
 	{ name: 'message', role: 'fieldErrorMap', conventions: ['gitlab'] },
 	// Strapi nests an error object with its own `errors` in `details`.
 	{ name: 'errors', role: 'nestedErrors', conventions: ['strapi'] },
+	// An object (Stripe, OpenAI, Google, Graph, OData, Strapi, Cal.com) or a code as text (Slack, OAuth, Spring Boot).
 	{ name: 'error', role: 'nestedError', conventions: ['stripe', 'openai', 'google', 'graph', 'strapi', 'calCom', 'slack'] },
+	// GitHub: `{"field": "end", "code": "missing_field"}`.
 	{ name: 'code', role: 'errorCode', conventions: ['github'] },
+	// Salesforce answers a bare list of errors; a bare list without it may be data.
 	{ name: 'errorCode', role: 'errorListMarker', conventions: ['salesforce'] },
+	// Where an error names its field: a name, a list of names, a JSON pointer whose last segment is the field (PayPal
+	// writes its `field` as one), or a list of path segments (Strapi; a `path` text is Spring Boot's URL, no field).
 	{ name: 'field', role: 'errorField', form: 'name', conventions: ['github', 'square', 'google', 'paypal'] },
 	{ name: 'param', role: 'errorField', form: 'name', conventions: ['stripe', 'openai'] },
 	{ name: 'target', role: 'errorField', form: 'name', conventions: ['graph'] },

@@ -23,12 +23,11 @@ export interface FailureContext {
 	page?: number;
 }
 
-/**
- * Where the survey (docs/API-CONVENTIONS.md, "Error-body shapes") found the server's own words in the error
- * bodies of 30 public APIs and frameworks: the convention registry's error keys (messages, lists, field-keyed
- * maps, nested errors, codes) and where an error names its field. The API document shows no error
- * shape, so all of them are looked for; these are the only key names the error reading knows.
- */
+// Where the survey (docs/API-CONVENTIONS.md, "Error-body shapes") found the server's own words in the error bodies
+// of 30 public APIs and frameworks is the convention registry's ERROR_BODY_KEYS (messages, lists, field-keyed maps,
+// nested errors, codes) and ERROR_FIELD_KEYS (where an error names its field). The API document shows no error
+// shape, so all of them are looked for; they are the only key names the error reading knows.
+
 /** The server's message as the error description quotes it: a few lines' worth, not a dump. */
 const MAX_SERVER_MESSAGE = 400;
 /** One message or field name of the body: a whole sentence or two, as long as the line may be. */
@@ -317,12 +316,10 @@ export function transportError(context: FailureContext, what: string, hint: stri
 
 export { findServerMessage };
 
-/**
- * Some APIs answer a failed call with a 2xx status and say so only in the body, with an explicit false flag
- * (docs/API-CONVENTIONS.md): Slack's `{"ok": false, "error": "invalid_cursor"}`, Pipedrive's
- * `{"success": false, "error": "…", "data": null}`. Read as data, such a body would be an empty list or a
- * finished walk.
- */
+// Some APIs answer a failed call with a 2xx status and say so only in the body, with an explicit false flag of the
+// registry's SUCCESS_FLAGS (docs/API-CONVENTIONS.md): Slack's `{"ok": false, "error": "invalid_cursor"}`, Pipedrive's
+// `{"success": false, "error": "…", "data": null}`. Read as data, such a body would be an empty list or a finished walk.
+
 /**
  * What such an envelope carries beside its flag and message: Slack's `warning`, `needed`, `provided`,
  * `response_metadata`; Pipedrive's `error_info`, `errorCode` (and `data: null`). Any other key with a value
