@@ -251,9 +251,9 @@ export const CONVENTION_ROWS = [
 	{ name: 'success', role: 'successFlag', conventions: ['pipedrive'] },
 	{ name: 'error_code', role: 'failureEnvelope', conventions: ['salesforce'] },
 	{ name: 'error_info', role: 'failureEnvelope', conventions: ['pipedrive'] },
-	{ name: 'warning', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's warnings beside `ok: false`; the recorded refusal has none" },
-	{ name: 'needed', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's missing scope; the recorded refusal is a validation error" },
-	{ name: 'provided', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's granted scopes; the recorded refusal is a validation error" },
+	{ name: 'warning', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's warnings beside `ok: false`; the sandbox's Slack answers send none" },
+	{ name: 'needed', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's missing scope beside `missing_scope`; the sandbox's refusal leaves it out" },
+	{ name: 'provided', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's granted scopes beside `missing_scope`; the sandbox's refusal leaves them out" },
 
 	// Rate limits (header names in lower case).
 	{ name: 'x-ratelimit-limit', role: 'rateLimitHeader', family: 'X-RateLimit', part: 'limit', conventions: ['github'] },
