@@ -1,4 +1,5 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
+import { IDENTITY_FIELD } from './conventions';
 import { canonicalJson, isPlainObject, isScalar, readPath } from './transport/json';
 
 /**
@@ -19,13 +20,13 @@ const MAX_IDENTITY_LENGTH = 64;
 
 /** `id` when every entry has a scalar `id`; otherwise content hashes. Decided once and then kept. */
 export function chooseIdentityMode(entries: unknown[]): IdentityMode {
-	const allHaveIds = entries.length > 0 && entries.every((entry) => isPlainObject(entry) && isScalar(readPath(entry, 'id')));
+	const allHaveIds = entries.length > 0 && entries.every((entry) => isPlainObject(entry) && isScalar(readPath(entry, IDENTITY_FIELD)));
 	return allHaveIds ? 'id' : 'hash';
 }
 
 /** The identity of one entry: a short string, equal for the same entry across polls and restarts. */
 export function entryIdentity(entry: unknown, mode: IdentityMode, fieldPath?: string): string {
-	const field = fieldPath ? readPath(entry, fieldPath) : mode === 'id' ? readPath(entry, 'id') : undefined;
+	const field = fieldPath ? readPath(entry, fieldPath) : mode === 'id' ? readPath(entry, IDENTITY_FIELD) : undefined;
 	if (isScalar(field)) {
 		const text = `${typeof field === 'string' ? 's' : 'n'}:${String(field)}`;
 		return text.length <= MAX_IDENTITY_LENGTH ? text : `h:${hashText(text)}`;
@@ -75,7 +76,7 @@ export interface IdentityRule {
 	named: boolean;
 }
 
-const DETECTED_ID = 'id';
+const DETECTED_ID = IDENTITY_FIELD;
 
 /**
  * The identity rule for a sample of records, the same one the trigger uses: the user's Identity Field when

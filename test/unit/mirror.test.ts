@@ -27,6 +27,7 @@ const CROSS_CUTTING: Record<string, string> = {
 	'test/unit/mirror.test.ts': 'this test',
 	'test/unit/properties.test.ts': 'property-based tests of the pure transport and trigger functions',
 	'test/unit/actions/inputSweep.test.ts': 'every operation against hostile input',
+	'test/unit/recordings.test.ts': 'recorded answers of every convention against the detection core, and the convention registry against them',
 };
 
 function filesUnder(folder: string, suffix: string): string[] {

@@ -3,6 +3,7 @@
  * to rooms, services and clients recognised by matching values against those lists.
  */
 import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+import { JSON_API } from '../conventions';
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from '../identity';
 import { isPlainObject, isScalar, readPath, readSegments, type Scalar, UNSAFE_KEYS } from '../transport/json';
@@ -62,9 +63,12 @@ export interface Placement {
 function resourceObjectType(records: unknown[]): string | undefined {
 	const types = new Set<string>();
 	for (const record of records) {
-		if (!isPlainObject(record) || typeof record.type !== 'string' || !isPlainObject(record.attributes)) return undefined;
-		if (typeof record.id !== 'string' && typeof record.id !== 'number') return undefined;
-		types.add(record.type);
+		if (!isPlainObject(record)) return undefined;
+		const type = record[JSON_API.type];
+		const id = record[JSON_API.id];
+		if (typeof type !== 'string' || !isPlainObject(record[JSON_API.attributes])) return undefined;
+		if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+		types.add(type);
 	}
 	return types.size === 1 ? [...types][0] : undefined;
 }
@@ -78,9 +82,10 @@ function resourceObjectType(records: unknown[]): string | undefined {
 function placementsOf(records: unknown[], fields: SeenField[], references: SeenField[], purpose: FormPurpose): { placements: Map<string, Placement>; hidden: Set<string> } {
 	const rows = records.filter(isPlainObject).length;
 	const type = resourceObjectType(records);
-	const prefix = type === undefined ? [] : ['data'];
-	const envelope: SentAlong[] = type === undefined ? [] : [{ path: ['data', 'type'], value: type }, ...(purpose === 'change' ? [{ path: ['data', 'id'], recordId: true as const }] : [])];
-	const hidden = new Set<string>(type === undefined ? [] : ['type']);
+	const prefix = type === undefined ? [] : [JSON_API.data];
+	const envelope: SentAlong[] =
+		type === undefined ? [] : [{ path: [JSON_API.data, JSON_API.type], value: type }, ...(purpose === 'change' ? [{ path: [JSON_API.data, JSON_API.id], recordId: true as const }] : [])];
+	const hidden = new Set<string>(type === undefined ? [] : [JSON_API.type]);
 	const placements = new Map<string, Placement>();
 	for (const field of fields) {
 		if (hidden.has(field.name)) continue;

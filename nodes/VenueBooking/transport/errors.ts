@@ -5,6 +5,7 @@
  */
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
+import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_ENVELOPE_EXTRAS, SUCCESS_FLAGS } from '../conventions';
 import { canonicalJson, isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
@@ -22,54 +23,10 @@ export interface FailureContext {
 	page?: number;
 }
 
-/**
- * Where the survey (docs/API-CONVENTIONS.md, "Error-body shapes") found the server's own words in the error
- * bodies of 30 public APIs and frameworks. The API document shows no error shape, so all of them are looked
- * for; these are the only key names the error reading knows.
- */
-const ERROR_BODY_KEYS = {
-	/**
-	 * A human message, the most specific first: `message` (most APIs), `Message` (AWS), `error_description`
-	 * (OAuth), `detail` (DRF, JSON:API, RFC 9457), `title` (JSON:API, RFC 9457), `description` (Zendesk,
-	 * Google's field violations).
-	 */
-	message: ['message', 'Message', 'error_description', 'detail', 'title', 'description'],
-	/** Lists of messages about the request as a whole: Jira's `errorMessages`, Slack's `response_metadata.messages`. */
-	generalLists: ['errorMessages', 'response_metadata.messages'],
-	/** In a field-keyed map, the key for errors of no one field: DRF's `non_field_errors`. */
-	noField: 'non_field_errors',
-	/**
-	 * Per-field errors, as a list of entries or a field-keyed map: `errors` (JSON:API, GitHub, RFC 9457,
-	 * Laravel, Jira, Shopify), `details` (Google, OData, Zendesk, Strapi, Cal.com), `fieldViolations` (inside
-	 * Google's details).
-	 */
-	fieldErrors: ['errors', 'details', 'fieldViolations'],
-	/** The error object of `{"error": {…}}` (Stripe, OpenAI, Google, Graph, OData, Strapi, Cal.com), or a code as text (Slack, OAuth, Spring Boot). */
-	nested: 'error',
-	/** A field error's code, its words when it has no message (GitHub: `{"field": "end", "code": "missing_field"}`). */
-	code: 'code',
-	/** A bare top-level list is an error body only when its entries carry this (Salesforce); otherwise it may be data. */
-	listMarker: 'errorCode',
-} as const;
-
-/**
- * Where an error names its field, and how the value reads: `field` (GitHub, Square, Mollie, Google),
- * `param` (Stripe), `target` (OData), `property` (Spring Data REST validation), a list of names (Salesforce `fields`), a JSON pointer whose last
- * segment is the field (JSON:API `source.pointer`, RFC 9457 `pointer`), a query parameter (JSON:API
- * `source.parameter`, Calendly `parameter`; PayPal writes its `field` as a pointer) or a list of path segments (Strapi `path`; a `path` text is Spring Boot's URL, no field).
- */
-const FIELD_KEYS: ReadonlyArray<{ key: string; form: 'name' | 'pointer' | 'names' | 'segments' }> = [
-	{ key: 'field', form: 'name' },
-	{ key: 'param', form: 'name' },
-	{ key: 'target', form: 'name' },
-	{ key: 'property', form: 'name' },
-	{ key: 'fields', form: 'names' },
-	{ key: 'source.pointer', form: 'pointer' },
-	{ key: 'pointer', form: 'pointer' },
-	{ key: 'source.parameter', form: 'name' },
-	{ key: 'parameter', form: 'name' },
-	{ key: 'path', form: 'segments' },
-];
+// Where the survey (docs/API-CONVENTIONS.md, "Error-body shapes") found the server's own words in the error bodies
+// of 30 public APIs and frameworks is the convention registry's ERROR_BODY_KEYS (messages, lists, field-keyed maps,
+// nested errors, codes) and ERROR_FIELD_KEYS (where an error names its field). The API document shows no error
+// shape, so all of them are looked for; they are the only key names the error reading knows.
 
 /** The server's message as the error description quotes it: a few lines' worth, not a dump. */
 const MAX_SERVER_MESSAGE = 400;
@@ -77,7 +34,9 @@ const MAX_SERVER_MESSAGE = 400;
 const MAX_PIECE = MAX_SERVER_MESSAGE;
 /** Entries of a list, or keys of a map, looked at: a hostile body may hold millions. */
 const MAX_ENTRIES = 20;
-/** Error objects nested in error objects (`error` → `details` → `fieldViolations`) that are followed. */
+/**
+ * Error objects nested in error objects (`error` → `details` → `fieldViolations`) that are followed.
+ */
 const MAX_DEPTH = 4;
 
 /** What an error body says: messages about the request, messages about named fields, and bare codes. */
@@ -112,7 +71,7 @@ function pointerField(pointer: string): string | undefined {
 }
 
 function fieldOf(record: Record<string, unknown>): string | undefined {
-	for (const { key, form } of FIELD_KEYS) {
+	for (const { key, form } of ERROR_FIELD_KEYS) {
 		const value = readPath(record, key);
 		if (form === 'name' || form === 'pointer') {
 			const text = piece(value);
@@ -169,7 +128,7 @@ function readErrorObject(record: Record<string, unknown>, said: ServerWords, dep
 	if (message && field) said.fields.push({ field, text: message });
 	else if (message) said.general.push(message);
 	// GitLab puts its field-keyed map where others put the message.
-	const messageMap = readPath(record, 'message');
+	const messageMap = readPath(record, ERROR_BODY_KEYS.fieldMap);
 	if (isPlainObject(messageMap)) readFieldMap(messageMap, said);
 	for (const key of ERROR_BODY_KEYS.generalLists) {
 		const list = readPath(record, key);
@@ -183,7 +142,7 @@ function readErrorObject(record: Record<string, unknown>, said: ServerWords, dep
 		if (Array.isArray(value)) readEntries(value, said, depth);
 		else if (isPlainObject(value)) {
 			// Strapi nests an error object (`details.errors`); everyone else keys the map by field.
-			if (Array.isArray(readPath(value, 'errors'))) readErrorObject(value, said, depth + 1);
+			if (Array.isArray(readPath(value, ERROR_BODY_KEYS.nestedErrors))) readErrorObject(value, said, depth + 1);
 			else readFieldMap(value, said);
 		} else {
 			const text = piece(value);
@@ -357,13 +316,9 @@ export function transportError(context: FailureContext, what: string, hint: stri
 
 export { findServerMessage };
 
-/**
- * Some APIs answer a failed call with a 2xx status and say so only in the body, with an explicit false flag
- * (docs/API-CONVENTIONS.md): Slack's `{"ok": false, "error": "invalid_cursor"}`, Pipedrive's
- * `{"success": false, "error": "…", "data": null}`. Read as data, such a body would be an empty list or a
- * finished walk.
- */
-const SUCCESS_FLAGS = ['ok', 'success'];
+// Some APIs answer a failed call with a 2xx status and say so only in the body, with an explicit false flag of the
+// registry's SUCCESS_FLAGS (docs/API-CONVENTIONS.md): Slack's `{"ok": false, "error": "invalid_cursor"}`, Pipedrive's
+// `{"success": false, "error": "…", "data": null}`. Read as data, such a body would be an empty list or a finished walk.
 
 /**
  * What such an envelope carries beside its flag and message: Slack's `warning`, `needed`, `provided`,
@@ -378,11 +333,7 @@ const FAILURE_ENVELOPE_KEYS = new Set<string>([
 	ERROR_BODY_KEYS.nested,
 	ERROR_BODY_KEYS.code,
 	ERROR_BODY_KEYS.listMarker,
-	'error_code',
-	'error_info',
-	'warning',
-	'needed',
-	'provided',
+	...FAILURE_ENVELOPE_EXTRAS,
 ]);
 
 function isEmptyValue(value: unknown): boolean {

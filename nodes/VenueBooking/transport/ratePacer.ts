@@ -5,6 +5,7 @@
  */
 import { sleep } from 'n8n-workflow';
 
+import { RATE_LIMIT_HEADERS, RATE_LIMIT_POLICY_LABEL } from '../conventions';
 import { parseRetryAfter } from './retry';
 
 /** Reads one response header by name, whatever its case; undefined when absent. */
@@ -45,15 +46,16 @@ const EPOCH_SECONDS_FROM = 1_000_000_000;
  */
 export function parseRateLimitHeaders(header: HeaderLookup, now: number = Date.now()): RateLimitReading {
 	const reading: RateLimitReading = { ignored: [] };
-	const x = { limit: header('x-ratelimit-limit'), remaining: header('x-ratelimit-remaining'), reset: header('x-ratelimit-reset') };
+	const names = RATE_LIMIT_HEADERS;
+	const x = { limit: header(names.x.limit), remaining: header(names.x.remaining), reset: header(names.x.reset) };
 	if (x.limit !== undefined || x.remaining !== undefined || x.reset !== undefined) {
 		reading.family = 'X-RateLimit headers';
 		readTriple(reading, 'X-RateLimit', x, now);
 		return finish(reading);
 	}
-	const separate = { limit: header('ratelimit-limit'), remaining: header('ratelimit-remaining'), reset: header('ratelimit-reset') };
-	const combined = header('ratelimit');
-	const policy = header('ratelimit-policy');
+	const separate = { limit: header(names.ietf.limit), remaining: header(names.ietf.remaining), reset: header(names.ietf.reset) };
+	const combined = header(names.ietf.combined);
+	const policy = header(names.ietf.policy);
 	if (separate.limit === undefined && separate.remaining === undefined && separate.reset === undefined && combined === undefined && policy === undefined) {
 		return reading;
 	}
@@ -172,7 +174,7 @@ export interface PacerTicket {
 export interface PacerSummary {
 	/** The rate in force at the end, in requests a second, and where it came from; undefined when never paced. */
 	rate?: number;
-	source?: HeaderFamily | 'RateLimit-Policy' | 'refusals';
+	source?: HeaderFamily | typeof RATE_LIMIT_POLICY_LABEL | 'refusals';
 	/** 429 answers seen. */
 	refusals: number;
 	/** Milliseconds all starts were held on a Retry-After or an exhausted budget. */
@@ -250,7 +252,7 @@ export class RatePacer {
 	/** When answers were accepted, the last second's from index `acceptedFrom` on (older ones are dropped in bulk). */
 	private acceptedAt: number[] = [];
 	private acceptedFrom = 0;
-	private headerRate?: { rate: number; source: HeaderFamily | 'RateLimit-Policy' };
+	private headerRate?: { rate: number; source: HeaderFamily | typeof RATE_LIMIT_POLICY_LABEL };
 	/** Longest reset seen: the window a limit without a policy applies to. */
 	private longestResetMs = 0;
 	private budget?: Budget;
@@ -290,7 +292,7 @@ export class RatePacer {
 		const now = this.now();
 		const reading = parseRateLimitHeaders(header, now);
 		for (const problem of reading.ignored) this.ignored.add(`${reading.family ?? 'rate-limit header'}: ${problem}`);
-		if (status === 429) this.onRefusal(ticket, now, header('retry-after'));
+		if (status === 429) this.onRefusal(ticket, now, header(RATE_LIMIT_HEADERS.retryAfter));
 		else if (status < 400) this.onAccepted(now);
 		this.learnFromHeaders(ticket, reading, status, now);
 	}
@@ -381,7 +383,7 @@ export class RatePacer {
 		if (!reading.family) return;
 		if (reading.resetMs !== undefined) this.longestResetMs = Math.max(this.longestResetMs, reading.resetMs);
 		if (reading.policy) {
-			this.headerRate = { rate: (reading.policy.quota * 1000) / reading.policy.windowMs, source: 'RateLimit-Policy' };
+			this.headerRate = { rate: (reading.policy.quota * 1000) / reading.policy.windowMs, source: RATE_LIMIT_POLICY_LABEL };
 		} else if (reading.limit !== undefined && this.longestResetMs > 0) {
 			// Headers have whole seconds (a Unix-time reset adds up to one more): the window is the longest
 			// reset in whole seconds, and one second at least.
@@ -499,7 +501,7 @@ export function describePacing(summary: PacerSummary): string | undefined {
 		const from =
 			summary.source === 'refusals'
 				? `learned from ${summary.refusals} rate-limit refusal${summary.refusals === 1 ? '' : 's'} (429)`
-				: `from ${summary.source === 'RateLimit-Policy' ? 'the RateLimit-Policy header' : `the API's ${summary.source}`}`;
+				: `from ${summary.source === RATE_LIMIT_POLICY_LABEL ? `the ${RATE_LIMIT_POLICY_LABEL} header` : `the API's ${summary.source}`}`;
 		parts.push(`Paced to ~${rate} requests/s ${from}`);
 	} else if (summary.refusals > 0) {
 		parts.push(`The API refused ${summary.refusals} request${summary.refusals === 1 ? '' : 's'} with 429`);

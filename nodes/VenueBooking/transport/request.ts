@@ -4,6 +4,7 @@
  */
 import { type ICredentialDataDecryptedObject, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, NodeOperationError, sleep } from 'n8n-workflow';
 import type { Endpoint, HttpMethod } from '../endpoints';
+import { RATE_LIMIT_HEADERS } from '../conventions';
 import { apiUrl, keyRedactor, normalizeBaseUrl } from './auth';
 import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, settle, transportError } from './errors';
 import { RatePacer } from './ratePacer';
@@ -138,7 +139,7 @@ export class ApiClient {
 			const status = result.statusCode;
 			// An error body is quoted as it came when it is not JSON (a proxy's 502 page, say).
 			const parsed = parseBody(result.body, headerValue(result.headers, 'content-type'));
-			this.report(signalOfStatus(status, headerValue(result.headers, 'retry-after')));
+			this.report(signalOfStatus(status, headerValue(result.headers, RATE_LIMIT_HEADERS.retryAfter)));
 			if (status < 400) {
 				if (!parsed.ok) throw transportError(failure(), `${parsed.problem} (HTTP ${status})`, parsed.hint);
 				// `{"ok": false, "error": …}` with 200 (Slack, Pipedrive) is a refusal, never an empty list.
@@ -148,7 +149,7 @@ export class ApiClient {
 			}
 			const body = parsed.ok ? parsed.value : result.body;
 			if (!this.mayRetry(request, { kind: 'status', status }, attempt)) throw httpStatusError(failure(), status, body);
-			const retryAfter = headerValue(result.headers, 'retry-after');
+			const retryAfter = headerValue(result.headers, RATE_LIMIT_HEADERS.retryAfter);
 			const delay = retryDelayMs(attempt, retryAfter, this.options.retry);
 			if (delay === undefined) {
 				throw httpStatusError(failure(), status, body, `the server asked to wait ${retryAfter}, more than Max Wait allows`);

@@ -3,6 +3,7 @@
  * entries into n8n items.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { LIST_CONTAINERS, LIST_NAMES } from '../conventions';
 import { isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /**
@@ -96,14 +97,6 @@ function checkDepth(value: unknown): ParsedBody {
 /** Where a list response keeps its entries: the body itself, or one property of it. */
 export type ListLocation = { kind: 'body' } | { kind: 'property'; path: string } | { kind: 'none' };
 
-/**
- * Names under which widely used APIs keep a list (docs/API-CONVENTIONS.md): preferred when a body holds
- * several arrays (Laravel's paginator has `data` beside a `links` array), and the containers a list may sit
- * one object down in (HAL's `_embedded.bookings`, `{"data": {"items": [...]}}`).
- */
-const LIST_NAMES = new Set(['data', 'results', 'items', 'value', 'records', 'values', 'entries', 'collection']);
-const LIST_CONTAINERS = new Set(['_embedded', 'data', 'result', 'response', 'embedded']);
-
 function arrayKeys(object: Record<string, unknown>): string[] {
 	return Object.keys(object).filter((key) => !UNSAFE_KEYS.has(key) && Array.isArray(object[key]));
 }
@@ -111,9 +104,10 @@ function arrayKeys(object: Record<string, unknown>): string[] {
 /**
  * Finds the list in a response the API document does not describe: a JSON array is the list; an object
  * with exactly one array-valued property keeps the list there (an envelope such as `{ items: [...],
- * next: ... }`), or, with several, in the one of them that has a list's usual name; an object without
- * arrays may keep it one object down, in a container such as `_embedded`. Anything else is a single
- * record. `itemsPath` is the user's override for when that guess is wrong.
+ * next: ... }`), or, with several, in the one of them that has a list's usual name (Laravel's paginator has
+ * `data` beside a `links` array); an object without arrays may keep it one object down, in a container such
+ * as `_embedded`. Both kinds of name come from the convention registry. Anything else is a single record.
+ * `itemsPath` is the user's override for when that guess is wrong.
  */
 export function locateList(body: unknown, itemsPath?: string): ListLocation {
 	if (itemsPath) return { kind: 'property', path: itemsPath };

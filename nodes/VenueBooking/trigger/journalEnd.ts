@@ -2,6 +2,7 @@
  * The end of an oldest-first journal: reached from the first page's links or totals, so a poll reads the
  * newest pages instead of the whole journal.
  */
+import { LINK_HEADER, LINK_RELATIONS } from '../conventions';
 import { isStalePageRefusal, settle } from '../transport/errors';
 import { headerValue } from '../transport/request';
 import { linkFromHeader, numberAt, type PageRequest, type ResolvedPagination, strategyFor } from '../transport/pagination/strategies';
@@ -28,7 +29,7 @@ export interface JournalEnd {
 export function revealedEnd(first: WalkedPage, pageSize: number | undefined): JournalEnd | undefined {
 	const { pagination, entries } = first;
 	if (!pagination || pagination.mode === 'off' || !entries?.length) return undefined;
-	const last = linkFromHeader(headerValue(first.response.headers, 'link'), 'last');
+	const last = linkFromHeader(headerValue(first.response.headers, LINK_HEADER), LINK_RELATIONS.last);
 	if (last) {
 		const url = new URL(last, first.response.url).toString();
 		if (url === first.response.url) return undefined;
@@ -158,7 +159,7 @@ export async function readFromEnd(
 /** The page before this one, as a request: a `Link` rel="prev", or a previous page's URL the body names. */
 function previousLink(page: WalkedPage): PageRequest | undefined {
 	const link =
-		linkFromHeader(headerValue(page.response.headers, 'link'), 'prev') ??
+		linkFromHeader(headerValue(page.response.headers, LINK_HEADER), LINK_RELATIONS.previous[0]) ??
 		(page.entries ? previousPageLink({ query: page.query, response: page.response, entries: page.entries })?.url : undefined);
 	if (!link) return undefined;
 	const url = new URL(link, page.response.url).toString();

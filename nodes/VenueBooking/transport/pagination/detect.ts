@@ -6,56 +6,29 @@
  * while the response says more entries follow fails instead of returning a strict prefix of the list.
  */
 import type { IDataObject } from 'n8n-workflow';
+import {
+	AFTER_PARAMETERS,
+	COMMON_PAGE_SIZES,
+	KNOWN_CURSOR_PARAMETERS,
+	LINK_HEADER,
+	LINK_RELATIONS,
+	MARKER_NAMES as NAMES,
+	normalizeKey,
+	PAGE_PARAMETERS,
+	PAGINATION_CHECKS,
+	type PaginationCheck,
+} from '../../conventions';
 import { isPlainObject, readPath, UNSAFE_KEYS } from '../json';
 import { headerValue } from '../request';
 import {
 	DEFAULT_AFTER_FIELD,
 	type FetchedPage,
-	FINISHED_FLAG_KEYS,
 	flagSaysMore,
 	isScalarMarker,
 	linkFromList,
 	nextLinkFromHeader,
 	type ResolvedPagination,
 } from './strategies';
-
-/**
- * The names detection knows, each from the survey, compared without case or separators (`next_cursor`,
- * `nextCursor` and `X-Next-Cursor` read alike). One place to extend when a new convention turns up.
- */
-const NAMES = {
-	/** A next page's URL: DRF `next`, JSON:API `links.next`, Graph `@odata.nextLink`, Salesforce `nextRecordsUrl`… */
-	nextUrl: new Set(['next', 'nexturl', 'nextpage', 'nextpageurl', 'nextpageuri', 'nextlink', 'nexthref', 'odatanextlink', 'nextrecordsurl']),
-	/** Keys that hold a URL one level below a `next` object: HAL `_links.next.href`, HubSpot `paging.next.link`. */
-	urlInsideNext: new Set(['href', 'link', 'url', 'uri']),
-	/** "More follows" when true: Stripe `has_more`, `hasNextPage`, Salesforce-style inverted flags are separate. */
-	moreFlag: new Set(['hasmore', 'hasnext', 'hasnextpage', 'more', 'moreitemsincollection']),
-	page: new Set(['page', 'pagenumber', 'pageno', 'currentpage', 'pageindex']),
-	totalPages: new Set(['totalpages', 'pagecount', 'lastpage', 'pages', 'numpages']),
-	offset: new Set(['offset', 'startat', 'start', 'skip']),
-	/** Item totals: DRF `count`, `total_count`, Salesforce `totalSize`, Spring `totalElements`, header `X-Total-Count`. */
-	total: new Set(['total', 'totalcount', 'totalitems', 'totalentries', 'count', 'totalsize', 'totalelements', 'totalresults', 'odatacount']),
-	/** The page length the server states (it may be less than asked): `per_page`, `limit`, Jira `maxResults`. */
-	pageSize: new Set(['perpage', 'pagesize', 'limit', 'maxresults', 'size', 'pagelength']),
-	/** The limit parameter beside an offset. */
-	limit: new Set(['limit', 'maxresults', 'pagesize', 'perpage']),
-};
-
-/**
- * Cursors whose request parameter is not their field's name without `next`: the survey's known pairs. Each
- * applies when the body has the field at that path and, where given, a sibling with that value.
- */
-const KNOWN_CURSOR_PARAMETERS: Array<{ path: string; sibling?: [string, unknown]; parameter: string }> = [
-	// Notion: `next_cursor` comes back as `start_cursor`.
-	{ path: 'next_cursor', sibling: ['object', 'list'], parameter: 'start_cursor' },
-];
-
-/**
- * Cursors named without `next` that the survey found beside a list, sent back under their own name:
- * Square's top-level `cursor`, Azure's `continuationToken`. Only at the top of the body, where an echo of
- * the request's own cursor would sit in an object of request details instead.
- */
-const BARE_CURSOR_KEYS = new Set(['cursor', 'continuationtoken']);
 
 /** A marker found in a response: where it is (a body path or `header:<Name>`) and what it holds. */
 interface Marker {
@@ -64,14 +37,12 @@ interface Marker {
 	key: string;
 	normalized: string;
 	value: unknown;
-	/** The path of the object that holds the marker, to find its siblings (`has_more` next to a cursor). */
+	/**
+	 * The path of the object that holds the marker, to find its siblings (`has_more` next to a cursor).
+	 */
 	parent: string;
 	/** The normalized key of that object (`next` for `paging.next.after`). */
 	parentKey: string;
-}
-
-function normalizeKey(key: string): string {
-	return key.toLowerCase().replace(/^x-/, '').replace(/[^a-z0-9]/g, '');
 }
 
 function looksLikeUrl(value: unknown): value is string {
@@ -105,7 +76,7 @@ function collectMarkers(page: FetchedPage): Marker[] {
 	};
 	if (isPlainObject(page.response.body)) visit(page.response.body, '', '', 1);
 	for (const name of Object.keys(page.response.headers)) {
-		if (name.toLowerCase() === 'link') continue;
+		if (name.toLowerCase() === LINK_HEADER) continue;
 		const value = headerValue(page.response.headers, name);
 		const key = name.replace(/^x-/i, '');
 		markers.push({ path: `header:${name}`, key, normalized: normalizeKey(name), value, parent: 'header:', parentKey: '' });
@@ -113,9 +84,14 @@ function collectMarkers(page: FetchedPage): Marker[] {
 	return markers;
 }
 
-/** `next_cursor` → `cursor`, `nextPageToken` → `pageToken`, header `X-Next-Page-Token` → `page_token`. */
+/** The prefix that marks a next cursor, as the derived parameter name drops it. */
+const NEXT_PREFIX = new RegExp(`^${NAMES.nextPrefix}[-_]?`, 'i');
+
+/**
+ * `next_cursor` → `cursor`, `nextPageToken` → `pageToken`, header `X-Next-Page-Token` → `page_token`.
+ */
 function parameterFromNextKey(key: string): string {
-	const rest = key.replace(/^next[-_]?/i, '');
+	const rest = key.replace(NEXT_PREFIX, '');
 	// Header names carry no case, so a hyphenated one becomes snake_case, the likelier query spelling.
 	if (rest.includes('-')) return rest.toLowerCase().replace(/-/g, '_');
 	return rest.charAt(0).toLowerCase() + rest.slice(1);
@@ -132,7 +108,7 @@ function cursorParameter(body: unknown, cursor: Marker): { parameter: string; al
 		(pair) => pair.path === cursor.path && (!pair.sibling || readPath(body, pair.sibling[0]) === pair.sibling[1]),
 	);
 	if (known) return { parameter: known.parameter };
-	if (cursor.parentKey === 'next') return { parameter: cursor.key };
+	if (cursor.parentKey === NAMES.nextObject) return { parameter: cursor.key };
 	const derived = parameterFromNextKey(cursor.key);
 	return derived === cursor.key || cursor.path.startsWith('header:') ? { parameter: derived } : { parameter: derived, alternative: cursor.key };
 }
@@ -145,9 +121,11 @@ function anywhere(markers: Marker[], keys: Set<string>, accept: (value: unknown)
 	return markers.find((m) => keys.has(m.normalized) && accept(m.value));
 }
 
-/** A more-flag anywhere in the response, read either way round (`has_more`, or `done` / `isLast`). */
+/**
+ * A more-flag anywhere in the response, read either way round (`has_more`, or `done` / `isLast`).
+ */
 function moreFlag(markers: Marker[]): Marker | undefined {
-	return markers.find((m) => (NAMES.moreFlag.has(m.normalized) || FINISHED_FLAG_KEYS.has(m.normalized)) && isFlag(m.value));
+	return markers.find((m) => (NAMES.moreFlag.has(m.normalized) || NAMES.doneFlag.has(m.normalized)) && isFlag(m.value));
 }
 
 /** The signals beside a list that say how long it is: a more-flag, totals, the page length stated. */
@@ -177,36 +155,41 @@ export function findListSignals(page: FetchedPage): ListSignals {
 function detectAfterLast(first: FetchedPage, markers: Marker[], flag: Marker): ResolvedPagination | undefined {
 	const allHaveIds = first.entries.length > 0 && first.entries.every((entry) => isScalarMarker(readPath(entry, DEFAULT_AFTER_FIELD)));
 	if (!allHaveIds) return undefined;
-	const namesLastId = markers.some((m) => m.normalized === 'lastid' && m.parent === flag.parent);
+	const namesLastId = markers.some((m) => NAMES.lastId.has(m.normalized) && m.parent === flag.parent);
 	return {
 		mode: 'afterLast',
-		afterParameter: namesLastId ? 'after' : 'starting_after',
+		afterParameter: namesLastId ? AFTER_PARAMETERS.afterLastId : AFTER_PARAMETERS.default,
 		afterField: DEFAULT_AFTER_FIELD,
 		hasMorePath: flag.path,
 		unverified: true,
 	};
 }
 
-/** What the first page says about pagination, as settled settings; undefined when it says nothing. */
-export function detectPagination(first: FetchedPage): ResolvedPagination | undefined {
-	if (nextLinkFromHeader(headerValue(first.response.headers, 'link'))) return { mode: 'nextUrl' };
+/** One check of a first page: the settings it reads there, or undefined when its markers are not there. */
+type Check = (first: FetchedPage, markers: Marker[]) => ResolvedPagination | undefined;
 
-	const markers = collectMarkers(first);
-	const nextUrl = markers.find(
-		(m) => (NAMES.nextUrl.has(m.normalized) || (m.parentKey === 'next' && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value),
-	);
-	if (nextUrl) return { mode: 'nextUrl', nextUrlPath: nextUrl.path };
-	const linkList = linkListWith(first, 'next');
-	if (linkList) return { mode: 'nextUrl', nextUrlPath: linkList.path };
-
-	const cursor =
-		markers.find(
-			(m) =>
-				((m.normalized.startsWith('next') && m.normalized.length > 4) || (m.parentKey === 'next' && m.normalized === 'after')) &&
-				isScalarMarker(m.value) &&
-				!looksLikeUrl(m.value),
-		) ?? markers.find((m) => m.parent === '' && BARE_CURSOR_KEYS.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value));
-	if (cursor) {
+const CHECKS: Record<PaginationCheck, Check> = {
+	linkHeader: (first) => (nextLinkFromHeader(headerValue(first.response.headers, LINK_HEADER)) ? { mode: 'nextUrl' } : undefined),
+	nextUrl: (_first, markers) => {
+		const nextUrl = markers.find(
+			(m) => (NAMES.nextUrl.has(m.normalized) || (m.parentKey === NAMES.nextObject && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value),
+		);
+		return nextUrl ? { mode: 'nextUrl', nextUrlPath: nextUrl.path } : undefined;
+	},
+	linkList: (first) => {
+		const linkList = linkListWith(first, LINK_RELATIONS.next);
+		return linkList ? { mode: 'nextUrl', nextUrlPath: linkList.path } : undefined;
+	},
+	cursor: (first, markers) => {
+		const cursor =
+			markers.find(
+				(m) =>
+					((m.normalized.startsWith(NAMES.nextPrefix) && m.normalized.length > NAMES.nextPrefix.length) ||
+						(m.parentKey === NAMES.nextObject && NAMES.cursorInsideNext.has(m.normalized))) &&
+					isScalarMarker(m.value) &&
+					!looksLikeUrl(m.value),
+			) ?? markers.find((m) => m.parent === '' && NAMES.bareCursor.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value));
+		if (!cursor) return undefined;
 		const { parameter, alternative } = cursorParameter(first.response.body, cursor);
 		return {
 			mode: 'cursor',
@@ -215,13 +198,13 @@ export function detectPagination(first: FetchedPage): ResolvedPagination | undef
 			cursorPath: cursor.path,
 			hasMorePath: sibling(markers, cursor, NAMES.moreFlag)?.path,
 		};
-	}
-
-	const page = anywhere(markers, NAMES.page, isNumeric);
-	if (page) {
+	},
+	pageNumber: (_first, markers) => {
+		const page = anywhere(markers, NAMES.page, isNumeric);
+		if (!page) return undefined;
 		return {
 			mode: 'pageNumber',
-			pageParameter: ['currentpage', 'pageindex'].includes(page.normalized) ? 'page' : page.key,
+			pageParameter: PAGE_PARAMETERS.get(page.normalized) ?? page.key,
 			firstPage: numeric(page.value),
 			currentPagePath: page.path,
 			totalPagesPath: sibling(markers, page, NAMES.totalPages, isNumeric)?.path,
@@ -230,10 +213,10 @@ export function detectPagination(first: FetchedPage): ResolvedPagination | undef
 			pageSizePath: sibling(markers, page, NAMES.pageSize, isNumeric)?.path,
 			hasMorePath: moreFlag(markers)?.path,
 		};
-	}
-
-	const offset = anywhere(markers, NAMES.offset, isNumeric);
-	if (offset) {
+	},
+	offset: (_first, markers) => {
+		const offset = anywhere(markers, NAMES.offset, isNumeric);
+		if (!offset) return undefined;
 		return {
 			mode: 'offset',
 			offsetParameter: offset.key,
@@ -243,18 +226,24 @@ export function detectPagination(first: FetchedPage): ResolvedPagination | undef
 			pageSizePath: sibling(markers, offset, NAMES.pageSize, isNumeric)?.path,
 			hasMorePath: moreFlag(markers)?.path,
 		};
-	}
+	},
+	afterLast: (first, markers) => {
+		const flag = moreFlag(markers);
+		return flag && flagSaysMore(first.response, flag.path) ? detectAfterLast(first, markers, flag) : undefined;
+	},
+};
 
-	const flag = moreFlag(markers);
-	if (flag && flagSaysMore(first.response, flag.path)) return detectAfterLast(first, markers, flag);
+/** What the first page says about pagination, as settled settings; undefined when it says nothing. */
+export function detectPagination(first: FetchedPage): ResolvedPagination | undefined {
+	// The markers are collected once, and only when the Link header did not decide (PAGINATION_CHECKS starts with it).
+	let markers: Marker[] | undefined;
+	for (const check of PAGINATION_CHECKS) {
+		if (check !== 'linkHeader') markers ??= collectMarkers(first);
+		const found = CHECKS[check](first, markers ?? []);
+		if (found) return found;
+	}
 	return undefined;
 }
-
-/** Names of a last page's URL in a body: JSON:API `links.last`, Laravel `last_page_url`, HAL `_links.last.href`. */
-const LAST_URL_KEYS = new Set(['last', 'lastpageurl', 'lastpageuri', 'lastlink', 'lasturl']);
-
-/** Names of the previous page's URL in a body: JSON:API `links.prev`, DRF `previous`, Laravel `prev_page_url`. */
-const PREVIOUS_URL_KEYS = new Set(['prev', 'previous', 'prevpageurl', 'previouspageurl', 'prevlink', 'previouslink', 'prevurl']);
 
 /**
  * A list of link objects in the body (`"links": [{"rel": "next", "href": …}]`, at the top or one object
@@ -282,7 +271,7 @@ function linkListWith(page: FetchedPage, rel: string): { url: string; path: stri
  * A URL the body names under one of `keys`, in a `{"href": …}` object under such a key, or as the link of
  * one of the relations `rels` in a list of link objects.
  */
-function bodyLink(page: FetchedPage, keys: Set<string>, rels: string[]): { url: string; path: string } | undefined {
+function bodyLink(page: FetchedPage, keys: Set<string>, rels: readonly string[]): { url: string; path: string } | undefined {
 	for (const rel of rels) {
 		const listed = linkListWith(page, rel);
 		if (listed) return listed;
@@ -295,12 +284,12 @@ function bodyLink(page: FetchedPage, keys: Set<string>, rels: string[]): { url: 
 
 /** The URL of the list's last page when the body names one, with where it was found. */
 export function lastPageLink(page: FetchedPage): { url: string; path: string } | undefined {
-	return bodyLink(page, LAST_URL_KEYS, ['last']);
+	return bodyLink(page, NAMES.lastUrl, [LINK_RELATIONS.last]);
 }
 
 /** The URL of the page before this one when the body names one. */
 export function previousPageLink(page: FetchedPage): { url: string; path: string } | undefined {
-	return bodyLink(page, PREVIOUS_URL_KEYS, ['prev', 'previous']);
+	return bodyLink(page, NAMES.previousUrl, LINK_RELATIONS.previous);
 }
 
 /** Where the walk stands when it checks a list's end: what it read and whether it started mid-list. */
@@ -355,9 +344,6 @@ function pageSizeAskedFor(entryCount: number, query: IDataObject): string | unde
 	if (entryCount < 2) return undefined;
 	return Object.entries(query).find(([, value]) => typeof value !== 'object' && String(value).trim() === String(entryCount))?.[0];
 }
-
-/** Sizes APIs commonly default to or cap their pages at. */
-const COMMON_PAGE_SIZES = new Set([10, 20, 25, 30, 50, 100, 200, 250, 500, 1000]);
 
 /**
  * Why a first page without any next-page marker may still not be the whole list, or undefined when

@@ -4,6 +4,7 @@
  * the last one (a more-flag saying so, a stated total reached, a page shorter than the pages before it).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { IDENTITY_FIELD, LINK_HEADER, LINK_RELATIONS, MARKER_NAMES, normalizeKey } from '../../conventions';
 import { readPath } from '../json';
 import { type ApiResponse, headerValue } from '../request';
 
@@ -57,15 +58,11 @@ function withSize(query: IDataObject, parameter: string | undefined, size: numbe
 	return query;
 }
 
-/**
- * More-flags that are true on the LAST page, so they read the other way round (survey: Salesforce `done`,
- * Jira `isLast`, Zendesk `end_of_stream`). Compared without case or separators.
- */
-export const FINISHED_FLAG_KEYS = new Set(['done', 'islast', 'islastpage', 'last', 'endofstream']);
+/** More-flags that are true on the LAST page, so they read the other way round (the registry's done-flags). */
+export const FINISHED_FLAG_KEYS = MARKER_NAMES.doneFlag;
 
 function flagKey(path: string): string {
-	const last = path.slice(path.lastIndexOf('.') + 1);
-	return last.toLowerCase().replace(/^header:/, '').replace(/^x-/, '').replace(/[^a-z0-9]/g, '');
+	return normalizeKey(path.slice(path.lastIndexOf('.') + 1).replace(/^header:/i, ''));
 }
 
 /**
@@ -112,8 +109,8 @@ function nextUrlStrategy(nextUrlPath: string | undefined): PaginationStrategy {
 			const named = nextUrlPath ? readMarker(last.response, nextUrlPath) : undefined;
 			// The field may hold the URL itself or a list of link objects, of which the "next" one counts.
 			const raw = nextUrlPath
-				? (Array.isArray(named) ? linkFromList(named, 'next') : named)
-				: nextLinkFromHeader(headerValue(last.response.headers, 'link'));
+				? (Array.isArray(named) ? linkFromList(named, LINK_RELATIONS.next) : named)
+				: nextLinkFromHeader(headerValue(last.response.headers, LINK_HEADER));
 			if (!isScalarMarker(raw)) return undefined;
 			// Relative links resolve against the page that gave them, as a browser would.
 			const url = new URL(String(raw), last.response.url).toString();
@@ -261,7 +258,7 @@ export function strategyFor(settings: ResolvedPagination): PaginationStrategy | 
 export type PaginationMode = 'auto' | 'off' | 'nextUrl' | 'cursor' | 'pageNumber' | 'offset' | 'afterLast';
 
 /** After Last Entry sends the last entry's identity unless the user names another field. */
-export const DEFAULT_AFTER_FIELD = 'id';
+export const DEFAULT_AFTER_FIELD = IDENTITY_FIELD;
 
 export interface PaginationSettings {
 	mode: PaginationMode;
@@ -280,7 +277,9 @@ export interface PaginationSettings {
 	/** After Last Entry: the query parameter that carries the last entry's field, and that field's dot path. */
 	afterParameter?: string;
 	afterField?: string;
-	/** Cursor, After Last Entry: dot path of the flag that says more entries follow (`has_more`, or `isLast` read the other way). */
+	/**
+	 * Cursor, After Last Entry: dot path of the flag that says more entries follow (`has_more`, or `isLast` read the other way).
+	 */
 	hasMorePath?: string;
 	/** Page Number, Cursor and After Last Entry: an optional query parameter for the page size. */
 	pageSizeParameter?: string;
@@ -345,7 +344,7 @@ export const DEFAULT_PAGINATION: PaginationSettings = { mode: 'auto', maxPages: 
  * Relations may be listed together (`rel="next last"`) and parameters may come in any order.
  */
 export function nextLinkFromHeader(header: string | undefined): string | undefined {
-	return linkFromHeader(header, 'next');
+	return linkFromHeader(header, LINK_RELATIONS.next);
 }
 
 /**

@@ -3,6 +3,7 @@
  * ahead where their addresses are predictable.
  */
 import { type IDataObject, NodeOperationError } from 'n8n-workflow';
+import { AFTER_PARAMETERS } from '../../conventions';
 import { describeWindow } from '../adaptiveWindow';
 import { isStalePageRefusal, settle } from '../errors';
 import { canonicalJson, readPath } from '../json';
@@ -88,7 +89,7 @@ function settledFromSettings(settings: PaginationSettings): ResolvedPagination |
 
 /** How to set the walk by hand, for messages about a list the walk could not follow. */
 const HOW_TO_SET_PAGINATION =
-	'Set Options > Pagination as the API documents it: After Last Entry (the parameter that takes the last entry\'s ID, e.g. "starting_after"), Cursor, Page Number, Offset or Next URL. To take only the first page, set Pagination to Off.';
+	`Set Options > Pagination as the API documents it: After Last Entry (the parameter that takes the last entry's ID, e.g. "${AFTER_PARAMETERS.default}"), Cursor, Page Number, Offset or Next URL. To take only the first page, set Pagination to Off.`;
 
 /**
  * Walks the pages of a list endpoint and yields them one by one, so callers can stop early (Limit) and

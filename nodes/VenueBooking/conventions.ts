@@ -1,0 +1,413 @@
+/**
+ * The one registry of API conventions. The API document shows no field, parameter or header name, so detection
+ * knows only the names a survey of widely used public APIs found (docs/API-CONVENTIONS.md): each row here is one
+ * name, the role it plays in an answer, and the conventions that use it (the keys of the recordings under
+ * test/recordings/, which hold every row to an answer that needs it). Detectors read their sets from here;
+ * no other module of the node names a surveyed field or header.
+ *
+ * Adding a convention that differs only in names: a row (or a convention key on an existing row) and a folder
+ * of recorded answers. A convention with new walking behaviour needs code as well.
+ */
+
+/** The conventions rows name: the sandbox's (sandbox/conventions.ts) and APIs of the survey recorded from their docs. */
+export const CONVENTION_KEYS = [
+	'stripe', 'openai', 'drfPage', 'drfLimitOffset', 'drfCursor', 'github', 'slack', 'graph', 'jsonApi', 'hal',
+	'google', 'jira', 'salesforce', 'laravel', 'hubspot', 'notion', 'problemDetails', 'hasMoreOnly', 'square',
+	'paypal', 'calendly', 'calCom', 'pipedrive', 'zendesk', 'twilio', 'strapi', 'gitlab', 'shopify', 'aws',
+	// Recorded from their documentation's examples only (the sandbox does not speak them).
+	'jiraServiceManagement',
+] as const;
+export type ConventionKey = (typeof CONVENTION_KEYS)[number];
+
+/** What a name means in an answer. */
+export const ROLES = {
+	listName: 'a list is kept under this name, preferred when a body has several arrays',
+	listContainer: 'an object one level down that keeps the list',
+	nextUrl: "the next page's URL in the body",
+	nextObject: 'an object that describes the next page (its URL or cursor sits inside)',
+	urlInsideNext: 'the key of a URL inside a next, last or previous object',
+	cursorInsideNext: 'a cursor inside a next object, sent back under its own name',
+	nextPrefix: 'a body key or header starting with this holds the next cursor (`next_cursor` → `cursor`)',
+	knownCursor: 'a next cursor whose request parameter is not its name without the prefix',
+	bareCursor: 'a cursor at the top of the body, named without the prefix, sent back under its own name',
+	lastId: "the last entry's identity stated beside the list: the next page is asked for with `parameter`",
+	afterParameter: 'the parameter that asks for the entries after an identity, when nothing names one',
+	moreFlag: 'true while more entries follow',
+	doneFlag: 'true on the last page (a more-flag read the other way round)',
+	page: 'the number of this page',
+	totalPages: 'how many pages (or the last page number) the list has',
+	offset: 'the position of the first entry of this page',
+	total: 'how many entries the list has',
+	pageSize: 'how many entries a page holds, as the server states it',
+	limit: 'the limit parameter that goes beside an offset',
+	lastUrl: "the last page's URL in the body",
+	previousUrl: "the previous page's URL in the body",
+	linkHeader: 'the header of RFC 8288 web links',
+	linkRel: 'a link relation of the Link header or of a body list of links',
+	identity: 'the field that identifies an entry',
+	jsonApiDocument: 'a member of a JSON:API document (`{data: {type, id, attributes}}`)',
+	errorMessage: 'a human message in an error body (the first one found wins)',
+	errorList: 'a list of messages about the request as a whole',
+	noFieldErrors: 'in a field-keyed map of errors, the key for errors of no one field',
+	fieldErrors: 'per-field errors, as a list of entries or a field-keyed map',
+	fieldErrorMap: 'a field-keyed map of errors where others put the message',
+	nestedErrors: 'an error object nested in a map of field errors, recognised by this list in it',
+	nestedError: 'the error object of `{"error": {…}}`, or an error code as text',
+	errorCode: "a field error's code, its words when it has no message",
+	errorListMarker: 'a top-level list is an error body when its entries carry this',
+	errorField: 'where an error names its field (`form`: how the value reads)',
+	successFlag: 'false when a 2xx answer declares a failure',
+	failureEnvelope: 'what a failure declared in a 2xx body carries beside its flag and message',
+	rateLimitHeader: 'a rate-limit header (`family` and `part`: what of the budget it states)',
+	retryAfter: 'how long to wait before asking again',
+} as const;
+export type Role = keyof typeof ROLES;
+
+interface Row {
+	/** The name as servers write it (a dot path for nested error keys; a header name in lower case). */
+	name: string;
+	role: Role;
+	/** Conventions whose recorded answers use the name; empty only with `unrecorded`. */
+	conventions: readonly ConventionKey[];
+	/** Why a name no recorded answer needs is kept (it was detected before the survey; removing it would change behaviour). */
+	unrecorded?: string;
+	/** The request parameter the name maps to, where it is not the name itself. */
+	parameter?: string;
+	/** A sibling key and value the body must have for the row to apply. */
+	sibling?: readonly [string, string];
+	/** errorField: how the value reads. */
+	form?: 'name' | 'pointer' | 'names' | 'segments';
+	/** rateLimitHeader: which header family and which part of the budget. */
+	family?: 'X-RateLimit' | 'RateLimit';
+	part?: 'limit' | 'remaining' | 'reset' | 'combined' | 'policy';
+}
+
+const NOT_SURVEYED = 'a common spelling detected before the survey; no surveyed API was found using it';
+
+/** The rows, grouped by role; within a role, order is the order detectors try them in. */
+export const CONVENTION_ROWS = [
+	// Where the list sits. Compared without case.
+	{ name: 'data', role: 'listName', conventions: ['stripe', 'openai', 'laravel', 'jsonApi', 'calCom', 'pipedrive', 'strapi'] },
+	{ name: 'results', role: 'listName', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'hubspot', 'notion'] },
+	{ name: 'items', role: 'listName', conventions: ['paypal', 'hasMoreOnly'] },
+	{ name: 'value', role: 'listName', conventions: ['graph'] },
+	{ name: 'records', role: 'listName', conventions: ['salesforce'] },
+	{ name: 'values', role: 'listName', conventions: ['jira', 'jiraServiceManagement'] },
+	{ name: 'entries', role: 'listName', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'collection', role: 'listName', conventions: ['calendly'] },
+	{ name: '_embedded', role: 'listContainer', conventions: ['hal'] },
+	{ name: 'data', role: 'listContainer', conventions: [], unrecorded: 'a list one level down in `data` (`{"data": {"items": […]}}`) was seen in no surveyed API' },
+	{ name: 'result', role: 'listContainer', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'response', role: 'listContainer', conventions: [], unrecorded: NOT_SURVEYED },
+	// HAL without its underscore, as some frameworks write it.
+	{ name: 'embedded', role: 'listContainer', conventions: ['hal'] },
+
+	// The next page's URL.
+	{ name: 'next', role: 'nextUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'jsonApi', 'zendesk', 'jiraServiceManagement'] },
+	{ name: 'next_url', role: 'nextUrl', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'next_page', role: 'nextUrl', conventions: ['calendly'] },
+	{ name: 'next_page_url', role: 'nextUrl', conventions: ['laravel', 'twilio'] },
+	{ name: 'next_page_uri', role: 'nextUrl', conventions: [], unrecorded: "Twilio's 2010 API (the sandbox speaks its newer `meta.next_page_url`)" },
+	{ name: 'nextLink', role: 'nextUrl', conventions: [], unrecorded: "Azure's `nextLink`; no recording of an Azure answer yet" },
+	{ name: 'next_href', role: 'nextUrl', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: '@odata.nextLink', role: 'nextUrl', conventions: ['graph'] },
+	{ name: 'nextRecordsUrl', role: 'nextUrl', conventions: ['salesforce'] },
+	{ name: 'next', role: 'nextObject', conventions: ['hal', 'hubspot'] },
+	{ name: 'href', role: 'urlInsideNext', conventions: ['hal'] },
+	{ name: 'link', role: 'urlInsideNext', conventions: ['hubspot'] },
+	{ name: 'url', role: 'urlInsideNext', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'uri', role: 'urlInsideNext', conventions: [], unrecorded: NOT_SURVEYED },
+
+	// Cursors.
+	{ name: 'next', role: 'nextPrefix', conventions: ['slack', 'notion', 'google', 'calendly', 'aws'] },
+	{ name: 'after', role: 'cursorInsideNext', conventions: ['hubspot'] },
+	// Notion answers `next_cursor` beside `"object": "list"` and takes it back as `start_cursor`.
+	{ name: 'next_cursor', role: 'knownCursor', conventions: ['notion'], parameter: 'start_cursor', sibling: ['object', 'list'] },
+	// Square's top-level `cursor`, Azure's `continuationToken`: sent back under their own name.
+	{ name: 'cursor', role: 'bareCursor', conventions: ['square'] },
+	{ name: 'continuationToken', role: 'bareCursor', conventions: [], unrecorded: "Azure DevOps; no recording of an Azure answer yet" },
+	// OpenAI names the last entry's id beside the list and takes it back as `after`.
+	{ name: 'last_id', role: 'lastId', conventions: ['openai'], parameter: 'after' },
+	// Stripe's parameter, the most widely copied; checked on page 2 like every guess.
+	{ name: 'starting_after', role: 'afterParameter', conventions: ['stripe'] },
+
+	// More and done.
+	{ name: 'has_more', role: 'moreFlag', conventions: ['stripe', 'openai', 'notion', 'zendesk'] },
+	{ name: 'hasNext', role: 'moreFlag', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'hasNextPage', role: 'moreFlag', conventions: ['calCom'] },
+	{ name: 'more', role: 'moreFlag', conventions: ['hasMoreOnly'] },
+	{ name: 'more_items_in_collection', role: 'moreFlag', conventions: ['pipedrive'] },
+	{ name: 'done', role: 'doneFlag', conventions: ['salesforce'] },
+	{ name: 'isLast', role: 'doneFlag', conventions: ['jira'] },
+	{ name: 'isLastPage', role: 'doneFlag', conventions: ['jiraServiceManagement'] },
+	{ name: 'last', role: 'doneFlag', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'end_of_stream', role: 'doneFlag', conventions: [], unrecorded: "Zendesk's incremental exports; the sandbox speaks its cursor lists" },
+
+	// Page numbers; `parameter`: the request parameter where it is not the name itself.
+	{ name: 'page', role: 'page', conventions: ['gitlab', 'hal', 'strapi', 'twilio'] },
+	{ name: 'pageNumber', role: 'page', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'pageNo', role: 'page', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'current_page', role: 'page', conventions: ['laravel', 'calCom'], parameter: 'page' },
+	{ name: 'pageIndex', role: 'page', conventions: [], unrecorded: NOT_SURVEYED, parameter: 'page' },
+	{ name: 'total_pages', role: 'totalPages', conventions: ['calCom', 'gitlab', 'hal', 'jsonApi'] },
+	{ name: 'pageCount', role: 'totalPages', conventions: ['strapi'] },
+	{ name: 'last_page', role: 'totalPages', conventions: ['laravel'] },
+	{ name: 'pages', role: 'totalPages', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'num_pages', role: 'totalPages', conventions: [], unrecorded: NOT_SURVEYED },
+
+	// Offsets and limits.
+	{ name: 'offset', role: 'offset', conventions: [], unrecorded: 'no recorded answer states its offset (DRF and problemDetails take one but do not echo it)' },
+	{ name: 'startAt', role: 'offset', conventions: ['jira'] },
+	{ name: 'start', role: 'offset', conventions: ['pipedrive', 'jiraServiceManagement'] },
+	{ name: 'skip', role: 'offset', conventions: [], unrecorded: "Cal.com takes `skip` but its answers state the page; OData's `$skip` is sent, not answered" },
+	{ name: 'limit', role: 'limit', conventions: ['pipedrive', 'jiraServiceManagement'] },
+	{ name: 'maxResults', role: 'limit', conventions: ['jira'] },
+	{ name: 'page_size', role: 'limit', conventions: ['strapi', 'twilio'] },
+	{ name: 'per_page', role: 'limit', conventions: ['laravel', 'gitlab'] },
+
+	// Totals and stated page sizes.
+	{ name: 'total', role: 'total', conventions: ['jira', 'jsonApi', 'laravel', 'strapi', 'gitlab'] },
+	{ name: 'total_count', role: 'total', conventions: ['problemDetails'] },
+	{ name: 'totalItems', role: 'total', conventions: ['calCom'] },
+	{ name: 'total_entries', role: 'total', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'count', role: 'total', conventions: ['drfPage', 'drfLimitOffset', 'calendly'] },
+	{ name: 'totalSize', role: 'total', conventions: ['salesforce'] },
+	{ name: 'totalElements', role: 'total', conventions: ['hal'] },
+	{ name: 'totalResults', role: 'total', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: '@odata.count', role: 'total', conventions: [], unrecorded: 'Graph sends it only when asked with `$count=true`; the recordings do not ask' },
+	{ name: 'per_page', role: 'pageSize', conventions: ['laravel', 'gitlab'] },
+	{ name: 'page_size', role: 'pageSize', conventions: ['strapi', 'twilio'] },
+	{ name: 'limit', role: 'pageSize', conventions: ['pipedrive', 'jiraServiceManagement'] },
+	{ name: 'maxResults', role: 'pageSize', conventions: ['jira'] },
+	{ name: 'size', role: 'pageSize', conventions: ['hal', 'jiraServiceManagement'] },
+	{ name: 'page_length', role: 'pageSize', conventions: [], unrecorded: NOT_SURVEYED },
+
+	// The last and previous pages, for a journal read from its end.
+	{ name: 'last', role: 'lastUrl', conventions: ['jsonApi', 'hal'] },
+	{ name: 'last_page_url', role: 'lastUrl', conventions: ['laravel'] },
+	{ name: 'last_page_uri', role: 'lastUrl', conventions: [], unrecorded: "Twilio's 2010 API" },
+	{ name: 'last_link', role: 'lastUrl', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'last_url', role: 'lastUrl', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'prev', role: 'previousUrl', conventions: ['jsonApi', 'hal', 'zendesk', 'jiraServiceManagement'] },
+	{ name: 'previous', role: 'previousUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor'] },
+	{ name: 'prev_page_url', role: 'previousUrl', conventions: ['laravel'] },
+	{ name: 'previous_page_url', role: 'previousUrl', conventions: ['twilio'] },
+	{ name: 'prev_link', role: 'previousUrl', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'previous_link', role: 'previousUrl', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'prev_url', role: 'previousUrl', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'link', role: 'linkHeader', conventions: ['github', 'gitlab', 'shopify'] },
+	{ name: 'next', role: 'linkRel', conventions: ['github', 'gitlab', 'shopify', 'paypal'] },
+	{ name: 'last', role: 'linkRel', conventions: ['github', 'gitlab'] },
+	{ name: 'prev', role: 'linkRel', conventions: ['github', 'gitlab'] },
+	{ name: 'previous', role: 'linkRel', conventions: [], unrecorded: 'RFC 8288 names it; no recorded answer uses it' },
+
+	// Identity.
+	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify', 'jiraServiceManagement'] },
+	{ name: 'data', role: 'jsonApiDocument', conventions: ['jsonApi'] },
+	{ name: 'type', role: 'jsonApiDocument', conventions: ['jsonApi'] },
+	{ name: 'id', role: 'jsonApiDocument', conventions: ['jsonApi'] },
+	{ name: 'attributes', role: 'jsonApiDocument', conventions: ['jsonApi'] },
+
+	// Error bodies. Exact keys (an error body is read as written); messages in the order they are preferred, the most
+	// specific first: `message` (most APIs), `Message` (AWS), `error_description` (OAuth), `detail` (DRF, JSON:API,
+	// RFC 9457), `title` (JSON:API, RFC 9457), `description` (Zendesk, Google's field violations).
+	{ name: 'message', role: 'errorMessage', conventions: ['stripe', 'openai', 'github', 'google', 'graph', 'hubspot', 'notion', 'laravel', 'salesforce', 'paypal', 'calendly', 'twilio', 'strapi', 'gitlab'] },
+	{ name: 'Message', role: 'errorMessage', conventions: ['aws'] },
+	{ name: 'error_description', role: 'errorMessage', conventions: [], unrecorded: 'OAuth 2.0 token errors; the recordings hold no OAuth answer' },
+	{ name: 'detail', role: 'errorMessage', conventions: ['drfPage', 'jsonApi', 'problemDetails', 'square'] },
+	{ name: 'title', role: 'errorMessage', conventions: ['jsonApi', 'problemDetails'] },
+	{ name: 'description', role: 'errorMessage', conventions: ['zendesk', 'google', 'paypal'] },
+	// Jira Service Management's error body: `{"errorMessage", "i18nErrorMessage"}`.
+	{ name: 'errorMessage', role: 'errorMessage', conventions: ['jiraServiceManagement'] },
+	{ name: 'errorMessages', role: 'errorList', conventions: ['jira'] },
+	{ name: 'response_metadata.messages', role: 'errorList', conventions: ['slack'] },
+	{ name: 'non_field_errors', role: 'noFieldErrors', conventions: [], unrecorded: 'DRF sends it for errors of no one field; a booking without fields names each field' },
+	{ name: 'errors', role: 'fieldErrors', conventions: ['jsonApi', 'github', 'problemDetails', 'laravel', 'jira', 'shopify'] },
+	{ name: 'details', role: 'fieldErrors', conventions: ['google', 'graph', 'zendesk', 'strapi', 'calCom'] },
+	{ name: 'fieldViolations', role: 'fieldErrors', conventions: ['google'] },
+	// GitLab keys its field errors by field under `message`.
+	{ name: 'message', role: 'fieldErrorMap', conventions: ['gitlab'] },
+	// Strapi nests an error object with its own `errors` in `details`.
+	{ name: 'errors', role: 'nestedErrors', conventions: ['strapi'] },
+	// An object (Stripe, OpenAI, Google, Graph, OData, Strapi, Cal.com) or a code as text (Slack, OAuth, Spring Boot).
+	{ name: 'error', role: 'nestedError', conventions: ['stripe', 'openai', 'google', 'graph', 'strapi', 'calCom', 'slack'] },
+	// GitHub: `{"field": "end", "code": "missing_field"}`.
+	{ name: 'code', role: 'errorCode', conventions: ['github'] },
+	// Salesforce answers a bare list of errors; a bare list without it may be data.
+	{ name: 'errorCode', role: 'errorListMarker', conventions: ['salesforce'] },
+	// Where an error names its field: a name, a list of names, a JSON pointer whose last segment is the field (PayPal
+	// writes its `field` as one), or a list of path segments (Strapi; a `path` text is Spring Boot's URL, no field).
+	{ name: 'field', role: 'errorField', form: 'name', conventions: ['github', 'square', 'google', 'paypal'] },
+	{ name: 'param', role: 'errorField', form: 'name', conventions: ['stripe', 'openai'] },
+	{ name: 'target', role: 'errorField', form: 'name', conventions: ['graph'] },
+	{ name: 'property', role: 'errorField', form: 'name', conventions: ['calCom'] },
+	{ name: 'fields', role: 'errorField', form: 'names', conventions: ['salesforce'] },
+	{ name: 'source.pointer', role: 'errorField', form: 'pointer', conventions: ['jsonApi'] },
+	{ name: 'pointer', role: 'errorField', form: 'pointer', conventions: ['problemDetails'] },
+	{ name: 'source.parameter', role: 'errorField', form: 'name', conventions: [], unrecorded: 'JSON:API names a refused query parameter so; the recordings refuse a body' },
+	{ name: 'parameter', role: 'errorField', form: 'name', conventions: ['calendly'] },
+	{ name: 'path', role: 'errorField', form: 'segments', conventions: ['strapi'] },
+	{ name: 'ok', role: 'successFlag', conventions: ['slack'] },
+	{ name: 'success', role: 'successFlag', conventions: ['pipedrive'] },
+	{ name: 'error_code', role: 'failureEnvelope', conventions: ['salesforce'] },
+	{ name: 'error_info', role: 'failureEnvelope', conventions: ['pipedrive'] },
+	{ name: 'warning', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's warnings beside `ok: false`; the sandbox's Slack answers send none" },
+	{ name: 'needed', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's missing scope beside `missing_scope`; the sandbox's refusal leaves it out" },
+	{ name: 'provided', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's granted scopes beside `missing_scope`; the sandbox's refusal leaves them out" },
+
+	// Rate limits (header names in lower case).
+	{ name: 'x-ratelimit-limit', role: 'rateLimitHeader', family: 'X-RateLimit', part: 'limit', conventions: ['github'] },
+	{ name: 'x-ratelimit-remaining', role: 'rateLimitHeader', family: 'X-RateLimit', part: 'remaining', conventions: ['github'] },
+	{ name: 'x-ratelimit-reset', role: 'rateLimitHeader', family: 'X-RateLimit', part: 'reset', conventions: ['github'] },
+	{ name: 'ratelimit-limit', role: 'rateLimitHeader', family: 'RateLimit', part: 'limit', conventions: [], unrecorded: 'GitLab.com sends the separate IETF headers; the sandbox sends the combined one' },
+	{ name: 'ratelimit-remaining', role: 'rateLimitHeader', family: 'RateLimit', part: 'remaining', conventions: [], unrecorded: 'GitLab.com sends the separate IETF headers; the sandbox sends the combined one' },
+	{ name: 'ratelimit-reset', role: 'rateLimitHeader', family: 'RateLimit', part: 'reset', conventions: [], unrecorded: 'GitLab.com sends the separate IETF headers; the sandbox sends the combined one' },
+	{ name: 'ratelimit', role: 'rateLimitHeader', family: 'RateLimit', part: 'combined', conventions: ['problemDetails', 'gitlab'] },
+	{ name: 'ratelimit-policy', role: 'rateLimitHeader', family: 'RateLimit', part: 'policy', conventions: ['problemDetails'] },
+	{ name: 'retry-after', role: 'retryAfter', conventions: ['github', 'gitlab', 'problemDetails'] },
+] as const satisfies readonly Row[];
+
+export type ConventionRow = (typeof CONVENTION_ROWS)[number];
+
+/**
+ * How names are compared in answers: without case, a leading `x-` of a header, or separators, so `next_cursor`,
+ * `nextCursor` and `X-Next-Cursor` read alike.
+ */
+export function normalizeKey(key: string): string {
+	return key.toLowerCase().replace(/^x-/, '').replace(/[^a-z0-9]/g, '');
+}
+
+function rowsOf(role: Role): ReadonlyArray<Row> {
+	return (CONVENTION_ROWS as readonly Row[]).filter((row) => row.role === role);
+}
+
+/** The names of a role as written, in row order. */
+export function namesOf(role: Role): string[] {
+	return rowsOf(role).map((row) => row.name);
+}
+
+/** The one name of a role that has exactly one. */
+function theName(role: Role): string {
+	const names = namesOf(role);
+	if (names.length !== 1) throw new Error(`The convention registry has ${names.length} names of role ${role}, expected one`);
+	return names[0];
+}
+
+/** A name of a role that code refers to by its meaning (a JSON:API member, a link relation): it must be a row. */
+function theRow(role: Role, name: string): string {
+	if (!namesOf(role).includes(name)) throw new Error(`The convention registry has no ${role} row ${name}`);
+	return name;
+}
+
+/** The normalised names of a role, for matching keys found in an answer. */
+export function normalizedNames(role: Role): Set<string> {
+	return new Set(namesOf(role).map(normalizeKey));
+}
+
+/** The names detection compares normalised, computed once (detectors run on every page). */
+export const MARKER_NAMES = {
+	nextUrl: normalizedNames('nextUrl'),
+	nextObject: theName('nextObject'),
+	urlInsideNext: normalizedNames('urlInsideNext'),
+	cursorInsideNext: normalizedNames('cursorInsideNext'),
+	nextPrefix: theName('nextPrefix'),
+	bareCursor: normalizedNames('bareCursor'),
+	lastId: normalizedNames('lastId'),
+	moreFlag: normalizedNames('moreFlag'),
+	doneFlag: normalizedNames('doneFlag'),
+	page: normalizedNames('page'),
+	totalPages: normalizedNames('totalPages'),
+	offset: normalizedNames('offset'),
+	total: normalizedNames('total'),
+	pageSize: normalizedNames('pageSize'),
+	limit: normalizedNames('limit'),
+	lastUrl: normalizedNames('lastUrl'),
+	previousUrl: normalizedNames('previousUrl'),
+};
+
+/** Page markers whose request parameter is another name (`current_page` → `page`), by normalised name. */
+export const PAGE_PARAMETERS: ReadonlyMap<string, string> = new Map(
+	rowsOf('page').flatMap((row) => (row.parameter ? [[normalizeKey(row.name), row.parameter] as const] : [])),
+);
+
+/** Cursors sent back under another name: the body path, the sibling that must be there, the parameter. */
+export const KNOWN_CURSOR_PARAMETERS: ReadonlyArray<{ path: string; sibling?: readonly [string, string]; parameter: string }> = rowsOf('knownCursor').map(
+	(row) => ({ path: row.name, sibling: row.sibling, parameter: row.parameter ?? row.name }),
+);
+
+/** The parameter the last entry's identity is sent in: the stated last id's (`parameter`), else the default. */
+export const AFTER_PARAMETERS = { afterLastId: rowsOf('lastId')[0]?.parameter ?? theName('afterParameter'), default: theName('afterParameter') };
+
+/** Where a list is kept, compared in lower case (a list's key is matched as written, not normalised). */
+export const LIST_NAMES = new Set(namesOf('listName').map((name) => name.toLowerCase()));
+export const LIST_CONTAINERS = new Set(namesOf('listContainer').map((name) => name.toLowerCase()));
+
+/** The Link header (lower case) and the relations read from it or from a body's list of links. */
+export const LINK_HEADER = theName('linkHeader');
+export const LINK_RELATIONS = { next: theRow('linkRel', 'next'), last: theRow('linkRel', 'last'), previous: [theRow('linkRel', 'prev'), theRow('linkRel', 'previous')] };
+
+/** The field that identifies an entry when every entry has it. */
+export const IDENTITY_FIELD = theName('identity');
+
+/** JSON:API's document members, by their role in the document. */
+export const JSON_API = {
+	data: theRow('jsonApiDocument', 'data'),
+	type: theRow('jsonApiDocument', 'type'),
+	id: theRow('jsonApiDocument', 'id'),
+	attributes: theRow('jsonApiDocument', 'attributes'),
+};
+
+/** The keys of error bodies, as written (errors.ts reads them with their case). */
+export const ERROR_BODY_KEYS = {
+	message: namesOf('errorMessage'),
+	generalLists: namesOf('errorList'),
+	noField: theName('noFieldErrors'),
+	fieldErrors: namesOf('fieldErrors'),
+	fieldMap: theName('fieldErrorMap'),
+	nestedErrors: theName('nestedErrors'),
+	nested: theName('nestedError'),
+	code: theName('errorCode'),
+	listMarker: theName('errorListMarker'),
+};
+
+/** Where an error names its field, and how its value reads. */
+export const ERROR_FIELD_KEYS: ReadonlyArray<{ key: string; form: NonNullable<Row['form']> }> = rowsOf('errorField').map((row) => ({
+	key: row.name,
+	form: row.form ?? 'name',
+}));
+
+export const SUCCESS_FLAGS = namesOf('successFlag');
+export const FAILURE_ENVELOPE_EXTRAS = namesOf('failureEnvelope');
+
+/** The rate-limit headers (lower case) of a family, by the part of the budget each states. */
+function rateLimitHeader(family: NonNullable<Row['family']>, part: NonNullable<Row['part']>): string {
+	const row = rowsOf('rateLimitHeader').find((candidate) => candidate.family === family && candidate.part === part);
+	if (!row) throw new Error(`The convention registry has no ${family} ${part} header`);
+	return row.name;
+}
+
+export const RATE_LIMIT_HEADERS = {
+	x: { limit: rateLimitHeader('X-RateLimit', 'limit'), remaining: rateLimitHeader('X-RateLimit', 'remaining'), reset: rateLimitHeader('X-RateLimit', 'reset') },
+	ietf: {
+		limit: rateLimitHeader('RateLimit', 'limit'),
+		remaining: rateLimitHeader('RateLimit', 'remaining'),
+		reset: rateLimitHeader('RateLimit', 'reset'),
+		combined: rateLimitHeader('RateLimit', 'combined'),
+		policy: rateLimitHeader('RateLimit', 'policy'),
+	},
+	retryAfter: theName('retryAfter'),
+};
+
+/** The policy header as the pacer's hints write it (header names carry no case; the IETF draft spells it so). */
+export const RATE_LIMIT_POLICY_LABEL = 'RateLimit-Policy';
+
+/**
+ * The order in which automatic pagination reads a first page: the Link header, a next URL in the body, a next
+ * link in a body list of links, a cursor, a page number, an offset, and last a more-flag beside entries with
+ * identities. The first that matches decides; earlier checks are the more explicit.
+ */
+export const PAGINATION_CHECKS = ['linkHeader', 'nextUrl', 'linkList', 'cursor', 'pageNumber', 'offset', 'afterLast'] as const;
+export type PaginationCheck = (typeof PAGINATION_CHECKS)[number];
+
+/** Sizes APIs commonly default to or cap their pages at: a first page this long may not be all. */
+export const COMMON_PAGE_SIZES = new Set([10, 20, 25, 30, 50, 100, 200, 250, 500, 1000]);
