@@ -130,7 +130,10 @@ describe('pagination detection', () => {
 		fc.assert(
 			fc.property(wireJson, headers, (body, responseHeaders) => {
 				const entries = listAt(body, locateList(body)) ?? [];
-				const detected = detectPagination({ query: {}, response: { statusCode: 200, headers: responseHeaders, body, url: 'https://x.example/api/partners/v1/payments' }, entries });
+				// Every mode's paths, read off whichever shape was detected.
+				const detected = detectPagination({ query: {}, response: { statusCode: 200, headers: responseHeaders, body, url: 'https://x.example/api/partners/v1/payments' }, entries }) as
+					| Partial<Record<'cursorPath' | 'nextUrlPath' | 'currentPagePath' | 'offsetPath', string>>
+					| undefined;
 				for (const path of [detected?.cursorPath, detected?.nextUrlPath, detected?.currentPagePath, detected?.offsetPath]) {
 					if (path) expect(path.split('.').some((key) => ['__proto__', 'constructor', 'prototype'].includes(key))).toBe(false);
 				}

@@ -7,7 +7,7 @@ import type { Endpoint } from '../endpoints';
 import { readListOptions, readTransportOptions } from '../parameters/options';
 import { itemlessParameters } from '../parameters/readers';
 import { isPlainObject } from '../transport/json';
-import { DEFAULT_PAGINATION, type PageRequest, type PaginationSettings, type ResolvedPagination } from '../transport/pagination/strategies';
+import { DEFAULT_PAGINATION, type PageRequest, type PaginationSettings, readPageRequest, readResolvedPagination, type ResolvedPagination } from '../transport/pagination/strategies';
 import { walkPages } from '../transport/pagination/walk';
 import { ApiClient } from '../transport/request';
 
@@ -66,14 +66,14 @@ function decodeToken(node: INode, text: string): PageToken {
 	} catch {
 		parsed = undefined;
 	}
-	const pagination = isPlainObject(parsed) ? parsed.pagination : undefined;
-	const request = isPlainObject(parsed) ? parsed.request : undefined;
-	if (!isPlainObject(pagination) || typeof pagination.mode !== 'string' || !isPlainObject(request)) {
+	const pagination = isPlainObject(parsed) ? readResolvedPagination(parsed.pagination) : undefined;
+	const request = isPlainObject(parsed) ? readPageRequest(parsed.request) : undefined;
+	if (!pagination || !request) {
 		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', {
 			description: 'Close the list and open it again.',
 		});
 	}
-	return { pagination: pagination as unknown as ResolvedPagination, request: request as PageRequest };
+	return { pagination, request };
 }
 
 /**
