@@ -7,6 +7,7 @@
 import { type INode, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
 import { type Endpoint, ENDPOINTS, findEndpoint } from './endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from './identity';
+import { isDateOrDateTimeText } from './timestamps';
 import { MAX_QUOTED_BODY } from './transport/errors';
 import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from './transport/json';
 import {
@@ -105,7 +106,6 @@ type TextKind = 'phrase' | 'email' | 'dateTime' | 'word';
 const KIND_ORDER: TextKind[] = ['phrase', 'email', 'dateTime', 'word'];
 const MAX_PARTS = 2;
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Letters only (a state, a currency): a word, unlike tokens that mix in digits or `_`, which read as codes. */
 const WORD = /^\p{L}[\p{L}'’-]*$/u;
@@ -131,7 +131,7 @@ export function textKind(value: unknown): TextKind | undefined {
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim();
 	if (text === '' || text.length > MAX_LABEL_PART) return undefined;
-	if (DATE_TIME.test(text)) return 'dateTime';
+	if (isDateOrDateTimeText(text)) return 'dateTime';
 	if (EMAIL.test(text)) return 'email';
 	if (/\s/.test(text) && /\p{L}/u.test(text)) return 'phrase';
 	if (WORD.test(text) && !PATH_WORDS.has(text.toLowerCase())) return 'word';

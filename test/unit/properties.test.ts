@@ -6,13 +6,12 @@
 import fc from 'fast-check';
 
 import { findEndpoint } from '../../nodes/VenueBooking/endpoints';
-import { normalizeBaseUrl } from '../../nodes/VenueBooking/transport/auth';
 import { canonicalJson } from '../../nodes/VenueBooking/transport/json';
 import { detectPagination } from '../../nodes/VenueBooking/transport/pagination/detect';
 import { DEFAULT_PAGINATION, type PaginationSettings } from '../../nodes/VenueBooking/transport/pagination/strategies';
 import { walkPages } from '../../nodes/VenueBooking/transport/pagination/walk';
 import { listAt, locateList, parseBody, toJsonItems } from '../../nodes/VenueBooking/transport/response';
-import { ApiClient } from '../../nodes/VenueBooking/transport/request';
+import { ApiClient, normalizeBaseUrl } from '../../nodes/VenueBooking/transport/request';
 import { entryIdentity } from '../../nodes/VenueBooking/identity';
 import { type MockAnswer, mockContext, TEST_KEY } from './mockContext';
 

@@ -4,7 +4,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, requireId, showFor } from '../endpoints';
 import { queryProperties, readQuery } from '../parameters/freeForm';
-import { identityFieldOption, idProperty, readId } from '../parameters/ids';
+import { identityFieldOption, idProperty, readId } from '../parameters/readers';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
 import { toJsonObject } from '../transport/response';
 import type { Operation } from './operation';

@@ -6,7 +6,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, findEndpoint, showFor } from '../endpoints';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
-import { identityFieldOption, idProperty, readId } from '../parameters/ids';
+import { identityFieldOption, idProperty, readId } from '../parameters/readers';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
 import { leavesOf, loadReferenceLists, type NamedRecord, namesOf, nameQuotedIdentities } from '../referenceLists';
 import { refusedTheValues } from '../transport/errors';

@@ -4,7 +4,7 @@
 import { type ILoadOptionsFunctions, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
 import { readTransportOptions } from '../parameters/options';
 import { itemlessParameters } from '../parameters/readers';
-import { isPlainObject, isScalar, UNSAFE_KEYS } from '../transport/json';
+import { cutText, isPlainObject, isScalar, UNSAFE_KEYS } from '../transport/json';
 import { walkPages } from '../transport/pagination/walk';
 import { ApiClient } from '../transport/request';
 import { readJournalSettings } from '../trigger/description';
@@ -66,7 +66,7 @@ const MAX_VALUES = 200;
 const MAX_LABEL = 80;
 
 function shorten(text: string, length = MAX_LABEL): string {
-	return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+	return cutText(text, length);
 }
 
 /**

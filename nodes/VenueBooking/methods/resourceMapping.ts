@@ -5,7 +5,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 import { findEndpoint } from '../endpoints';
 import { chooseIdentityMode, detectIdentityField } from '../identity';
-import { isPlainObject, isScalar, readPath, readSegments, type Scalar, UNSAFE_KEYS } from '../transport/json';
+import { cutText, isPlainObject, isScalar, readPath, readSegments, type Scalar, UNSAFE_KEYS } from '../transport/json';
 import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL, type SentAlong } from '../parameters/body';
 import { readTimeZone } from '../parameters/readers';
@@ -20,7 +20,7 @@ const FALLBACK = 'Add what your API expects under Body below.';
 
 function example(value: string | number | boolean): string {
 	const text = String(value);
-	return text.length > MAX_EXAMPLE ? `${text.slice(0, MAX_EXAMPLE - 1)}…` : text;
+	return cutText(text, MAX_EXAMPLE);
 }
 
 /**

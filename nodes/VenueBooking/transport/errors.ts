@@ -5,7 +5,7 @@
  */
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
-import { canonicalJson, isPlainObject, readPath, UNSAFE_KEYS } from './json';
+import { canonicalJson, cutText, isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
 export const MAX_QUOTED_BODY = 2000;
@@ -94,7 +94,7 @@ function piece(value: unknown): string | undefined {
 	if (typeof value !== 'string') return undefined;
 	const text = value.slice(0, MAX_PIECE * 2).replace(/\s+/g, ' ').trim();
 	if (text === '') return undefined;
-	return text.length > MAX_PIECE ? `${text.slice(0, MAX_PIECE - 1)}…` : text;
+	return cutText(text, MAX_PIECE);
 }
 
 function firstMessage(record: Record<string, unknown>): string | undefined {
@@ -272,9 +272,9 @@ function quoteBody(body: unknown): string {
 	if (body === undefined || body === null || body === '') return '(empty body)';
 	if (typeof body !== 'string') {
 		const text = canonicalJson(body, MAX_QUOTED_BODY);
-		return text.length > MAX_QUOTED_BODY ? `${text.slice(0, MAX_QUOTED_BODY)}…` : text;
+		return cutText(text, MAX_QUOTED_BODY, { markAfter: true });
 	}
-	return body.length > MAX_QUOTED_BODY ? `${body.slice(0, MAX_QUOTED_BODY)}… (${body.length} characters)` : body;
+	return cutText(body, MAX_QUOTED_BODY, { markAfter: true, sayLength: true });
 }
 
 /** What the status means for this endpoint, and what the user can do about it. */

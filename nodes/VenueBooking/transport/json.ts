@@ -144,3 +144,14 @@ function finalMix(value: number): number {
 function toHex(value: number): string {
 	return value.toString(16).padStart(8, '0');
 }
+
+/**
+ * Text of at most `max` characters, or cut with its cut marked "…": the mark within `max` (labels, pieces of
+ * a message), or after the first `max` characters (a quoted body, which may also say how long the whole was).
+ * The one place the package shortens text for a person to read.
+ */
+export function cutText(text: string, max: number, options: { markAfter?: boolean; sayLength?: boolean } = {}): string {
+	if (text.length <= max) return text;
+	const kept = text.slice(0, options.markAfter ? max : max - 1);
+	return `${kept}…${options.sayLength ? ` (${text.length} characters)` : ''}`;
+}

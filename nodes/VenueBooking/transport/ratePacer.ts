@@ -5,6 +5,7 @@
  */
 import { sleep } from 'n8n-workflow';
 
+import { cutText } from './json';
 import { parseRetryAfter } from './retry';
 
 /** Reads one response header by name, whatever its case; undefined when absent. */
@@ -158,7 +159,7 @@ function resetOf(reading: RateLimitReading, name: string, text: string, now: num
 }
 
 function clip(text: string): string {
-	return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+	return cutText(text, 40, { markAfter: true });
 }
 
 /** One attempt's place in the pacer's order, handed back with its answer. */

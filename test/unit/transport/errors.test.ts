@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 import { ENDPOINTS, findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { keyRedactor } from '../../../nodes/VenueBooking/transport/auth';
+import { keyRedactor } from '../../../nodes/VenueBooking/transport/request';
 import {
 	declaredFailureError,
 	type FailureContext,

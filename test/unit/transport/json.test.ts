@@ -1,4 +1,4 @@
-import { canonicalJson, isPlainObject, readPath } from '../../../nodes/VenueBooking/transport/json';
+import { canonicalJson, cutText, hashText, isPlainObject, readPath } from '../../../nodes/VenueBooking/transport/json';
 
 describe('canonicalJson', () => {
 	it('sorts object keys at every level and keeps array order', () => {
@@ -67,5 +67,26 @@ describe('isPlainObject', () => {
 		expect(isPlainObject([])).toBe(false);
 		expect(isPlainObject(null)).toBe(false);
 		expect(isPlainObject('x')).toBe(false);
+	});
+});
+
+describe('cutText', () => {
+	it('keeps text within the bound whole', () => {
+		expect(cutText('abcde', 5)).toBe('abcde');
+		expect(cutText('abcde', 5, { markAfter: true, sayLength: true })).toBe('abcde');
+	});
+
+	it('cuts with the mark within the bound, or after it, saying the whole length when asked', () => {
+		expect(cutText('abcdef', 5)).toBe('abcd…');
+		expect(cutText('abcdef', 5, { markAfter: true })).toBe('abcde…');
+		expect(cutText('abcdef', 5, { markAfter: true, sayLength: true })).toBe('abcde… (6 characters)');
+	});
+});
+
+describe('hashText', () => {
+	it('is 16 hex digits, the same for the same text, different for different text', () => {
+		expect(hashText('a')).toMatch(/^[0-9a-f]{16}$/);
+		expect(hashText('a')).toBe(hashText('a'));
+		expect(hashText('a')).not.toBe(hashText('b'));
 	});
 });
