@@ -77,7 +77,7 @@ export class ApiClient {
 		 * execution, shared by every copy (`withOptions`, `observedBy`): items, pages, editor reads, polls.
 		 */
 		readonly pacer: RatePacer,
-		/** Told how each attempt went, to size the window of requests in flight (adaptiveWindow.ts). */
+		/** Told how each attempt went, to size the window of requests in flight (the adaptive window, retry.ts). */
 		private readonly observer?: LoadObserver,
 	) {}
 

@@ -189,7 +189,7 @@ describe('readNumberParameter', () => {
 	);
 });
 
-// ---- The {id} path parameter (formerly parameters/ids.ts) ----
+// ---- The {id} path parameter ----
 
 const BOOKING_ID: IdParameter = { name: 'bookingId', displayName: 'Booking ID', what: 'booking' };
 

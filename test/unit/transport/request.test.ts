@@ -340,7 +340,7 @@ describe('DEFAULT_TIMEOUT_MS', () => {
 	});
 });
 
-// ---- Authentication (formerly transport/auth.ts) ----
+// ---- Authentication: Base URL, bearer header, key redactor ----
 
 const urlOf = (raw: unknown) => {
 	const result = normalizeBaseUrl(raw);

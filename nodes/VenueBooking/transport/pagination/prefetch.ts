@@ -3,7 +3,7 @@
  * through an adaptive window and handed to the walk in order.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { AdaptiveWindow } from '../adaptiveWindow';
+import { AdaptiveWindow } from '../retry';
 import type { ApiClient, ApiRequest, ApiResponse } from '../request';
 import { type FetchedPage, numberAt, type PageRequest, type PaginationOf, type ResolvedPagination } from './strategies';
 

@@ -3,7 +3,7 @@
  * ahead where their addresses are predictable.
  */
 import { type IDataObject, NodeOperationError } from 'n8n-workflow';
-import { describeWindow } from '../adaptiveWindow';
+import { describeWindow } from '../retry';
 import { isStalePageRefusal } from '../errors';
 import { canonicalJson, hashText, readPath } from '../json';
 import { type ApiClient, type ApiRequest, type ApiResponse, settle } from '../request';
@@ -11,6 +11,7 @@ import { listAt, type ListLocation, locateList } from '../response';
 import { detectPagination, findListSignals, moreSignalled, reasonToDoubtCompleteness } from './detect';
 import { addressPages, PagePrefetcher } from './prefetch';
 import {
+	type CursorPagination,
 	DEFAULT_AFTER_FIELD,
 	type FetchedPage,
 	missingSetting,
@@ -485,7 +486,9 @@ const PARAMETER_FIELDS: Partial<Record<ResolvedPagination['mode'], string>> = {
 /** The pagination without the marks of a pending guess, once the guess is judged. */
 function settledGuess(pagination: ResolvedPagination): ResolvedPagination {
 	if (pagination.mode === 'cursor') {
-		const { cursorAlternative: _alternative, firstPageFingerprint: _fingerprint, ...settled } = pagination;
+		const settled: CursorPagination = { ...pagination };
+		delete settled.cursorAlternative;
+		delete settled.firstPageFingerprint;
 		return settled;
 	}
 	if (pagination.mode === 'afterLast') return { ...pagination, unverified: undefined };
