@@ -9,7 +9,7 @@ import { type Endpoint, ENDPOINTS, findEndpoint } from './endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from './identity';
 import { isDateOrDateTimeText } from './timestamps';
 import { MAX_QUOTED_BODY } from './transport/errors';
-import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from './transport/json';
+import { isPlainObject, isScalar, type Scalar, walkFields } from './transport/json';
 import {
 	DEFAULT_PAGINATION,
 	type PageRequest,
@@ -146,17 +146,11 @@ const MAX_LEAVES = 200;
 /** A record's scalar values with their dot paths, in its field order, nested objects followed (not lists). */
 export function leavesOf(record: unknown): Array<[string, Scalar]> {
 	const leaves: Array<[string, Scalar]> = [];
-	const visit = (value: unknown, prefix: string, depth: number) => {
-		if (!isPlainObject(value)) return;
-		for (const [key, inner] of Object.entries(value)) {
-			if (leaves.length >= MAX_LEAVES) return;
-			if (UNSAFE_KEYS.has(key)) continue;
-			const path = prefix ? `${prefix}.${key}` : key;
-			if (isScalar(inner)) leaves.push([path, inner]);
-			else if (depth < MAX_LEAF_DEPTH) visit(inner, path, depth + 1);
-		}
-	};
-	visit(record, '', 1);
+	walkFields(record, MAX_LEAF_DEPTH, ({ path, value }) => {
+		if (leaves.length >= MAX_LEAVES) return 'stop';
+		if (isScalar(value)) leaves.push([path.join('.'), value]);
+		return undefined;
+	});
 	return leaves;
 }
 

@@ -5,7 +5,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 import { findEndpoint } from '../endpoints';
 import { chooseIdentityMode, detectIdentityField } from '../identity';
-import { cutText, isPlainObject, isScalar, readPath, readSegments, type Scalar, UNSAFE_KEYS } from '../transport/json';
+import { cutText, isPlainObject, isScalar, type JsonField, readPath, readSegments, type Scalar, walkFields } from '../transport/json';
 import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL, type SentAlong } from '../parameters/body';
 import { readTimeZone } from '../parameters/readers';
@@ -320,29 +320,24 @@ const MAX_FIELDS = 200;
 export function seenFields(records: unknown[]): SeenField[] {
 	const collected = new Map<string, { path: string[]; values: Scalar[]; complex: boolean }>();
 	const containers = new Set<string>();
-	const visit = (object: Record<string, unknown>, prefix: string[]) => {
-		for (const [key, value] of Object.entries(object)) {
-			if (UNSAFE_KEYS.has(key)) continue;
-			const path = [...prefix, key];
-			const name = path.join('.');
-			// Nested objects are followed as deep as the picker's labels follow them (listSearch.ts).
-			if (isPlainObject(value) && path.length < MAX_LEAF_DEPTH) {
-				containers.add(name);
-				visit(value, path);
-				continue;
-			}
-			let entry = collected.get(name);
-			if (!entry) {
-				if (collected.size >= MAX_FIELDS) continue;
-				entry = { path, values: [], complex: false };
-				collected.set(name, entry);
-			}
-			if (value === null || value === undefined) continue;
-			if (isScalar(value)) entry.values.push(value);
-			else entry.complex = true;
+	// Nested objects are followed as deep as the picker's labels follow them (referenceLists.ts).
+	const visit = ({ path, value, descends }: JsonField) => {
+		const name = path.join('.');
+		if (descends) {
+			containers.add(name);
+			return;
 		}
+		let entry = collected.get(name);
+		if (!entry) {
+			if (collected.size >= MAX_FIELDS) return;
+			entry = { path, values: [], complex: false };
+			collected.set(name, entry);
+		}
+		if (value === null || value === undefined) return;
+		if (isScalar(value)) entry.values.push(value);
+		else entry.complex = true;
 	};
-	for (const record of records) if (isPlainObject(record)) visit(record, []);
+	for (const record of records) walkFields(record, MAX_LEAF_DEPTH, visit);
 	const fields: SeenField[] = [];
 	for (const [name, { path, values, complex }] of collected) {
 		if (containers.has(name)) continue;

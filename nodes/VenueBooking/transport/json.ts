@@ -155,3 +155,34 @@ export function cutText(text: string, max: number, options: { markAfter?: boolea
 	const kept = text.slice(0, options.markAfter ? max : max - 1);
 	return `${kept}…${options.sayLength ? ` (${text.length} characters)` : ''}`;
 }
+
+/** One field met by walkFields: its path (segments), key, value, depth (1: the root's own fields), and whether the walk goes into it. */
+export interface JsonField {
+	path: string[];
+	key: string;
+	value: unknown;
+	depth: number;
+	/** Whether the value is an object the walk goes into next (unless the visitor says 'skip'). */
+	descends: boolean;
+}
+
+/**
+ * The one bounded walk over a JSON object's fields: depth first in field order, into nested objects down to
+ * `maxDepth` levels (1: the object's own fields only), never into lists, never through keys that reach a
+ * prototype. The visitor sees every field, objects included; it answers 'stop' to end the walk (a bound on
+ * what it collects) or 'skip' not to go into that field. A root that is no object has no fields.
+ */
+export function walkFields(root: unknown, maxDepth: number, visit: (field: JsonField) => 'stop' | 'skip' | void): void {
+	const walk = (object: Record<string, unknown>, prefix: string[], depth: number): boolean => {
+		for (const [key, value] of Object.entries(object)) {
+			if (UNSAFE_KEYS.has(key)) continue;
+			const path = [...prefix, key];
+			const descends = isPlainObject(value) && depth < maxDepth;
+			const said = visit({ path, key, value, depth, descends });
+			if (said === 'stop') return true;
+			if (said !== 'skip' && descends && walk(value as Record<string, unknown>, path, depth + 1)) return true;
+		}
+		return false;
+	};
+	if (isPlainObject(root)) walk(root, [], 1);
+}

@@ -1,4 +1,4 @@
-import { canonicalJson, cutText, hashText, isPlainObject, readPath } from '../../../nodes/VenueBooking/transport/json';
+import { canonicalJson, cutText, hashText, isPlainObject, readPath, walkFields } from '../../../nodes/VenueBooking/transport/json';
 
 describe('canonicalJson', () => {
 	it('sorts object keys at every level and keeps array order', () => {
@@ -88,5 +88,35 @@ describe('hashText', () => {
 		expect(hashText('a')).toMatch(/^[0-9a-f]{16}$/);
 		expect(hashText('a')).toBe(hashText('a'));
 		expect(hashText('a')).not.toBe(hashText('b'));
+	});
+});
+
+describe('walkFields', () => {
+	const record = { a: 1, b: { c: 'x', d: { e: true } }, list: [{ f: 1 }], ['__proto__']: { g: 1 } };
+	const seen = (maxDepth: number, answer?: (path: string) => 'stop' | 'skip' | void) => {
+		const paths: string[] = [];
+		walkFields(record, maxDepth, ({ path, descends }) => {
+			paths.push(`${path.join('.')}${descends ? '/' : ''}`);
+			return answer?.(path.join('.'));
+		});
+		return paths;
+	};
+
+	it('visits every field depth first in field order, into objects down to maxDepth, never into lists', () => {
+		expect(seen(3)).toEqual(['a', 'b/', 'b.c', 'b.d/', 'b.d.e', 'list']);
+		expect(seen(2)).toEqual(['a', 'b/', 'b.c', 'b.d', 'list']);
+		expect(seen(1)).toEqual(['a', 'b', 'list']);
+	});
+
+	it('stops the whole walk, or skips going into one field, as the visitor says', () => {
+		expect(seen(3, (path) => (path === 'b.c' ? 'stop' : undefined))).toEqual(['a', 'b/', 'b.c']);
+		expect(seen(3, (path) => (path === 'b' ? 'skip' : undefined))).toEqual(['a', 'b/', 'list']);
+	});
+
+	it('has no fields to visit in anything but an object', () => {
+		for (const root of [null, 'text', 3, [{ a: 1 }]]) expect(() => walkFields(root, 3, () => 'stop')).not.toThrow();
+		const paths: string[] = [];
+		walkFields([{ a: 1 }], 3, ({ path }) => void paths.push(path.join('.')));
+		expect(paths).toEqual([]);
 	});
 });
