@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { bearerAuthorization } from '../nodes/VenueBooking/transport/auth';
+import { bearerAuthorization } from '../nodes/VenueBooking/transport/request';
 
 /**
  * Base URL + scoped API key of a venue workspace's Partner API v1. The key is sent as a bearer token

@@ -1,6 +1,9 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
 import { IDENTITY_FIELD } from './conventions';
-import { canonicalJson, isPlainObject, isScalar, readPath } from './transport/json';
+import { canonicalJson, hashText, isPlainObject, isScalar, readPath } from './transport/json';
+
+/** The content hash lives beside canonical JSON (the walk fingerprints pages with it too); named here as well. */
+export { hashText };
 
 /**
  * Identity, two ways. An entry's identity tells the trigger's journal entries apart (any entry has one,
@@ -32,40 +35,6 @@ export function entryIdentity(entry: unknown, mode: IdentityMode, fieldPath?: st
 		return text.length <= MAX_IDENTITY_LENGTH ? text : `h:${hashText(text)}`;
 	}
 	return `h:${hashText(canonicalJson(entry))}`;
-}
-
-/**
- * A 64-bit hash (two independent 32-bit lanes) of a string, as 16 hex digits. Not cryptographic: it
- * only has to tell apart the few hundred entries the trigger remembers, where a collision is
- * vanishingly unlikely. Written here because node code may import nothing but n8n-workflow.
- */
-export function hashText(text: string): string {
-	let a = 0x9e3779b9 ^ text.length;
-	let b = 0x85ebca6b ^ Math.imul(text.length, 0x27d4eb2f);
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		a = Math.imul(a ^ code, 0xcc9e2d51);
-		a = (a << 15) | (a >>> 17);
-		b = Math.imul(b ^ code, 0x1b873593);
-		b = (b << 13) | (b >>> 19);
-		b = (Math.imul(b, 5) + 0xe6546b64) | 0;
-	}
-	return toHex(finalMix(a ^ b)) + toHex(finalMix(b + Math.imul(a, 3)));
-}
-
-/** Spreads every input bit over the whole word, so similar entries get unrelated hashes. */
-function finalMix(value: number): number {
-	let h = value;
-	h ^= h >>> 16;
-	h = Math.imul(h, 0x85ebca6b);
-	h ^= h >>> 13;
-	h = Math.imul(h, 0xc2b2ae35);
-	h ^= h >>> 16;
-	return h >>> 0;
-}
-
-function toHex(value: number): string {
-	return value.toString(16).padStart(8, '0');
 }
 
 /** How records are told apart in the editor: the trigger's rule, `id` or a field the user names. */

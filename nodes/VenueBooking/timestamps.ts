@@ -197,3 +197,14 @@ export function readMomentInput(value: unknown, timeZone: string): number | unde
 	const epochMs = Date.parse(`${year}-${month}-${day}T${pad(fields[3])}:${pad(fields[4])}:${pad(fields[5])}.${pad(ms, 3)}${offset}`);
 	return Number.isNaN(epochMs) ? undefined : epochMs;
 }
+
+/** A calendar date alone, in ISO form: an all-day date (Notion), no instant, but text a person reads as a date. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Whether text is written as a date, or a date and time in the ISO form readTimestamp reads: the one judge of
+ * date-time text, also for labels a person recognises a record by (referenceLists.ts), where a date alone counts.
+ */
+export function isDateOrDateTimeText(text: string): boolean {
+	return ISO_DATE.test(text) || ISO_DATE_TIME.test(text);
+}

@@ -6,13 +6,12 @@
 import fc from 'fast-check';
 
 import { findEndpoint } from '../../nodes/VenueBooking/endpoints';
-import { normalizeBaseUrl } from '../../nodes/VenueBooking/transport/auth';
 import { canonicalJson } from '../../nodes/VenueBooking/transport/json';
 import { detectPagination } from '../../nodes/VenueBooking/transport/pagination/detect';
 import { DEFAULT_PAGINATION, type PaginationSettings } from '../../nodes/VenueBooking/transport/pagination/strategies';
 import { walkPages } from '../../nodes/VenueBooking/transport/pagination/walk';
 import { listAt, locateList, parseBody, toJsonItems } from '../../nodes/VenueBooking/transport/response';
-import { ApiClient } from '../../nodes/VenueBooking/transport/request';
+import { ApiClient, normalizeBaseUrl } from '../../nodes/VenueBooking/transport/request';
 import { entryIdentity } from '../../nodes/VenueBooking/identity';
 import { type MockAnswer, mockContext, TEST_KEY } from './mockContext';
 
@@ -130,7 +129,10 @@ describe('pagination detection', () => {
 		fc.assert(
 			fc.property(wireJson, headers, (body, responseHeaders) => {
 				const entries = listAt(body, locateList(body)) ?? [];
-				const detected = detectPagination({ query: {}, response: { statusCode: 200, headers: responseHeaders, body, url: 'https://x.example/api/partners/v1/payments' }, entries });
+				// Every mode's paths, read off whichever shape was detected.
+				const detected = detectPagination({ query: {}, response: { statusCode: 200, headers: responseHeaders, body, url: 'https://x.example/api/partners/v1/payments' }, entries }) as
+					| Partial<Record<'cursorPath' | 'nextUrlPath' | 'currentPagePath' | 'offsetPath', string>>
+					| undefined;
 				for (const path of [detected?.cursorPath, detected?.nextUrlPath, detected?.currentPagePath, detected?.offsetPath]) {
 					if (path) expect(path.split('.').some((key) => ['__proto__', 'constructor', 'prototype'].includes(key))).toBe(false);
 				}

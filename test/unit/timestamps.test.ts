@@ -1,4 +1,4 @@
-import { formatWallClock, isKnownTimeZone, isMomentForm, momentFormOf, readMomentInput, readTimestamp, readTimestampField, writeMoment } from '../../nodes/VenueBooking/timestamps';
+import { formatWallClock, isDateOrDateTimeText, isKnownTimeZone, isMomentForm, momentFormOf, readMomentInput, readTimestamp, readTimestampField, writeMoment } from '../../nodes/VenueBooking/timestamps';
 
 const JAN_1_2026 = Date.UTC(2026, 0, 1);
 
@@ -127,5 +127,15 @@ describe('moments in the workspace\'s form, times in the user\'s zone', () => {
 		expect(isMomentForm({ kind: 'iso', separator: 'T', seconds: true, fraction: 3, zone: '<script>' })).toBe(false);
 		expect(isMomentForm({ kind: 'weekly' })).toBe(false);
 		expect(isMomentForm(null)).toBe(false);
+	});
+});
+
+describe('isDateOrDateTimeText', () => {
+	it.each(['2026-01-01', '2026-01-01T10:00', '2026-01-01 10:00:05', '2026-01-01T10:00:05.123Z', '2026-01-01T10:00+0200', '2026-01-01T10:00:00-05:00'])('takes %s as date-time text', (text) => {
+		expect(isDateOrDateTimeText(text)).toBe(true);
+	});
+
+	it.each(['2026-01-01Z', '2026-01-01T10', '1767225600', 'room_2026-01-01', '2026-01-01T10:00:00Zulu', ''])('does not take %s', (text) => {
+		expect(isDateOrDateTimeText(text)).toBe(false);
 	});
 });

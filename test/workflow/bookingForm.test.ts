@@ -14,7 +14,7 @@ import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type San
 import { renderRecord, renderTimestamp } from '../../sandbox/conventionRecords';
 import { CONVENTION_DEFINITIONS } from '../../sandbox/conventions';
 import { readSegments } from '../../nodes/VenueBooking/transport/json';
-import { leavesOf } from '../../nodes/VenueBooking/methods/listSearch';
+import { leavesOf } from '../../nodes/VenueBooking/referenceLists';
 import { methodContext, node } from './harness';
 import { credentialsFor, credentialTypes, itemsOf, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
 import { PAGINATION_AS_SET } from '../support/conventions';

@@ -6,7 +6,8 @@
 import axios from 'axios';
 import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperFields, ResourceMapperValue } from 'n8n-workflow';
 
-import { bookingFields, type OfferedField, REFERENCE_PAGES } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { bookingFields, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { REFERENCE_PAGES } from '../../nodes/VenueBooking/referenceLists';
 import { searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { methodContext, node } from './harness';

@@ -4,10 +4,10 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, requireId, showFor } from '../endpoints';
 import { queryProperties, readQuery } from '../parameters/freeForm';
-import { identityFieldOption, idProperty, readId } from '../parameters/ids';
+import { identityFieldOption, idProperty, readId } from '../parameters/readers';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
 import { toJsonObject } from '../transport/response';
-import type { Operation } from './operations';
+import type { Operation } from './operation';
 
 /** "Get" of a `{id}` endpoint: one request per item, the response as one item. */
 export function getByIdOperation(endpoint: Endpoint): Operation {

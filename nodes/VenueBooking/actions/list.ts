@@ -8,7 +8,7 @@ import { optionsProperty, readListOptions, readParallelRequests, readTransportOp
 import { type ParameterReader, readNumberParameter } from '../parameters/readers';
 import { walkPages } from '../transport/pagination/walk';
 import { toJsonObject } from '../transport/response';
-import type { Operation } from './operations';
+import type { Operation } from './operation';
 
 const limitProperty: INodeProperties = {
 	displayName: 'Limit',

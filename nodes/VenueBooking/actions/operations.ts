@@ -2,13 +2,15 @@
  * The 12 operations of the node in one literal table (resource, operation → how it runs), and the node's
  * Resource and Operation dropdowns built from the endpoint rows.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { describeScopes, type Endpoint, type EndpointRow, ENDPOINTS, type OperationValue, type ResourceValue } from '../endpoints';
-import type { ParameterReader } from '../parameters/readers';
-import type { ApiClient } from '../transport/request';
 import { getByIdOperation } from './get';
+import type { HintSink, Operation } from './operation';
 import { listOperation } from './list';
 import { bookingWriteOperation, writeOperation } from './write';
+
+/** What one operation is (its own module, so that the operations' modules and this table do not import each other). */
+export type { HintSink, Operation };
 
 /** How an operation is built from its endpoint row (the row gives its path, scopes, labels and id). */
 type BuildOperation = (endpoint: Endpoint) => Operation;
@@ -83,15 +85,3 @@ export const nodeProperties: INodeProperties[] = [
 	...resources.map(([resource]) => operationProperty(resource)),
 	...[...OPERATIONS.values()].flatMap((operation) => operation.description),
 ];
-
-/** Messages for the user about how the node read the API (e.g. the pagination it detected), shown once. */
-export type HintSink = (message: string) => void;
-
-/**
- * One operation of the node: its parameters (already limited to its resource/operation) and what it does
- * for one input item. The router owns the item loop, errors per item and pairing.
- */
-export interface Operation {
-	description: INodeProperties[];
-	execute(parameters: ParameterReader, itemIndex: number, client: ApiClient, hint: HintSink): Promise<IDataObject[]>;
-}

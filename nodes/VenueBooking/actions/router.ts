@@ -5,10 +5,9 @@
 import { type IDataObject, type IExecuteFunctions, type INode, type INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { readParallelRequests } from '../parameters/options';
 import { onceReadParameters } from '../parameters/readers';
-import { AdaptiveWindow, describeWindow } from '../transport/adaptiveWindow';
 import { describePacing } from '../transport/ratePacer';
 import { ApiClient } from '../transport/request';
-import type { LoadObserver } from '../transport/retry';
+import { AdaptiveWindow, describeWindow, type LoadObserver } from '../transport/retry';
 import { operationKey, OPERATIONS } from './operations';
 
 type NodeError = NodeApiError | NodeOperationError;

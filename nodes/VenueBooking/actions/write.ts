@@ -4,16 +4,15 @@
  */
 import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, findEndpoint, showFor } from '../endpoints';
-import { leavesOf, namesOf } from '../methods/listSearch';
-import { loadReferenceLists } from '../methods/resourceMapping';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
-import { identityFieldOption, idProperty, readId } from '../parameters/ids';
+import { identityFieldOption, idProperty, readId } from '../parameters/readers';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
-import { type NamedRecord, nameQuotedIdentities, refusedTheValues, settle } from '../transport/errors';
-import type { ApiClient, ApiRequest } from '../transport/request';
+import { leavesOf, loadReferenceLists, type NamedRecord, namesOf, nameQuotedIdentities } from '../referenceLists';
+import { refusedTheValues } from '../transport/errors';
+import { type ApiClient, type ApiRequest, settle } from '../transport/request';
 import { toJsonObject } from '../transport/response';
-import type { Operation } from './operations';
+import type { Operation } from './operation';
 
 /**
  * The catalogue read to name identities: no retries and a short timeout, so a failure's message is never

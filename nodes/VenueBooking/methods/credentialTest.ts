@@ -4,9 +4,8 @@
  */
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 import { API_PATH_PREFIX, describeScopes, ENDPOINTS, findEndpoint } from '../endpoints';
-import { apiUrl, bearerAuthorization, keyRedactor, normalizeBaseUrl } from '../transport/auth';
 import { findServerMessage, NetworkFailure } from '../transport/errors';
-import { decideRedirect, headerValue, type ResponseHeaders, safeOrigin } from '../transport/request';
+import { apiUrl, bearerAuthorization, decideRedirect, headerValue, keyRedactor, normalizeBaseUrl, type ResponseHeaders, safeOrigin } from '../transport/request';
 import { parseBody } from '../transport/response';
 
 /**

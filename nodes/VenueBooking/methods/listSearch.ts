@@ -1,18 +1,29 @@
 /**
  * List search (resource locators' From List): bookings and clients, one page at a time, with labels a person
  * recognises: bookings by time, room, client and state, the references resolved through the lists the form's
- * dropdowns read (resourceMapping.ts), which also name the ids a refused write's message quotes (actions/write.ts).
+ * dropdowns read (referenceLists.ts, which also names the ids a refused write's message quotes).
  */
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
-import { type Endpoint, ENDPOINTS, findEndpoint } from '../endpoints';
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import { type Endpoint, findEndpoint } from '../endpoints';
 import { readTimeZone } from '../parameters/readers';
 import { chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
 import { readTimestamp, readTimestampField } from '../timestamps';
-import { isPlainObject, isScalar, type Scalar, UNSAFE_KEYS } from '../transport/json';
+import type { Scalar } from '../transport/json';
 import type { ApiClient } from '../transport/request';
-// resourceMapping.ts imports labelOf from here; both only call each other's functions, never at load time.
-import { loadReferenceLists, type ReferenceList, referencedList } from './resourceMapping';
-import { editorClient, type ListReading, readIdentityField, readListReading, samplePage } from './sampling';
+import {
+	EMAIL,
+	labelOf,
+	leavesOf,
+	type ListReading,
+	listReferencedBy,
+	loadReferenceLists,
+	namesOf,
+	type ReferenceList,
+	samplePage,
+	SEPARATOR,
+	textKind,
+} from '../referenceLists';
+import { editorClient, readIdentityField, readListReading } from './sampling';
 
 /**
  * With a search text, a page may hold no match: reading on to the next pages (a few, never the whole list)
@@ -141,91 +152,6 @@ export function withoutEmails(label: string, identity: string): string {
 	return kept.length === 0 ? identity : kept.join(SEPARATOR);
 }
 
-/** Text longer than this is a description or a note, not something to recognise a record by. */
-const MAX_LABEL_PART = 60;
-const SEPARATOR = ' · ';
-
-/** The kinds of short text people recognise records by, in the order a label shows them. */
-type TextKind = 'phrase' | 'email' | 'dateTime' | 'word';
-const KIND_ORDER: TextKind[] = ['phrase', 'email', 'dateTime', 'word'];
-const MAX_PARTS = 2;
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Letters only (a state, a currency): a word, unlike tokens that mix in digits or `_`, which read as codes. */
-const WORD = /^\p{L}[\p{L}'’-]*$/u;
-
-/**
- * The words of the API's own paths (bookings, rooms, webhooks, …), plural and singular, in lower case. A record
- * that holds one of them says what kind of record it or its reference is (JSON:API's `type`, Stripe's
- * `object`, Salesforce's `attributes.type`), which is no state and no name.
- */
-const PATH_WORDS = new Set(
-	ENDPOINTS.flatMap((endpoint) => endpoint.path.split('/').filter((part) => WORD.test(part))).flatMap((plural) => [
-		plural,
-		plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.replace(/s$/, ''),
-	]),
-);
-
-/**
- * What kind of readable text a value is, judged from the value alone (never from its field's name):
- * a phrase has letters and a space (a name, a title), then emails, date-times and plain words. Codes and
- * identifiers (`room_a1`, `8f3c…`) are not readable and are left out.
- */
-export function textKind(value: unknown): TextKind | undefined {
-	if (typeof value !== 'string') return undefined;
-	const text = value.trim();
-	if (text === '' || text.length > MAX_LABEL_PART) return undefined;
-	if (DATE_TIME.test(text)) return 'dateTime';
-	if (EMAIL.test(text)) return 'email';
-	if (/\s/.test(text) && /\p{L}/u.test(text)) return 'phrase';
-	if (WORD.test(text) && !PATH_WORDS.has(text.toLowerCase())) return 'word';
-	return undefined;
-}
-
-/** Nested objects are followed this deep: JSON:API keeps a record's fields in `attributes`, its references in `relationships.room.data.id`. */
-export const MAX_LEAF_DEPTH = 4;
-/** Enough for any record; a hostile record with thousands of keys costs no more than this. */
-const MAX_LEAVES = 200;
-
-/** A record's scalar values with their dot paths, in its field order, nested objects followed (not lists). */
-export function leavesOf(record: unknown): Array<[string, Scalar]> {
-	const leaves: Array<[string, Scalar]> = [];
-	const visit = (value: unknown, prefix: string, depth: number) => {
-		if (!isPlainObject(value)) return;
-		for (const [key, inner] of Object.entries(value)) {
-			if (leaves.length >= MAX_LEAVES) return;
-			if (UNSAFE_KEYS.has(key)) continue;
-			const path = prefix ? `${prefix}.${key}` : key;
-			if (isScalar(inner)) leaves.push([path, inner]);
-			else if (depth < MAX_LEAF_DEPTH) visit(inner, path, depth + 1);
-		}
-	};
-	visit(record, '', 1);
-	return leaves;
-}
-
-/** The readable parts of a record (see labelOf), at most MAX_PARTS. */
-function labelParts(record: unknown, identity: string): string[] {
-	const firstOfKind = new Map<TextKind, string>();
-	for (const [, value] of leavesOf(record)) {
-		const kind = textKind(value);
-		if (kind && !firstOfKind.has(kind) && String(value).trim() !== identity) firstOfKind.set(kind, String(value).trim());
-	}
-	return KIND_ORDER.map((kind) => firstOfKind.get(kind)).filter((part): part is string => part !== undefined).slice(0, MAX_PARTS);
-}
-
-/**
- * A readable label from a record's own content: its first phrase (a name, a title), then its first email,
- * date-time or word, at most two parts, in the record's field order within each kind (nested fields, as
- * JSON:API's attributes, after the ones before them). A record without readable text is labelled by its
- * identity, so every entry still has a name.
- */
-export function labelOf(record: unknown, identity: string): string {
-	const parts = labelParts(record, identity);
-	return parts.length === 0 ? identity : parts.join(SEPARATOR);
-}
-
 /** Lower case without accents, so "chloe" finds "Chloé". */
 function folded(text: string): string {
 	return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
@@ -251,30 +177,6 @@ export function matchesSearch(record: unknown, searchable: string, filter: strin
 		if (before === undefined) return words.includes(wanted);
 		return words.some((word, at) => word === wanted && at > 0 && words[at - 1].startsWith(before));
 	});
-}
-
-// ---- The lists bookings refer to (read by resourceMapping.ts for the form; named here) -----------------
-
-/**
- * A referenced record's name: the first part of its label ("Ada Jones" where the label adds the email), as
- * labelOf above wrote it.
- */
-export function recordName(option: INodePropertyOptions): string {
-	return String(option.name).split(SEPARATOR)[0];
-}
-
-/** Each record of a referenced list by its identity, with its name. */
-export function namesOf(list: ReferenceList): Map<string, string> {
-	return new Map(list.options.map((option) => [String(option.value), recordName(option)]));
-}
-
-/**
- * The list the values of one path refer to, by the form's rule (`referencedList`: the list whose identities
- * cover most of them, a whole list at least half, a partial one any), over any path, nested ones too.
- */
-export function listReferencedBy(values: readonly Scalar[], lists: ReferenceList[]): ReferenceList | undefined {
-	const distinct = [...new Set(values.filter((value) => typeof value === 'string' || typeof value === 'number'))];
-	return referencedList({ type: 'string', values: distinct }, lists);
 }
 
 // ---- Bookings a person recognises ----------------------------------------------------------------------

@@ -4,7 +4,7 @@
 import { type ILoadOptionsFunctions, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
 import { readTransportOptions } from '../parameters/options';
 import { itemlessParameters } from '../parameters/readers';
-import { isPlainObject, isScalar, UNSAFE_KEYS } from '../transport/json';
+import { cutText, isScalar, walkFields } from '../transport/json';
 import { walkPages } from '../transport/pagination/walk';
 import { ApiClient } from '../transport/request';
 import { readJournalSettings } from '../trigger/description';
@@ -66,7 +66,7 @@ const MAX_VALUES = 200;
 const MAX_LABEL = 80;
 
 function shorten(text: string, length = MAX_LABEL): string {
-	return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+	return cutText(text, length);
 }
 
 /**
@@ -76,18 +76,14 @@ function shorten(text: string, length = MAX_LABEL): string {
  */
 export function fieldPaths(entries: unknown[]): string[] {
 	const paths = new Set<string>();
-	const visit = (value: unknown, prefix: string, depth: number) => {
-		if (!isPlainObject(value)) return;
-		for (const key of Object.keys(value)) {
-			if (paths.size >= MAX_FIELDS) return;
-			if (key === '' || key.includes('.') || UNSAFE_KEYS.has(key)) continue;
-			const path = prefix ? `${prefix}.${key}` : key;
-			const inner = value[key];
-			if (isScalar(inner) || (Array.isArray(inner) && inner.some(isScalar))) paths.add(path);
-			else if (depth < MAX_DEPTH) visit(inner, path, depth + 1);
-		}
-	};
-	for (const entry of entries) visit(entry, '', 1);
+	for (const entry of entries) {
+		walkFields(entry, MAX_DEPTH, ({ path, key, value }) => {
+			if (paths.size >= MAX_FIELDS) return 'stop';
+			if (key === '' || key.includes('.')) return 'skip';
+			if (isScalar(value) || (Array.isArray(value) && value.some(isScalar))) paths.add(path.join('.'));
+			return undefined;
+		});
+	}
 	return [...paths].sort((a, b) => a.localeCompare(b));
 }
 

@@ -4,15 +4,15 @@
  */
 import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 import { JSON_API } from '../conventions';
-import { type Endpoint, findEndpoint } from '../endpoints';
-import { chooseIdentityMode, detectIdentityField, recordIdentity } from '../identity';
-import { isPlainObject, isScalar, readPath, readSegments, type Scalar, UNSAFE_KEYS } from '../transport/json';
+import { findEndpoint } from '../endpoints';
+import { chooseIdentityMode, detectIdentityField } from '../identity';
+import { cutText, isPlainObject, isScalar, type JsonField, readPath, readSegments, type Scalar, walkFields } from '../transport/json';
 import type { ApiClient } from '../transport/request';
-import { CLIENT_LABEL } from '../parameters/body';
+import { CLIENT_LABEL, type SentAlong } from '../parameters/body';
 import { readTimeZone } from '../parameters/readers';
 import { formatWallClock, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
-import { labelOf, MAX_LEAF_DEPTH, textKind } from './listSearch';
-import { editorClient, isAgentTool, type ListReading, readIdentityField, readListReading, samplePage } from './sampling';
+import { type ListReading, loadReferenceLists, MAX_LEAF_DEPTH, type ReferenceList, referencedList, samplePage, textKind } from '../referenceLists';
+import { editorClient, isAgentTool, readIdentityField, readListReading } from './sampling';
 
 const TYPE_WORDS: Record<SeenType, string> = { string: 'text', number: 'number', boolean: 'true/false', dateTime: 'date-time' };
 const MAX_EXAMPLE = 40;
@@ -21,7 +21,7 @@ const FALLBACK = 'Add what your API expects under Body below.';
 
 function example(value: string | number | boolean): string {
 	const text = String(value);
-	return text.length > MAX_EXAMPLE ? `${text.slice(0, MAX_EXAMPLE - 1)}…` : text;
+	return cutText(text, MAX_EXAMPLE);
 }
 
 /**
@@ -38,14 +38,6 @@ export interface OfferedField extends ResourceMapperField {
 	likelyInput: boolean;
 	/** Where a field that is not a top-level one of the record goes in the body, and what goes with it. */
 	sentAt?: Placement;
-}
-
-/** A constant member sent beside a field's value: a type tag, or (JSON:API changes) the changed record's ID. */
-export interface SentAlong {
-	path: string[];
-	value?: Scalar;
-	/** The Booking ID of the item, for a change. */
-	recordId?: true;
 }
 
 /** Where an offered field's value goes in the body (by path segments), and the members that go with it. */
@@ -333,29 +325,24 @@ const MAX_FIELDS = 200;
 export function seenFields(records: unknown[]): SeenField[] {
 	const collected = new Map<string, { path: string[]; values: Scalar[]; complex: boolean }>();
 	const containers = new Set<string>();
-	const visit = (object: Record<string, unknown>, prefix: string[]) => {
-		for (const [key, value] of Object.entries(object)) {
-			if (UNSAFE_KEYS.has(key)) continue;
-			const path = [...prefix, key];
-			const name = path.join('.');
-			// Nested objects are followed as deep as the picker's labels follow them (listSearch.ts).
-			if (isPlainObject(value) && path.length < MAX_LEAF_DEPTH) {
-				containers.add(name);
-				visit(value, path);
-				continue;
-			}
-			let entry = collected.get(name);
-			if (!entry) {
-				if (collected.size >= MAX_FIELDS) continue;
-				entry = { path, values: [], complex: false };
-				collected.set(name, entry);
-			}
-			if (value === null || value === undefined) continue;
-			if (isScalar(value)) entry.values.push(value);
-			else entry.complex = true;
+	// Nested objects are followed as deep as the picker's labels follow them (referenceLists.ts).
+	const visit = ({ path, value, descends }: JsonField) => {
+		const name = path.join('.');
+		if (descends) {
+			containers.add(name);
+			return;
 		}
+		let entry = collected.get(name);
+		if (!entry) {
+			if (collected.size >= MAX_FIELDS) return;
+			entry = { path, values: [], complex: false };
+			collected.set(name, entry);
+		}
+		if (value === null || value === undefined) return;
+		if (isScalar(value)) entry.values.push(value);
+		else entry.complex = true;
 	};
-	for (const record of records) if (isPlainObject(record)) visit(record, []);
+	for (const record of records) walkFields(record, MAX_LEAF_DEPTH, visit);
 	const fields: SeenField[] = [];
 	for (const [name, { path, values, complex }] of collected) {
 		if (containers.has(name)) continue;
@@ -559,83 +546,3 @@ function followsFrom(name: string, moments: Map<string, Array<number | undefined
 	return undefined;
 }
 
-/** A list whose records bookings may refer to: rooms, services and clients. */
-export interface ReferenceList {
-	what: string;
-	/** Records of people (clients): recognised, but never offered as options n8n would save. */
-	people: boolean;
-	/** The records of its first pages, as dropdown entries (label, identity). */
-	options: INodePropertyOptions[];
-	/** Whether those pages were the whole list. */
-	complete: boolean;
-}
-
-/**
- * How many pages of each referenced list feed the dropdowns. Rooms and services fit one page; clients often
- * do not, and a client missing from the dropdown is one the user cannot pick by name. A few pages give most
- * workspaces their whole list, and a workspace of 100,000 clients still costs a handful of requests.
- */
-export const REFERENCE_PAGES = 5;
-
-/** The records of a list's first pages (at most REFERENCE_PAGES), and whether they were all of it. */
-async function firstPages(client: ApiClient, endpoint: Endpoint, reading?: ListReading): Promise<{ records: unknown[]; complete: boolean }> {
-	const records: unknown[] = [];
-	let token: string | undefined;
-	for (let pages = 0; pages < REFERENCE_PAGES; pages++) {
-		const page = await samplePage(client, endpoint, token, reading);
-		records.push(...page.records);
-		token = page.nextToken;
-		if (token === undefined) return { records, complete: true };
-	}
-	return { records, complete: false };
-}
-
-const REFERENCED: Array<{ what: string; endpoint: Endpoint; people: boolean }> = [
-	{ what: 'room', endpoint: findEndpoint('room', 'getAll'), people: false },
-	{ what: 'service', endpoint: findEndpoint('service', 'getAll'), people: false },
-	{ what: 'client', endpoint: findEndpoint('client', 'getAll'), people: true },
-];
-
-/**
- * The first pages of each list bookings may refer to. A list the key may not read (or that fails) is left
- * out: its dropdown is a comfort, and the field stays a text field the user fills.
- */
-export async function loadReferenceLists(client: ApiClient, reading?: ListReading, identityField?: string): Promise<ReferenceList[]> {
-	const lists = await Promise.all(
-		REFERENCED.map(async ({ what, endpoint, people }): Promise<ReferenceList | undefined> => {
-			try {
-				const { records, complete } = await firstPages(client, endpoint, reading);
-				if (records.length === 0) return undefined;
-				// Records identified by the Identity Field the user named, where they have no `id` of their own.
-				const path = chooseIdentityMode(records) === 'id' ? 'id' : (identityField ?? detectIdentityField(records));
-				if (!path) return undefined;
-				const rule = { path, named: path !== 'id' };
-				const options = records.flatMap((record) => {
-					const identity = recordIdentity(record, rule);
-					return identity === undefined ? [] : [{ name: labelOf(record, identity), value: identity }];
-				});
-				return { what, people, options, complete };
-			} catch {
-				return undefined;
-			}
-		}),
-	);
-	return lists.filter((list): list is ReferenceList => list !== undefined);
-}
-
-/**
- * The list a field refers to: the one whose identities cover most of the field's sampled values. A whole
- * list must cover at least half of them; a list seen only in part (the first pages of clients need not hold
- * the clients a page of bookings names) needs one match.
- */
-export function referencedList(field: Pick<SeenField, 'type' | 'values'>, lists: ReferenceList[]): ReferenceList | undefined {
-	if (field.values.length === 0 || field.type === 'boolean' || field.type === 'dateTime') return undefined;
-	let best: { list: ReferenceList; matches: number } | undefined;
-	for (const list of lists) {
-		const identities = new Set(list.options.map((option) => String(option.value)));
-		const matches = field.values.filter((value) => identities.has(String(value))).length;
-		const enough = list.complete ? matches * 2 >= field.values.length : matches > 0;
-		if (matches > 0 && enough && (!best || matches > best.matches)) best = { list, matches };
-	}
-	return best?.list;
-}

@@ -4,8 +4,7 @@
  */
 import { type IDataObject, type INodeProperties, isResourceLocatorValue, NodeApiError } from 'n8n-workflow';
 import { isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
-import { isPlainObject, readSegments, writeSegments } from '../transport/json';
-import type { SentAlong } from '../methods/resourceMapping';
+import { isPlainObject, readSegments, type Scalar, writeSegments } from '../transport/json';
 import { refusedTheValues } from '../transport/errors';
 import { freeFormProperties, readJson, readPairs } from './freeForm';
 import { describeType, inputError, type ParameterReader, readTimeZone } from './readers';
@@ -133,6 +132,14 @@ export function seenFieldsProperties(chooseClient: boolean): INodeProperties[] {
 			},
 		},
 	];
+}
+
+/** A constant member sent beside a field's value: a type tag, or (JSON:API changes) the changed record's ID. */
+export interface SentAlong {
+	path: string[];
+	value?: Scalar;
+	/** The Booking ID of the item, for a change. */
+	recordId?: true;
 }
 
 /** What execution reads of a saved schema field (methods/resourceMapping.ts writes it). */

@@ -6,10 +6,10 @@
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
 import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_ENVELOPE_EXTRAS, SUCCESS_FLAGS } from '../conventions';
-import { canonicalJson, isPlainObject, readPath, UNSAFE_KEYS } from './json';
+import { canonicalJson, cutText, isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
-const MAX_QUOTED_BODY = 2000;
+export const MAX_QUOTED_BODY = 2000;
 
 export interface FailureContext {
 	node: INode;
@@ -53,7 +53,7 @@ function piece(value: unknown): string | undefined {
 	if (typeof value !== 'string') return undefined;
 	const text = value.slice(0, MAX_PIECE * 2).replace(/\s+/g, ' ').trim();
 	if (text === '') return undefined;
-	return text.length > MAX_PIECE ? `${text.slice(0, MAX_PIECE - 1)}…` : text;
+	return cutText(text, MAX_PIECE);
 }
 
 function firstMessage(record: Record<string, unknown>): string | undefined {
@@ -231,9 +231,9 @@ function quoteBody(body: unknown): string {
 	if (body === undefined || body === null || body === '') return '(empty body)';
 	if (typeof body !== 'string') {
 		const text = canonicalJson(body, MAX_QUOTED_BODY);
-		return text.length > MAX_QUOTED_BODY ? `${text.slice(0, MAX_QUOTED_BODY)}…` : text;
+		return cutText(text, MAX_QUOTED_BODY, { markAfter: true });
 	}
-	return body.length > MAX_QUOTED_BODY ? `${body.slice(0, MAX_QUOTED_BODY)}… (${body.length} characters)` : body;
+	return cutText(body, MAX_QUOTED_BODY, { markAfter: true, sayLength: true });
 }
 
 /** What the status means for this endpoint, and what the user can do about it. */
@@ -464,56 +464,3 @@ export function networkHint(failure: NetworkFailure, where: string, timeoutMs: n
 	}
 }
 
-/** A promise's outcome as a value: its result, or what it threw. */
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/**
- * Waits for work and returns how it ended instead of throwing. The places that must look at a failure
- * before passing it on use this rather than try/catch: n8n's lint rule forbids rethrowing a caught error
- * as it is, and these places rethrow most failures untouched.
- */
-export async function settle<T>(work: Promise<T>): Promise<Settled<T>> {
-	return await work.then(
-		(value): Settled<T> => ({ ok: true, value }),
-		(error: unknown): Settled<T> => ({ ok: false, error }),
-	);
-}
-
-/** A record the editor showed by name: its identity, its name, and what it is ("service"). */
-export interface NamedRecord {
-	identity: string;
-	name: string;
-	what: string;
-}
-
-/** Identities named in one message at most: a body quoting hundreds of ids gets the first ones. */
-const MAX_NAMED = 10;
-
-/** Characters that end a quoted identity in a message: spaces, quotes, brackets and list punctuation. */
-const TOKEN_SEPARATORS = /[\s"'`,;:()[\]{}<>=\\]+/;
-
-/**
- * The names of the identities an error's text quotes, as a line for its description:
- * "In your workspace: svc_photo_1h = Photo studio, 1 hour (service); room_rehearsal_1 = Rehearsal Room 1 (room)".
- * An identity counts when the text holds it as a whole word; one made of digits only (`7`) could be any
- * number in the text, so it counts only when the request sent it (`sent`). Undefined when none is quoted.
- */
-export function nameQuotedIdentities(text: string, records: readonly NamedRecord[], sent: ReadonlySet<string>): string | undefined {
-	const tokens = new Set(
-		text
-			.slice(0, MAX_QUOTED_BODY * 2)
-			.split(TOKEN_SEPARATORS)
-			.map((token) => token.replace(/[.!?]+$/, ''))
-			.filter((token) => token !== ''),
-	);
-	const byIdentity = new Map<string, NamedRecord[]>();
-	for (const record of records) {
-		if (!tokens.has(record.identity) || record.name === record.identity) continue;
-		if (/^\d+$/.test(record.identity) && !sent.has(record.identity)) continue;
-		byIdentity.set(record.identity, [...(byIdentity.get(record.identity) ?? []), record]);
-	}
-	const named = [...byIdentity.entries()]
-		.slice(0, MAX_NAMED)
-		.map(([identity, found]) => `${identity} = ${found.map(({ name, what }) => `${name} (${what})`).join(' or ')}`);
-	return named.length === 0 ? undefined : `In your workspace: ${named.join('; ')}`;
-}

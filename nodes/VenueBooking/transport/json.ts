@@ -110,3 +110,79 @@ export function writeSegments(target: Record<string, unknown>, segments: readonl
 	current[segments[segments.length - 1]] = value;
 	return undefined;
 }
+
+/**
+ * A 64-bit hash (two independent 32-bit lanes) of a string, as 16 hex digits. Not cryptographic: it
+ * only has to tell apart the few hundred entries the trigger remembers, where a collision is
+ * vanishingly unlikely. Written here because node code may import nothing but n8n-workflow.
+ */
+export function hashText(text: string): string {
+	let a = 0x9e3779b9 ^ text.length;
+	let b = 0x85ebca6b ^ Math.imul(text.length, 0x27d4eb2f);
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		a = Math.imul(a ^ code, 0xcc9e2d51);
+		a = (a << 15) | (a >>> 17);
+		b = Math.imul(b ^ code, 0x1b873593);
+		b = (b << 13) | (b >>> 19);
+		b = (Math.imul(b, 5) + 0xe6546b64) | 0;
+	}
+	return toHex(finalMix(a ^ b)) + toHex(finalMix(b + Math.imul(a, 3)));
+}
+
+/** Spreads every input bit over the whole word, so similar entries get unrelated hashes. */
+function finalMix(value: number): number {
+	let h = value;
+	h ^= h >>> 16;
+	h = Math.imul(h, 0x85ebca6b);
+	h ^= h >>> 13;
+	h = Math.imul(h, 0xc2b2ae35);
+	h ^= h >>> 16;
+	return h >>> 0;
+}
+
+function toHex(value: number): string {
+	return value.toString(16).padStart(8, '0');
+}
+
+/**
+ * Text of at most `max` characters, or cut with its cut marked "…": the mark within `max` (labels, pieces of
+ * a message), or after the first `max` characters (a quoted body, which may also say how long the whole was).
+ * The one place the package shortens text for a person to read.
+ */
+export function cutText(text: string, max: number, options: { markAfter?: boolean; sayLength?: boolean } = {}): string {
+	if (text.length <= max) return text;
+	const kept = text.slice(0, options.markAfter ? max : max - 1);
+	return `${kept}…${options.sayLength ? ` (${text.length} characters)` : ''}`;
+}
+
+/** One field met by walkFields: its path (segments), key, value, depth (1: the root's own fields), and whether the walk goes into it. */
+export interface JsonField {
+	path: string[];
+	key: string;
+	value: unknown;
+	depth: number;
+	/** Whether the value is an object the walk goes into next (unless the visitor says 'skip'). */
+	descends: boolean;
+}
+
+/**
+ * The one bounded walk over a JSON object's fields: depth first in field order, into nested objects down to
+ * `maxDepth` levels (1: the object's own fields only), never into lists, never through keys that reach a
+ * prototype. The visitor sees every field, objects included; it answers 'stop' to end the walk (a bound on
+ * what it collects) or 'skip' not to go into that field. A root that is no object has no fields.
+ */
+export function walkFields(root: unknown, maxDepth: number, visit: (field: JsonField) => 'stop' | 'skip' | void): void {
+	const walk = (object: Record<string, unknown>, prefix: string[], depth: number): boolean => {
+		for (const [key, value] of Object.entries(object)) {
+			if (UNSAFE_KEYS.has(key)) continue;
+			const path = [...prefix, key];
+			const descends = isPlainObject(value) && depth < maxDepth;
+			const said = visit({ path, key, value, depth, descends });
+			if (said === 'stop') return true;
+			if (said !== 'skip' && descends && walk(value as Record<string, unknown>, path, depth + 1)) return true;
+		}
+		return false;
+	};
+	if (isPlainObject(root)) walk(root, [], 1);
+}

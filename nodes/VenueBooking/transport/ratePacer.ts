@@ -6,6 +6,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_POLICY_LABEL } from '../conventions';
+import { cutText } from './json';
 import { parseRetryAfter } from './retry';
 
 /** Reads one response header by name, whatever its case; undefined when absent. */
@@ -160,7 +161,7 @@ function resetOf(reading: RateLimitReading, name: string, text: string, now: num
 }
 
 function clip(text: string): string {
-	return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+	return cutText(text, 40, { markAfter: true });
 }
 
 /** One attempt's place in the pacer's order, handed back with its answer. */

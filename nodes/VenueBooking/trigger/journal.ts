@@ -2,9 +2,9 @@
  * The journal reader: baseline on activation, each new entry once and oldest first on every poll, the
  * sample for Fetch Test Event, and the state kept between polls.
  */
-import { isStalePageRefusal, settle } from '../transport/errors';
+import { isStalePageRefusal } from '../transport/errors';
 import { walkPages, type WalkedPage } from '../transport/pagination/walk';
-import type { ApiClient } from '../transport/request';
+import { type ApiClient, settle } from '../transport/request';
 import { type BoundaryScan, type JournalTail, LastEntries, type NewEntriesSide, scanForNew } from './boundary';
 import { chooseIdentityMode, entryIdentity, type IdentityMode } from '../identity';
 import { readFromEnd, type EndRead } from './journalEnd';

@@ -3,8 +3,8 @@
  * newest pages instead of the whole journal.
  */
 import { LINK_HEADER, LINK_RELATIONS } from '../conventions';
-import { isStalePageRefusal, settle } from '../transport/errors';
-import { headerValue } from '../transport/request';
+import { isStalePageRefusal } from '../transport/errors';
+import { headerValue, settle } from '../transport/request';
 import { linkFromHeader, numberAt, type PageRequest, type ResolvedPagination, strategyFor } from '../transport/pagination/strategies';
 import { findListSignals, lastPageLink, previousPageLink } from '../transport/pagination/detect';
 import { addressPages } from '../transport/pagination/prefetch';

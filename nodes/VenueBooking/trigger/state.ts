@@ -4,7 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../transport/json';
-import type { PageRequest, ResolvedPagination } from '../transport/pagination/strategies';
+import { type PageRequest, readPageRequest, readResolvedPagination, type ResolvedPagination } from '../transport/pagination/strategies';
 import type { IdentityMode } from '../identity';
 import type { JournalKey } from './description';
 import type { JournalOrder } from './order';
@@ -41,16 +41,36 @@ export interface JournalState {
 const STATE_KEY = 'journal';
 
 /**
- * Reads the state of the journal watched from static data; anything unreadable (an older version, a hand
- * edit) is no state, and so is the position in another journal: switching Watch starts a new baseline, so
- * the other journal's position is never taken for entries of this one.
+ * Reads the state of the journal watched from static data, checked field by field, never cast. What the
+ * poll cannot do without (the version, the identity mode, the remembered identities) being unreadable (an
+ * older version, a hand edit) is no state, as on the first poll: a new baseline. So is the position in
+ * another journal: switching Watch starts a new baseline, so the other journal's position is never taken
+ * for entries of this one. An unreadable optional part is left out and relearned, losing nothing: an order
+ * is settled again from evidence, and a position in the journal (`tail`) that is not one this node writes
+ * is dropped, as a too-long stored URL is, so the walk restarts from page 1 and the remembered identities
+ * still mark where new entries begin.
  */
 export function readState(staticData: IDataObject, journal: JournalKey = 'webhookDeliveries'): JournalState | undefined {
 	const stored = staticData[STATE_KEY];
 	if (!isPlainObject(stored) || stored.version !== 1 || !Array.isArray(stored.recent)) return undefined;
 	if (stored.identity !== 'id' && stored.identity !== 'hash') return undefined;
+	if (!stored.recent.every((identity) => typeof identity === 'string')) return undefined;
 	if ((stored.journal ?? 'webhookDeliveries') !== journal) return undefined;
-	return stored as unknown as JournalState;
+	const state: JournalState = { version: 1, identity: stored.identity, recent: [...(stored.recent as string[])] };
+	if (stored.order === 'newestFirst' || stored.order === 'oldestFirst') state.order = stored.order;
+	if (typeof stored.head === 'string') state.head = stored.head;
+	const tail = readTail(stored.tail);
+	if (tail) state.tail = tail;
+	if (stored.journal !== undefined) state.journal = journal;
+	return state;
+}
+
+/** A stored position in the journal, when it is one this node writes: a settled pagination and a page request. */
+function readTail(value: unknown): JournalState['tail'] {
+	if (!isPlainObject(value)) return undefined;
+	const pagination = readResolvedPagination(value.pagination);
+	const request = readPageRequest(value.request);
+	return pagination && request ? { pagination, request } : undefined;
 }
 
 /** Writes a state, keeping it within bounds. */

@@ -1,6 +1,6 @@
 import { type IDataObject, type IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { forEachAdaptively, route, UnexpectedNodeError } from '../../../nodes/VenueBooking/actions/router';
-import { AdaptiveWindow } from '../../../nodes/VenueBooking/transport/adaptiveWindow';
+import { AdaptiveWindow } from '../../../nodes/VenueBooking/transport/retry';
 import { mockContext, type MockContextOptions, TEST_NODE } from '../mockContext';
 
 const ok = (body: unknown) => ({ statusCode: 200, body });

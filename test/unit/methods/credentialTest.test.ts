@@ -8,7 +8,7 @@
 import type { ICredentialTestFunctions, IDataObject } from 'n8n-workflow';
 import { VenueBookingApi } from '../../../credentials/VenueBookingApi.credentials';
 import { describeAnswer, describeNoAnswer, describeRefusedRedirect, sendTestRequest, TEST_ENDPOINT, TEST_TIMEOUT_MS, venueBookingApiTest } from '../../../nodes/VenueBooking/methods/credentialTest';
-import { keyRedactor } from '../../../nodes/VenueBooking/transport/auth';
+import { keyRedactor } from '../../../nodes/VenueBooking/transport/request';
 import { VenueBooking } from '../../../nodes/VenueBooking/VenueBooking.node';
 import { VenueBookingTrigger } from '../../../nodes/VenueBooking/VenueBookingTrigger.node';
 import { TEST_KEY } from '../mockContext';

@@ -1,7 +1,7 @@
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
 import { NodeApiError } from 'n8n-workflow';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../../../nodes/VenueBooking/parameters/body';
-import { readId } from '../../../nodes/VenueBooking/parameters/ids';
+import { readId } from '../../../nodes/VenueBooking/parameters/readers';
 import { mockContext, parameterReader, thrownBy } from '../mockContext';
 
 describe('bodyProperties', () => {

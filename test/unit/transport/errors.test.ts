@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 import { ENDPOINTS, findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { keyRedactor } from '../../../nodes/VenueBooking/transport/auth';
+import { keyRedactor } from '../../../nodes/VenueBooking/transport/request';
 import {
 	declaredFailureError,
 	type FailureContext,
@@ -9,7 +9,6 @@ import {
 	findServerMessage,
 	httpStatusError,
 	isStalePageRefusal,
-	nameQuotedIdentities,
 	NetworkFailure,
 	networkHint,
 	transportError,
@@ -415,32 +414,3 @@ describe('DNS failures', () => {
 	});
 });
 
-describe('naming the identities an error quotes', () => {
-	const catalogue = [
-		{ identity: 'svc_photo_1h', name: 'Photo studio, 1 hour', what: 'service' },
-		{ identity: 'room_rehearsal_1', name: 'Rehearsal Room 1', what: 'room' },
-		{ identity: 'room_rehearsal_10', name: 'Rehearsal Room 10', what: 'room' },
-		{ identity: '7', name: 'Blue Room', what: 'room' },
-		{ identity: '7', name: 'Ana Lima', what: 'client' },
-		{ identity: '12', name: 'Dana Holt', what: 'client' },
-	];
-
-	it('names whole quoted identities, in quotes, lists or at a sentence end', () => {
-		const text = 'The server said: Service "svc_photo_1h" cannot be booked in room_rehearsal_1; offered in (room_rehearsal_10).';
-		expect(nameQuotedIdentities(text, catalogue, new Set())).toBe(
-			'In your workspace: svc_photo_1h = Photo studio, 1 hour (service); room_rehearsal_1 = Rehearsal Room 1 (room); room_rehearsal_10 = Rehearsal Room 10 (room)',
-		);
-		expect(nameQuotedIdentities('Response body: {"message":"No service \\"svc_photo_1h\\""}', catalogue, new Set())).toContain('svc_photo_1h = ');
-	});
-
-	it('a number counts only when the request sent it, with every record it may be', () => {
-		expect(nameQuotedIdentities('Room 7 is closed on 12 March', catalogue, new Set(['7']))).toBe('In your workspace: 7 = Blue Room (room) or Ana Lima (client)');
-		expect(nameQuotedIdentities('Room 7 is closed on 12 March', catalogue, new Set())).toBeUndefined();
-	});
-
-	it('nothing quoted, a part of a longer word, or a record named by its id: no line', () => {
-		expect(nameQuotedIdentities('Validation failed', catalogue, new Set())).toBeUndefined();
-		expect(nameQuotedIdentities('svc_photo_1hour is unknown', catalogue, new Set())).toBeUndefined();
-		expect(nameQuotedIdentities('x_1 is unknown', [{ identity: 'x_1', name: 'x_1', what: 'room' }], new Set())).toBeUndefined();
-	});
-});

@@ -1,4 +1,4 @@
-import { canonicalJson, isPlainObject, readPath } from '../../../nodes/VenueBooking/transport/json';
+import { canonicalJson, cutText, hashText, isPlainObject, readPath, walkFields } from '../../../nodes/VenueBooking/transport/json';
 
 describe('canonicalJson', () => {
 	it('sorts object keys at every level and keeps array order', () => {
@@ -67,5 +67,56 @@ describe('isPlainObject', () => {
 		expect(isPlainObject([])).toBe(false);
 		expect(isPlainObject(null)).toBe(false);
 		expect(isPlainObject('x')).toBe(false);
+	});
+});
+
+describe('cutText', () => {
+	it('keeps text within the bound whole', () => {
+		expect(cutText('abcde', 5)).toBe('abcde');
+		expect(cutText('abcde', 5, { markAfter: true, sayLength: true })).toBe('abcde');
+	});
+
+	it('cuts with the mark within the bound, or after it, saying the whole length when asked', () => {
+		expect(cutText('abcdef', 5)).toBe('abcd…');
+		expect(cutText('abcdef', 5, { markAfter: true })).toBe('abcde…');
+		expect(cutText('abcdef', 5, { markAfter: true, sayLength: true })).toBe('abcde… (6 characters)');
+	});
+});
+
+describe('hashText', () => {
+	it('is 16 hex digits, the same for the same text, different for different text', () => {
+		expect(hashText('a')).toMatch(/^[0-9a-f]{16}$/);
+		expect(hashText('a')).toBe(hashText('a'));
+		expect(hashText('a')).not.toBe(hashText('b'));
+	});
+});
+
+describe('walkFields', () => {
+	const record = { a: 1, b: { c: 'x', d: { e: true } }, list: [{ f: 1 }], ['__proto__']: { g: 1 } };
+	const seen = (maxDepth: number, answer?: (path: string) => 'stop' | 'skip' | void) => {
+		const paths: string[] = [];
+		walkFields(record, maxDepth, ({ path, descends }) => {
+			paths.push(`${path.join('.')}${descends ? '/' : ''}`);
+			return answer?.(path.join('.'));
+		});
+		return paths;
+	};
+
+	it('visits every field depth first in field order, into objects down to maxDepth, never into lists', () => {
+		expect(seen(3)).toEqual(['a', 'b/', 'b.c', 'b.d/', 'b.d.e', 'list']);
+		expect(seen(2)).toEqual(['a', 'b/', 'b.c', 'b.d', 'list']);
+		expect(seen(1)).toEqual(['a', 'b', 'list']);
+	});
+
+	it('stops the whole walk, or skips going into one field, as the visitor says', () => {
+		expect(seen(3, (path) => (path === 'b.c' ? 'stop' : undefined))).toEqual(['a', 'b/', 'b.c']);
+		expect(seen(3, (path) => (path === 'b' ? 'skip' : undefined))).toEqual(['a', 'b/', 'list']);
+	});
+
+	it('has no fields to visit in anything but an object', () => {
+		for (const root of [null, 'text', 3, [{ a: 1 }]]) expect(() => walkFields(root, 3, () => 'stop')).not.toThrow();
+		const paths: string[] = [];
+		walkFields([{ a: 1 }], 3, ({ path }) => void paths.push(path.join('.')));
+		expect(paths).toEqual([]);
 	});
 });

@@ -22,6 +22,40 @@ describe('readState', () => {
 	});
 });
 
+describe('readState checks what it reads back, never casting it', () => {
+	const stored = (journal: IDataObject): IDataObject => ({ journal: { version: 1, identity: 'id', recent: ['a'], ...journal } });
+	const tail = { pagination: { mode: 'pageNumber', pageParameter: 'page', totalPath: 'meta.total', pageLength: 20 }, request: { query: { page: 7 }, marker: '7' } };
+
+	it('takes remembered identities that are not all text as no state (a new baseline, as on the first poll)', () => {
+		expect(readState(stored({ recent: ['a', 3] }))).toBeUndefined();
+	});
+
+	it('reads back a stored position in the journal whole', () => {
+		expect(readState(stored({ tail }))?.tail).toEqual(tail);
+	});
+
+	it.each([
+		['an unknown mode', { ...tail, pagination: { mode: 'scroll' } }],
+		['a mode without its parameter', { ...tail, pagination: { mode: 'cursor', cursorPath: 'next' } }],
+		['a field of the wrong type', { ...tail, pagination: { ...tail.pagination, pageLength: '20' } }],
+		['a request whose query holds an object', { ...tail, request: { query: { page: { $gt: 1 } } } }],
+		['a request whose URL is not text', { ...tail, request: { url: 42 } }],
+		['no request', { pagination: tail.pagination }],
+		['not an object', 'page 7'],
+	])('drops a stored position with %s and keeps the rest: the walk restarts from page 1, the remembered identities still mark new entries', (_case, unreadable) => {
+		expect(readState(stored({ tail: unreadable, order: 'oldestFirst', head: 'a' }))).toEqual({ version: 1, identity: 'id', recent: ['a'], order: 'oldestFirst', head: 'a' });
+	});
+
+	it('leaves out an unknown order or a head that is not text, to be learned again', () => {
+		expect(readState(stored({ order: 'sideways', head: 7 }))).toEqual({ version: 1, identity: 'id', recent: ['a'] });
+	});
+
+	it('keeps only the fields of the stored mode', () => {
+		const mixed = { ...tail, pagination: { ...tail.pagination, cursorParameter: 'c', nextUrlPath: 'links.next' } };
+		expect(readState(stored({ tail: mixed }))?.tail?.pagination).toEqual(tail.pagination);
+	});
+});
+
 describe('writeState', () => {
 	it('keeps only the newest RECENT_LIMIT identities', () => {
 		const staticData: IDataObject = {};

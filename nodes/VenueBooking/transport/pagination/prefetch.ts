@@ -3,9 +3,9 @@
  * through an adaptive window and handed to the walk in order.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { AdaptiveWindow } from '../adaptiveWindow';
+import { AdaptiveWindow } from '../retry';
 import type { ApiClient, ApiRequest, ApiResponse } from '../request';
-import { type FetchedPage, numberAt, type PageRequest, type ResolvedPagination } from './strategies';
+import { type FetchedPage, numberAt, type PageRequest, type PaginationOf, type ResolvedPagination } from './strategies';
 
 /** Raised inside a fetch that was cancelled before it started; never reaches the walker. */
 class Cancelled extends Error {}
@@ -106,7 +106,7 @@ function finiteNumber(value: unknown): number | undefined {
 }
 
 /** Numbered pages: page n of this walk is the first page's number plus n − 1. */
-function pageNumberAddress(settings: ResolvedPagination, first: FetchedPage, second: PageRequest): PageAddress | undefined {
+function pageNumberAddress(settings: PaginationOf<'pageNumber'>, first: FetchedPage, second: PageRequest): PageAddress | undefined {
 	const parameter = settings.pageParameter?.trim();
 	if (!parameter) return undefined;
 	const firstPage = settings.firstPage ?? 1;
@@ -125,7 +125,7 @@ function pageNumberAddress(settings: ResolvedPagination, first: FetchedPage, sec
 }
 
 /** Offsets: page n starts n − 1 first-page lengths after the first page's offset. */
-function offsetAddress(settings: ResolvedPagination, first: FetchedPage, second: PageRequest): PageAddress | undefined {
+function offsetAddress(settings: PaginationOf<'offset'>, first: FetchedPage, second: PageRequest): PageAddress | undefined {
 	const parameter = settings.offsetParameter?.trim();
 	const total = finiteNumber(numberAt(first.response, settings.totalPath));
 	const size = first.entries.length;

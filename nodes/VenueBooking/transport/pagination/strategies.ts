@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { IDENTITY_FIELD, LINK_HEADER, LINK_RELATIONS, MARKER_NAMES, normalizeKey } from '../../conventions';
-import { readPath } from '../json';
+import { isPlainObject, readPath } from '../json';
 import { type ApiResponse, headerValue } from '../request';
 
 /** A page as the walker saw it: what was asked, what came back, and the entries found in it. */
@@ -120,7 +120,7 @@ function nextUrlStrategy(nextUrlPath: string | undefined): PaginationStrategy {
 }
 
 /** The next page is asked for by sending back the cursor the previous page gave. */
-function cursorStrategy(parameter: string, path: string, settings: ResolvedPagination): PaginationStrategy {
+function cursorStrategy(parameter: string, path: string, settings: CursorPagination): PaginationStrategy {
 	const sizeParameter = settings.pageSizeParameter;
 	return {
 		description: `cursor (next cursor from "${path}", sent as "${parameter}")`,
@@ -139,7 +139,7 @@ function cursorStrategy(parameter: string, path: string, settings: ResolvedPagin
  * states, on a page shorter than the list's pages, or on an empty page; a page past the end that the API
  * refuses (404) ends it too, when nothing promised that page.
  */
-function pageNumberStrategy(parameter: string, settings: ResolvedPagination): PaginationStrategy {
+function pageNumberStrategy(parameter: string, settings: PageNumberPagination): PaginationStrategy {
 	const firstPage = settings.firstPage ?? 1;
 	const sizeParameter = settings.pageSizeParameter;
 	return {
@@ -172,7 +172,7 @@ function pageNumberStrategy(parameter: string, settings: ResolvedPagination): Pa
  * Entries are addressed by offset; the next offset is the previous plus what the page returned (servers
  * return fewer than asked). The list ends as a numbered one does: flag, total, short page, empty page.
  */
-function offsetStrategy(parameter: string, settings: ResolvedPagination): PaginationStrategy {
+function offsetStrategy(parameter: string, settings: OffsetPagination): PaginationStrategy {
 	const limitParameter = settings.limitParameter;
 	return {
 		description: `offset (sent as "${parameter}"${limitParameter ? ` with "${limitParameter}"` : ''})`,
@@ -199,7 +199,7 @@ function offsetStrategy(parameter: string, settings: ResolvedPagination): Pagina
  * `starting_after` and OpenAI's `after` do. The list ends where the more-flag says so, or, without a flag,
  * on a page shorter than the list's pages or an empty one.
  */
-function afterLastStrategy(parameter: string, field: string, settings: ResolvedPagination): PaginationStrategy {
+function afterLastStrategy(parameter: string, field: string, settings: AfterLastPagination): PaginationStrategy {
 	const sizeParameter = settings.pageSizeParameter;
 	const until = settings.hasMorePath ? `, while "${settings.hasMorePath}" says more` : '';
 	return {
@@ -219,8 +219,8 @@ function afterLastStrategy(parameter: string, field: string, settings: ResolvedP
 }
 
 /** The option a chosen mode cannot work without, when it is empty; checked before any request. */
-export function missingSetting(settings: ResolvedPagination): string | undefined {
-	const needs: Partial<Record<ResolvedPagination['mode'], Array<[string | undefined, string]>>> = {
+export function missingSetting(settings: Omit<Partial<PaginationSettings>, 'mode'> & { mode: PaginationMode }): string | undefined {
+	const needs: Partial<Record<PaginationMode, Array<[string | undefined, string]>>> = {
 		cursor: [
 			[settings.cursorParameter, 'Cursor Parameter'],
 			[settings.cursorPath, 'Next Cursor Field'],
@@ -289,43 +289,30 @@ export interface PaginationSettings {
 	maxPages: number;
 }
 
-/**
- * A strategy with every detail settled (explicit or detected), as plain JSON: the trigger stores it to
- * resume a walk in a later poll. The optional paths are what automatic detection found in responses.
- */
-export interface ResolvedPagination {
-	mode: Exclude<PaginationMode, 'auto'>;
-	nextUrlPath?: string;
-	cursorParameter?: string;
-	cursorPath?: string;
+/** Where a response states how long its list is: read on page 1 by every mode, explicit ones included. */
+export interface StatedLengthPaths {
+	/** The flag that says more entries follow (`has_more`, or `isLast` read the other way). */
 	hasMorePath?: string;
-	pageParameter?: string;
-	firstPage?: number;
-	currentPagePath?: string;
-	totalPagesPath?: string;
-	offsetParameter?: string;
-	limitParameter?: string;
-	offsetPath?: string;
 	totalPath?: string;
-	pageSizeParameter?: string;
+	totalPagesPath?: string;
 	/** Where the response states its page length (`per_page`, `limit`, `maxResults`), read before the size asked for. */
 	pageSizePath?: string;
-	/**
-	 * The length of page 1, kept for numbered pages with a stated total: a walk resumed at a later page (the
-	 * trigger's jump to the end, its next poll) needs it to tell that the total ends there, and does not see page 1.
-	 */
-	pageLength?: number;
-	afterParameter?: string;
-	afterField?: string;
-	/**
-	 * Set by Automatic mode when it guessed the After Last Entry parameter's name: the second page must then
-	 * show the API understood it (no entry of the first page again) before the walk trusts the guess.
-	 */
-	unverified?: boolean;
+}
+
+export interface NextUrlPagination extends StatedLengthPaths {
+	mode: 'nextUrl';
+	nextUrlPath?: string;
+}
+
+export interface CursorPagination extends StatedLengthPaths {
+	mode: 'cursor';
+	cursorParameter: string;
+	cursorPath: string;
+	pageSizeParameter?: string;
 	/**
 	 * Set by Automatic mode when it derived the cursor parameter from the cursor's key (`nextPageToken` →
-	 * `pageToken`): the key itself, sent instead when page 2 shows the API ignored the derived name (AWS
-	 * answers `NextToken` with `NextToken`).
+	 * `pageToken`): the next candidate, the key itself, sent instead when page 2 shows the API ignored the
+	 * derived name (AWS answers `NextToken` with `NextToken`).
 	 */
 	cursorAlternative?: string;
 	/**
@@ -333,6 +320,114 @@ export interface ResolvedPagination {
 	 * resumed at page 2 (the editor's next list view, the trigger's next poll) can still tell a repeat.
 	 */
 	firstPageFingerprint?: string;
+}
+
+export interface PageNumberPagination extends StatedLengthPaths {
+	mode: 'pageNumber';
+	pageParameter: string;
+	firstPage?: number;
+	currentPagePath?: string;
+	pageSizeParameter?: string;
+	/**
+	 * The length of page 1, kept for numbered pages with a stated total: a walk resumed at a later page (the
+	 * trigger's jump to the end, its next poll) needs it to tell that the total ends there, and does not see page 1.
+	 */
+	pageLength?: number;
+}
+
+export interface OffsetPagination extends StatedLengthPaths {
+	mode: 'offset';
+	offsetParameter: string;
+	limitParameter?: string;
+	offsetPath?: string;
+}
+
+export interface AfterLastPagination extends StatedLengthPaths {
+	mode: 'afterLast';
+	afterParameter: string;
+	afterField?: string;
+	pageSizeParameter?: string;
+	/**
+	 * Set by Automatic mode when it guessed the After Last Entry parameter's name: the second page must then
+	 * show the API understood it (no entry of the first page again) before the walk trusts the guess.
+	 */
+	unverified?: boolean;
+}
+
+/**
+ * A strategy with every detail settled (explicit or detected), as plain JSON, one shape per mode: the
+ * trigger stores it to resume a walk in a later poll. The optional paths are what automatic detection
+ * found in responses.
+ */
+export type ResolvedPagination =
+	| { mode: 'off' }
+	| NextUrlPagination
+	| CursorPagination
+	| PageNumberPagination
+	| OffsetPagination
+	| AfterLastPagination;
+
+/** The settled pagination of one mode. */
+export type PaginationOf<M extends ResolvedPagination['mode']> = Extract<ResolvedPagination, { mode: M }>;
+
+/** Per mode, each field of its shape and the type of value it holds: what a stored pagination is checked against. */
+const SHAPES: { [M in ResolvedPagination['mode']]: Record<string, 'string' | 'number' | 'boolean'> } = {
+	off: {},
+	nextUrl: { nextUrlPath: 'string' },
+	cursor: { cursorParameter: 'string', cursorPath: 'string', pageSizeParameter: 'string', cursorAlternative: 'string', firstPageFingerprint: 'string' },
+	pageNumber: { pageParameter: 'string', firstPage: 'number', currentPagePath: 'string', pageSizeParameter: 'string', pageLength: 'number' },
+	offset: { offsetParameter: 'string', limitParameter: 'string', offsetPath: 'string' },
+	afterLast: { afterParameter: 'string', afterField: 'string', pageSizeParameter: 'string', unverified: 'boolean' },
+};
+
+const STATED_LENGTH_FIELDS = { hasMorePath: 'string', totalPath: 'string', totalPagesPath: 'string', pageSizePath: 'string' } as const;
+
+/** The fields a mode cannot walk without. */
+const REQUIRED_FIELDS: Partial<Record<ResolvedPagination['mode'], string[]>> = {
+	cursor: ['cursorParameter', 'cursorPath'],
+	pageNumber: ['pageParameter'],
+	offset: ['offsetParameter'],
+	afterLast: ['afterParameter'],
+};
+
+/**
+ * A settled pagination read back from storage (the trigger's static data, a page token of the editor):
+ * checked field by field against its mode's shape, never cast. Undefined when it is not one this node
+ * writes (an unknown mode, a field of the wrong type, a required parameter missing). Fields of other
+ * modes, which settings from the editor may carry along, are left out.
+ */
+export function readResolvedPagination(value: unknown): ResolvedPagination | undefined {
+	if (!isPlainObject(value) || typeof value.mode !== 'string' || !Object.prototype.hasOwnProperty.call(SHAPES, value.mode)) return undefined;
+	const mode = value.mode as ResolvedPagination['mode'];
+	const fields: Record<string, string> = mode === 'off' ? {} : { ...SHAPES[mode], ...STATED_LENGTH_FIELDS };
+	const read: Record<string, unknown> = { mode };
+	for (const [field, type] of Object.entries(fields)) {
+		const stored = value[field];
+		if (stored === undefined) continue;
+		if (typeof stored !== type || (type === 'number' && !Number.isFinite(stored))) return undefined;
+		read[field] = stored;
+	}
+	if ((REQUIRED_FIELDS[mode] ?? []).some((field) => read[field] === undefined)) return undefined;
+	return read as unknown as ResolvedPagination;
+}
+
+/**
+ * A page request read back from storage: its query a plain object of scalars, its URL and marker text.
+ * Undefined when it is not one this node writes.
+ */
+export function readPageRequest(value: unknown): PageRequest | undefined {
+	if (!isPlainObject(value)) return undefined;
+	const { query, url, marker, guessed } = value;
+	if (query !== undefined && (!isPlainObject(query) || !Object.values(query).every((entry) => ['string', 'number', 'boolean'].includes(typeof entry)))) return undefined;
+	if ((url !== undefined && typeof url !== 'string') || (marker !== undefined && typeof marker !== 'string') || (guessed !== undefined && typeof guessed !== 'boolean')) {
+		return undefined;
+	}
+	return {
+		...(query !== undefined ? { query: { ...(query as IDataObject) } } : {}),
+		...(url !== undefined ? { url } : {}),
+		...(marker !== undefined ? { marker } : {}),
+		...(guessed !== undefined ? { guessed } : {}),
+	};
 }
 
 export const DEFAULT_MAX_PAGES = 10_000;

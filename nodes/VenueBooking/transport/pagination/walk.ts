@@ -4,15 +4,15 @@
  */
 import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 import { AFTER_PARAMETERS } from '../../conventions';
-import { describeWindow } from '../adaptiveWindow';
-import { isStalePageRefusal, settle } from '../errors';
-import { canonicalJson, readPath } from '../json';
-import { hashText } from '../../identity';
-import type { ApiClient, ApiRequest, ApiResponse } from '../request';
+import { describeWindow } from '../retry';
+import { isStalePageRefusal } from '../errors';
+import { canonicalJson, hashText, readPath } from '../json';
+import { type ApiClient, type ApiRequest, type ApiResponse, settle } from '../request';
 import { listAt, type ListLocation, locateList } from '../response';
 import { detectPagination, findListSignals, moreSignalled, reasonToDoubtCompleteness } from './detect';
 import { addressPages, PagePrefetcher } from './prefetch';
 import {
+	type CursorPagination,
 	DEFAULT_AFTER_FIELD,
 	type FetchedPage,
 	missingSetting,
@@ -20,6 +20,7 @@ import {
 	type PaginationSettings,
 	type PaginationStrategy,
 	type ResolvedPagination,
+	type StatedLengthPaths,
 	strategyFor,
 } from './strategies';
 
@@ -76,15 +77,34 @@ function fingerprint(entries: unknown[]): string {
 	return `${entries.length}|${canonicalJson(entries[0])}|${canonicalJson(entries[entries.length - 1])}`;
 }
 
-/** The settings as settled pagination, for every mode but Automatic (which settles after page 1). */
+/** The object without its undefined fields, so a settled pagination stores only what was set. */
+function defined(pagination: ResolvedPagination): ResolvedPagination {
+	return Object.fromEntries(Object.entries(pagination).filter(([, value]) => value !== undefined)) as ResolvedPagination;
+}
+
+/**
+ * The settings as settled pagination, for every mode but Automatic (which settles after page 1): the chosen
+ * mode's own fields. The walk's own limits (Max Pages, the page size asked for) stay in the settings.
+ * Checked with missingSetting first.
+ */
 function settledFromSettings(settings: PaginationSettings): ResolvedPagination | undefined {
-	const { mode } = settings;
-	if (mode === 'auto') return undefined;
-	// The walk's own limits (Max Pages, the page size asked for) stay in the settings; the rest is the strategy.
-	const strategy: Partial<PaginationSettings> = { ...settings };
-	delete strategy.maxPages;
-	delete strategy.pageSize;
-	return { ...strategy, mode };
+	const { hasMorePath, pageSizeParameter } = settings;
+	switch (settings.mode) {
+		case 'auto':
+			return undefined;
+		case 'off':
+			return { mode: 'off' };
+		case 'nextUrl':
+			return defined({ mode: 'nextUrl', nextUrlPath: settings.nextUrlPath, hasMorePath });
+		case 'cursor':
+			return defined({ mode: 'cursor', cursorParameter: settings.cursorParameter ?? '', cursorPath: settings.cursorPath ?? '', hasMorePath, pageSizeParameter });
+		case 'pageNumber':
+			return defined({ mode: 'pageNumber', pageParameter: settings.pageParameter ?? '', firstPage: settings.firstPage, hasMorePath, pageSizeParameter });
+		case 'offset':
+			return defined({ mode: 'offset', offsetParameter: settings.offsetParameter ?? '', limitParameter: settings.limitParameter, hasMorePath });
+		case 'afterLast':
+			return defined({ mode: 'afterLast', afterParameter: settings.afterParameter ?? '', afterField: settings.afterField, hasMorePath, pageSizeParameter });
+	}
 }
 
 /** How to set the walk by hand, for messages about a list the walk could not follow. */
@@ -119,8 +139,8 @@ class PageWalk {
 	private previousFingerprint = '';
 	private returned = 0;
 	private firstPageLength: number | undefined;
-	/** The identities of page 1, kept only while an automatic After Last Entry guess awaits its check. */
-	private firstPageIdentities: Set<string> | undefined;
+	/** The page parameter Automatic mode guessed on page 1, until the next page confirms it. */
+	private guess: Guess | undefined;
 	private prefetch: PagePrefetcher | undefined;
 
 	constructor(
@@ -134,7 +154,10 @@ class PageWalk {
 		this.strategy = this.pagination ? strategyFor(this.pagination) : undefined;
 		this.detecting = this.pagination === undefined;
 		this.request = options.resume?.request ?? (this.strategy ? this.strategy.first(this.sizeFor(options.limit)) : {});
-		this.firstPageLength = options.resume?.pagination.pageLength;
+		const resumed = options.resume?.pagination;
+		this.firstPageLength = resumed?.mode === 'pageNumber' ? resumed.pageLength : undefined;
+		// A walk handed over before page 2 was seen still carries the guess, with page 1's fingerprint.
+		if (resumed) this.guess = this.guessOf(resumed, undefined);
 	}
 
 	async *pages(): AsyncGenerator<WalkedPage> {
@@ -145,14 +168,13 @@ class PageWalk {
 			if (!fetched) return;
 			let entries = this.entriesOf(fetched.response, number);
 			if (number === 1 && entries !== undefined && entries.length > 0) this.settleOnFirstPage({ ...fetched, entries });
-			// The first page after page 1, in this walk or in the one that handed over to it.
-			if ((number === 2 || (number === 1 && this.options.resume)) && entries && this.switchCursorParameter(entries)) {
+			// The first page after page 1, in this walk or in the one that handed over to it, confirms a guess.
+			if ((number === 2 || (number === 1 && this.options.resume)) && entries && this.confirmGuess(entries)) {
 				fetched = await this.fetch(number);
 				if (!fetched) return;
 				entries = this.entriesOf(fetched.response, number);
 			}
 			const { query, response } = fetched;
-			if (number === 2 && entries) this.verifyAfterLastGuess(entries);
 			const page: WalkedPage = { number, query, response, entries, request: this.request, pagination: this.pagination };
 			if (entries === undefined || entries.length === 0) {
 				yield page;
@@ -161,6 +183,8 @@ class PageWalk {
 			this.returned += entries.length;
 			const limitReached = limit !== undefined && this.returned >= limit;
 			page.next = limitReached ? undefined : this.nextRequest(number, { query, response, entries, firstPageLength: this.firstPageLength });
+			// Page 2 passed every guard: whatever was guessed on page 1 holds.
+			if (number === 2) this.guess = undefined;
 			yield page;
 			if (!page.next) return;
 			this.request = page.next;
@@ -257,16 +281,19 @@ class PageWalk {
 			this.pagination = detectPagination(first) ?? { mode: 'off' };
 			this.strategy = strategyFor(this.pagination);
 			if (this.strategy) {
-				const guess = this.pagination.unverified ? ' (a guess, checked on the second page)' : '';
+				const guess = this.pagination.mode === 'afterLast' && this.pagination.unverified ? ' (a guess, checked on the second page)' : '';
 				this.options.onDetected?.(`Pagination (automatic): ${this.strategy.description}${guess}`);
 			}
-			if (this.pagination.unverified) this.firstPageIdentities = new Set(first.entries.map((entry) => identityText(entry)));
-			if (this.pagination.cursorAlternative) this.pagination = { ...this.pagination, firstPageFingerprint: hashText(fingerprint(first.entries)) };
+			if (this.pagination.mode === 'cursor' && this.pagination.cursorAlternative) {
+				this.pagination = { ...this.pagination, firstPageFingerprint: hashText(fingerprint(first.entries)) };
+			}
+			this.guess = this.guessOf(this.pagination, first.entries);
 		} else if (this.pagination && this.pagination.mode !== 'off') {
+			const settled = this.pagination;
 			const signals = findListSignals(first);
 			// Options left empty in the editor arrive as "": those are found in the response like undefined ones.
-			const unset = Object.fromEntries(Object.entries(signals).filter(([key]) => !this.pagination?.[key as keyof ResolvedPagination]));
-			this.pagination = { ...this.pagination, ...unset };
+			const unset = Object.fromEntries(Object.entries(signals).filter(([key]) => !settled[key as keyof StatedLengthPaths])) as StatedLengthPaths;
+			this.pagination = { ...settled, ...unset };
 			this.strategy = strategyFor(this.pagination);
 		}
 		if (!this.options.resume && this.pagination?.mode === 'pageNumber' && this.pagination.totalPath) {
@@ -275,43 +302,89 @@ class PageWalk {
 	}
 
 	/**
-	 * An automatic After Last Entry walk guessed the parameter's name; page 2 shows whether the API understood
-	 * it. An API that ignored it answers with page 1's entries again, and the walk stops with what to set.
+	 * The guess a settled pagination carries, if any: a page parameter Automatic mode named without the API
+	 * naming it. `firstPage` holds page 1's entries when this walk saw them; a walk resumed after page 1 has
+	 * only the fingerprint the pagination carries.
 	 */
-	private verifyAfterLastGuess(entries: unknown[]): void {
-		const known = this.firstPageIdentities;
-		if (!known || !this.pagination) return;
-		this.firstPageIdentities = undefined;
-		if (entries.some((entry) => known.has(identityText(entry)))) {
-			throw this.fail(
-				`The API said more entries follow, but did not understand the page parameter Automatic mode guessed ("${this.pagination.afterParameter}" with the last entry's "${DEFAULT_AFTER_FIELD}"): page 2 repeated entries of page 1`,
-				HOW_TO_SET_PAGINATION,
-			);
+	private guessOf(pagination: ResolvedPagination, firstPage: unknown[] | undefined): Guess | undefined {
+		switch (pagination.mode) {
+			case 'cursor': {
+				// The cursor's parameter was derived from its key (`NextToken` → `token`); the key itself is the next candidate.
+				const { cursorAlternative: alternative, firstPageFingerprint: firstPrint } = pagination;
+				if (!alternative || firstPrint === undefined) return undefined;
+				return { candidates: [alternative], ignored: (entries) => hashText(fingerprint(entries)) === firstPrint };
+			}
+			case 'afterLast': {
+				// The parameter's name ("starting_after", "after") is a guess; an API that ignored it repeats page 1's entries.
+				if (!pagination.unverified || !firstPage) return undefined;
+				const known = new Set(firstPage.map((entry) => identityText(entry)));
+				return {
+					candidates: [],
+					ignored: (entries) => entries.some((entry) => known.has(identityText(entry))),
+					failure: () =>
+						this.fail(
+							`The API said more entries follow, but did not understand the page parameter Automatic mode guessed ("${pagination.afterParameter}" with the last entry's "${DEFAULT_AFTER_FIELD}"): page 2 repeated entries of page 1`,
+							HOW_TO_SET_PAGINATION,
+						),
+				};
+			}
+			case 'pageNumber':
+			case 'offset':
+				// Read off page 1's counters (`page` beside `currentPage`): an API that ignored the name answers page 2 with
+				// page 1 again, which the walk's loop guards see; the parameter that asks for a page is named nowhere.
+				if (!firstPage || !this.detecting) return undefined;
+				return {
+					candidates: [],
+					failure: (last) => {
+						const more = last && moreSignalled(last, { read: this.firstPageLength ?? this.returned, resumed: this.options.resume !== undefined, page: 1, unpaged: false });
+						return this.fail(
+							`The API said more entries follow${more ? ` (${more})` : ''}, but ignored the page parameter Automatic mode derived from its answer (${this.strategy?.description ?? ''}): page 2 came back as page 1`,
+							`Read ${this.firstPageLength ?? 0} entries on page 1; returning them as the whole list would lose the rest. ${HOW_TO_SET_PAGINATION}`,
+						);
+					},
+				};
+			default:
+				return undefined;
 		}
-		this.pagination = { ...this.pagination, unverified: undefined };
 	}
 
 	/**
-	 * Automatic mode derived the cursor's parameter from its key (`NextToken` → `token`). An API that ignored
-	 * that name answers page 2 with page 1 again: the walk then asks for page 2 once more with the key itself
-	 * as the parameter (`NextToken`, as AWS takes it) and says so. True when the page is to be fetched again;
-	 * the walk's own checks judge that answer as any other.
+	 * The one step that confirms a guess on the page after page 1: the page shows the API understood the
+	 * parameter (the guess holds), or that it ignored it; then the walk sends the next candidate name and
+	 * asks for the page again (true: fetch it again, and say so), or, with no candidate left, fails saying
+	 * what to set. A guess with no such judgement of the page is confirmed by the walk's loop guards instead
+	 * (failGuess). Judged once: the pagination then no longer carries the guess.
 	 */
-	private switchCursorParameter(entries: unknown[]): boolean {
-		const pagination = this.pagination;
-		if (!pagination?.cursorAlternative || pagination.firstPageFingerprint === undefined) return false;
-		const { cursorAlternative: alternative, firstPageFingerprint: firstPage, ...settled } = pagination;
-		this.pagination = settled;
-		const derived = settled.cursorParameter;
+	private confirmGuess(entries: unknown[]): boolean {
+		const { guess, pagination } = this;
+		if (!guess?.ignored || !pagination) return false;
+		this.guess = undefined;
+		this.pagination = settledGuess(pagination);
+		if (!guess.ignored(entries)) return false;
+		const [candidate, ...rest] = guess.candidates;
+		if (candidate === undefined) {
+			if (guess.failure) throw guess.failure(undefined);
+			return false;
+		}
+		const field = PARAMETER_FIELDS[this.pagination.mode];
+		const settled = this.pagination as unknown as Record<string, unknown>;
+		const sent = field ? settled[field] : undefined;
 		const query = { ...(this.request.query ?? {}) };
-		if (hashText(fingerprint(entries)) !== firstPage || derived === undefined || !(derived in query)) return false;
-		query[alternative] = query[derived];
-		delete query[derived];
-		this.pagination = { ...settled, cursorParameter: alternative };
+		// Only a parameter this walk sent can be renamed.
+		if (!field || typeof sent !== 'string' || !(sent in query)) return false;
+		query[candidate] = query[sent];
+		delete query[sent];
+		this.pagination = { ...settled, [field]: candidate } as unknown as ResolvedPagination;
 		this.strategy = strategyFor(this.pagination);
 		this.request = { ...this.request, query };
-		this.options.onDetected?.(`Pagination (automatic): the API ignored the cursor sent as "${derived}" (page 2 repeated page 1), so it is sent as "${alternative}", the name the API gave it.`);
+		if (rest.length > 0) this.guess = { ...guess, candidates: rest };
+		this.options.onDetected?.(`Pagination (automatic): the API ignored the cursor sent as "${sent}" (page 2 repeated page 1), so it is sent as "${candidate}", the name the API gave it.`);
 		return true;
+	}
+
+	/** A loop guard fired on page 2 while a guess was still unconfirmed: the guess failed, and its own message says what to set. */
+	private failGuess(number: number, last: FetchedPage): void {
+		if (number === 2 && this.guess?.failure) throw this.guess.failure(last);
 	}
 
 	/** The request for the page after `last`, after every guard; undefined when `last` ends the list. */
@@ -349,27 +422,12 @@ class PageWalk {
 		}
 	}
 
-	/**
-	 * Automatic mode read the page parameter's name off the first answer (`page` beside `currentPage`,
-	 * Strapi's `meta.pagination.page`), but the API answered page 2 with page 1 again: the parameter that asks
-	 * for a page is named nowhere in the answers, so the user must name it.
-	 */
-	private failIgnoredDerivedParameter(number: number, last: FetchedPage): void {
-		const derived = this.pagination?.mode === 'pageNumber' || this.pagination?.mode === 'offset';
-		if (!this.detecting || !derived || number !== 2) return;
-		const more = moreSignalled(last, { read: this.firstPageLength ?? this.returned, resumed: this.options.resume !== undefined, page: 1, unpaged: false });
-		throw this.fail(
-			`The API said more entries follow${more ? ` (${more})` : ''}, but ignored the page parameter Automatic mode derived from its answer (${this.strategy?.description ?? ''}): page 2 came back as page 1`,
-			`Read ${this.firstPageLength ?? 0} entries on page 1; returning them as the whole list would lose the rest. ${HOW_TO_SET_PAGINATION}`,
-		);
-	}
-
 	private checkNotLooping(number: number, next: PageRequest, last: FetchedPage): void {
 		const description = this.strategy?.description ?? '';
 		const entries = last.entries;
 		if (next.marker !== undefined) {
 			if (this.seenMarkers.has(next.marker)) {
-				this.failIgnoredDerivedParameter(number, last);
+				this.failGuess(number, last);
 				throw this.fail(
 					`The API pointed back to a page it already gave (${description}, at page ${number})`,
 					'Stopped to avoid an endless loop. Check the query parameters, or set Options > Pagination explicitly.',
@@ -379,7 +437,7 @@ class PageWalk {
 		}
 		const current = fingerprint(entries);
 		if (current === this.previousFingerprint) {
-			this.failIgnoredDerivedParameter(number, last);
+			this.failGuess(number, last);
 			throw this.fail(
 				`The API returned the same page twice in a row (page ${number}, ${description})`,
 				'The API ignored the pagination parameter, so the walk stopped instead of looping. Set Options > Pagination to match the API.',
@@ -404,4 +462,36 @@ class PageWalk {
 function identityText(entry: unknown): string {
 	const id = readPath(entry, DEFAULT_AFTER_FIELD);
 	return id === undefined || id === null || typeof id === 'object' ? canonicalJson(entry) : `${typeof id}:${String(id)}`;
+}
+
+/**
+ * A page parameter Automatic mode guessed on page 1, carried until the next page confirms it: the names still
+ * to try in order, how a page shows the API ignored the one sent, and what to say once none is left.
+ */
+interface Guess {
+	candidates: string[];
+	/** Whether the page after page 1 shows the API ignored the parameter; without it the loop guards judge. */
+	ignored?: (entries: unknown[]) => boolean;
+	/** The error once no candidate is left (given the page that showed it, when a loop guard did); without it the walk goes on and its guards judge. */
+	failure?: (last: FetchedPage | undefined) => NodeOperationError;
+}
+
+/** The field that holds the page parameter's name, per mode. */
+const PARAMETER_FIELDS: Partial<Record<ResolvedPagination['mode'], string>> = {
+	cursor: 'cursorParameter',
+	pageNumber: 'pageParameter',
+	offset: 'offsetParameter',
+	afterLast: 'afterParameter',
+};
+
+/** The pagination without the marks of a pending guess, once the guess is judged. */
+function settledGuess(pagination: ResolvedPagination): ResolvedPagination {
+	if (pagination.mode === 'cursor') {
+		const settled: CursorPagination = { ...pagination };
+		delete settled.cursorAlternative;
+		delete settled.firstPageFingerprint;
+		return settled;
+	}
+	if (pagination.mode === 'afterLast') return { ...pagination, unverified: undefined };
+	return pagination;
 }

@@ -254,7 +254,7 @@ describe('addressing pages directly from the first one', () => {
 
 	it('cannot address cursors or next URLs at all', () => {
 		const first = page({ total: 12, pages: 3 }, { entries: fiveEntries });
-		expect(addressPages({ mode: 'cursor', cursorParameter: 'cursor', totalPath: 'total' }, first, { query: { cursor: 'c' } })).toBeUndefined();
+		expect(addressPages({ mode: 'cursor', cursorParameter: 'cursor', cursorPath: 'next', totalPath: 'total' }, first, { query: { cursor: 'c' } })).toBeUndefined();
 		expect(addressPages({ mode: 'nextUrl', totalPath: 'total' }, first, { url: 'https://studio.example.com/p2' })).toBeUndefined();
 	});
 });

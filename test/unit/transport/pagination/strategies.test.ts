@@ -1,5 +1,5 @@
 import { listOptions, readListOptions } from '../../../../nodes/VenueBooking/parameters/options';
-import { DEFAULT_MAX_PAGES, DEFAULT_PAGINATION, isScalarMarker, missingSetting, nextLinkFromHeader, strategyFor } from '../../../../nodes/VenueBooking/transport/pagination/strategies';
+import { DEFAULT_MAX_PAGES, DEFAULT_PAGINATION, isScalarMarker, missingSetting, nextLinkFromHeader, readPageRequest, readResolvedPagination, strategyFor } from '../../../../nodes/VenueBooking/transport/pagination/strategies';
 import { mockContext } from '../../mockContext';
 import { page, PAGE_URL } from './page';
 
@@ -113,4 +113,38 @@ describe('isScalarMarker', () => {
 		'%p → %p',
 		(value, expected) => expect(isScalarMarker(value)).toBe(expected),
 	);
+});
+
+describe('readResolvedPagination and readPageRequest (stored pagination, read back)', () => {
+	it('reads each mode\'s own shape, leaving out fields of other modes', () => {
+		expect(readResolvedPagination({ mode: 'off', pageParameter: 'page' })).toEqual({ mode: 'off' });
+		expect(readResolvedPagination({ mode: 'nextUrl', nextUrlPath: 'links.next', totalPath: 'total' })).toEqual({ mode: 'nextUrl', nextUrlPath: 'links.next', totalPath: 'total' });
+		expect(readResolvedPagination({ mode: 'cursor', cursorParameter: 'token', cursorPath: 'NextToken', cursorAlternative: 'NextToken', firstPageFingerprint: 'f', offsetParameter: 'o' })).toEqual({
+			mode: 'cursor',
+			cursorParameter: 'token',
+			cursorPath: 'NextToken',
+			cursorAlternative: 'NextToken',
+			firstPageFingerprint: 'f',
+		});
+		expect(readResolvedPagination({ mode: 'afterLast', afterParameter: 'after', unverified: true })).toEqual({ mode: 'afterLast', afterParameter: 'after', unverified: true });
+	});
+
+	it.each([
+		['nothing', undefined],
+		['an array', []],
+		['Automatic, which is never stored settled', { mode: 'auto' }],
+		['a mode inherited from the prototype', { mode: 'toString' }],
+		['a required parameter missing', { mode: 'offset', limitParameter: 'limit' }],
+		['a number that is not finite', { mode: 'pageNumber', pageParameter: 'page', firstPage: null }],
+		['a flag that is not a boolean', { mode: 'afterLast', afterParameter: 'after', unverified: 'yes' }],
+	])('refuses %s', (_case, value) => {
+		expect(readResolvedPagination(value)).toBeUndefined();
+	});
+
+	it('reads a page request of scalars, and refuses anything else', () => {
+		expect(readPageRequest({ query: { page: 2, size: '20', on: true }, marker: '2', guessed: true })).toEqual({ query: { page: 2, size: '20', on: true }, marker: '2', guessed: true });
+		expect(readPageRequest({ url: 'https://x.example/p2', extra: 1 })).toEqual({ url: 'https://x.example/p2' });
+		expect(readPageRequest({})).toEqual({});
+		for (const value of [null, 'p2', { query: [] }, { query: { a: null } }, { marker: 2 }, { guessed: 'no' }]) expect(readPageRequest(value)).toBeUndefined();
+	});
 });

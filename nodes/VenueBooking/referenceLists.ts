@@ -1,0 +1,322 @@
+/**
+ * The lists bookings refer to (rooms, services, clients), read a page at a time through the node's own
+ * transport, and the names a person knows their records by. The editor's form and list search show them
+ * (methods/), and a write the API refused names the identities its message quotes with them (actions/write.ts):
+ * so this module is neither editor-only nor an action's, and imports neither.
+ */
+import { type INode, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
+import { type Endpoint, ENDPOINTS, findEndpoint } from './endpoints';
+import { chooseIdentityMode, detectIdentityField, recordIdentity } from './identity';
+import { isDateOrDateTimeText } from './timestamps';
+import { MAX_QUOTED_BODY } from './transport/errors';
+import { isPlainObject, isScalar, type Scalar, walkFields } from './transport/json';
+import {
+	DEFAULT_PAGINATION,
+	type PageRequest,
+	type PaginationSettings,
+	readPageRequest,
+	readResolvedPagination,
+	type ResolvedPagination,
+} from './transport/pagination/strategies';
+import { walkPages } from './transport/pagination/walk';
+import type { ApiClient } from './transport/request';
+
+// ---- One page of a list ----------------------------------------------------------------------------------
+
+/** How the node's lists are read: its Pagination and Items Field options, as an execution reads them. */
+export interface ListReading {
+	settings: PaginationSettings;
+	itemsPath?: string;
+}
+
+/** One page of a list endpoint, read for the editor, and how to ask for the page after it. */
+export interface SampledPage {
+	records: unknown[];
+	/** Opaque to n8n: the next page's request, or undefined on the last page. */
+	nextToken?: string;
+}
+
+/**
+ * What a page token holds. The pagination strategies keep no state between pages, so the settled
+ * pagination and the next page's request are all that is needed to continue where the list stopped.
+ */
+interface PageToken {
+	pagination: ResolvedPagination;
+	request: PageRequest;
+}
+
+function encodeToken(token: PageToken): string {
+	return JSON.stringify(token);
+}
+
+/**
+ * The token comes back from the editor, so it is checked rather than trusted: a malformed one is an error,
+ * and a next-page URL in it is still held to the credential's origin by the transport.
+ */
+function decodeToken(node: INode, text: string): PageToken {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		parsed = undefined;
+	}
+	const pagination = isPlainObject(parsed) ? readResolvedPagination(parsed.pagination) : undefined;
+	const request = isPlainObject(parsed) ? readPageRequest(parsed.request) : undefined;
+	if (!pagination || !request) {
+		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', {
+			description: 'Close the list and open it again.',
+		});
+	}
+	return { pagination, request };
+}
+
+/**
+ * Reads exactly one page of a list endpoint through the node's own transport and the node's own list
+ * options (pagination as set or detected, Items Field, retries, scope-named errors), starting from a token
+ * of an earlier page or from the first. The page is what a Return All walk would read at that point, with
+ * the same checks: a page that says more entries follow but names no way to them is an error, never the
+ * end of the list. The editor never walks a whole list: a 100,000-record workspace costs one request per
+ * list view.
+ */
+export async function samplePage(
+	client: ApiClient,
+	endpoint: Endpoint,
+	token?: string,
+	reading: ListReading = { settings: DEFAULT_PAGINATION },
+): Promise<SampledPage> {
+	const resume = token ? decodeToken(client.node, token) : undefined;
+	const pages = walkPages(client, { endpoint }, { settings: reading.settings, itemsPath: reading.itemsPath, resume });
+	const { value: page } = await pages.next();
+	await pages.return(undefined);
+	if (!page || page.entries === undefined) return { records: [] };
+	return {
+		records: page.entries,
+		nextToken: page.next && page.pagination ? encodeToken({ pagination: page.pagination, request: page.next }) : undefined,
+	};
+}
+
+// ---- Readable labels from a record's content ------------------------------------------------------------
+
+/** Text longer than this is a description or a note, not something to recognise a record by. */
+const MAX_LABEL_PART = 60;
+export const SEPARATOR = ' · ';
+
+/** The kinds of short text people recognise records by, in the order a label shows them. */
+type TextKind = 'phrase' | 'email' | 'dateTime' | 'word';
+const KIND_ORDER: TextKind[] = ['phrase', 'email', 'dateTime', 'word'];
+const MAX_PARTS = 2;
+
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Letters only (a state, a currency): a word, unlike tokens that mix in digits or `_`, which read as codes. */
+const WORD = /^\p{L}[\p{L}'’-]*$/u;
+
+/**
+ * The words of the API's own paths (bookings, rooms, webhooks, …), plural and singular, in lower case. A record
+ * that holds one of them says what kind of record it or its reference is (JSON:API's `type`, Stripe's
+ * `object`, Salesforce's `attributes.type`), which is no state and no name.
+ */
+const PATH_WORDS = new Set(
+	ENDPOINTS.flatMap((endpoint) => endpoint.path.split('/').filter((part) => WORD.test(part))).flatMap((plural) => [
+		plural,
+		plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.replace(/s$/, ''),
+	]),
+);
+
+/**
+ * What kind of readable text a value is, judged from the value alone (never from its field's name):
+ * a phrase has letters and a space (a name, a title), then emails, date-times and plain words. Codes and
+ * identifiers (`room_a1`, `8f3c…`) are not readable and are left out.
+ */
+export function textKind(value: unknown): TextKind | undefined {
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	if (text === '' || text.length > MAX_LABEL_PART) return undefined;
+	if (isDateOrDateTimeText(text)) return 'dateTime';
+	if (EMAIL.test(text)) return 'email';
+	if (/\s/.test(text) && /\p{L}/u.test(text)) return 'phrase';
+	if (WORD.test(text) && !PATH_WORDS.has(text.toLowerCase())) return 'word';
+	return undefined;
+}
+
+/** Nested objects are followed this deep: JSON:API keeps a record's fields in `attributes`, its references in `relationships.room.data.id`. */
+export const MAX_LEAF_DEPTH = 4;
+/** Enough for any record; a hostile record with thousands of keys costs no more than this. */
+const MAX_LEAVES = 200;
+
+/** A record's scalar values with their dot paths, in its field order, nested objects followed (not lists). */
+export function leavesOf(record: unknown): Array<[string, Scalar]> {
+	const leaves: Array<[string, Scalar]> = [];
+	walkFields(record, MAX_LEAF_DEPTH, ({ path, value }) => {
+		if (leaves.length >= MAX_LEAVES) return 'stop';
+		if (isScalar(value)) leaves.push([path.join('.'), value]);
+		return undefined;
+	});
+	return leaves;
+}
+
+/** The readable parts of a record (see labelOf), at most MAX_PARTS. */
+function labelParts(record: unknown, identity: string): string[] {
+	const firstOfKind = new Map<TextKind, string>();
+	for (const [, value] of leavesOf(record)) {
+		const kind = textKind(value);
+		if (kind && !firstOfKind.has(kind) && String(value).trim() !== identity) firstOfKind.set(kind, String(value).trim());
+	}
+	return KIND_ORDER.map((kind) => firstOfKind.get(kind)).filter((part): part is string => part !== undefined).slice(0, MAX_PARTS);
+}
+
+/**
+ * A readable label from a record's own content: its first phrase (a name, a title), then its first email,
+ * date-time or word, at most two parts, in the record's field order within each kind (nested fields, as
+ * JSON:API's attributes, after the ones before them). A record without readable text is labelled by its
+ * identity, so every entry still has a name.
+ */
+export function labelOf(record: unknown, identity: string): string {
+	const parts = labelParts(record, identity);
+	return parts.length === 0 ? identity : parts.join(SEPARATOR);
+}
+
+// ---- The lists bookings refer to ---------------------------------------------------------------------------
+
+/** A list whose records bookings may refer to: rooms, services and clients. */
+export interface ReferenceList {
+	what: string;
+	/** Records of people (clients): recognised, but never offered as options n8n would save. */
+	people: boolean;
+	/** The records of its first pages, as dropdown entries (label, identity). */
+	options: INodePropertyOptions[];
+	/** Whether those pages were the whole list. */
+	complete: boolean;
+}
+
+/**
+ * How many pages of each referenced list feed the dropdowns. Rooms and services fit one page; clients often
+ * do not, and a client missing from the dropdown is one the user cannot pick by name. A few pages give most
+ * workspaces their whole list, and a workspace of 100,000 clients still costs a handful of requests.
+ */
+export const REFERENCE_PAGES = 5;
+
+/** The records of a list's first pages (at most REFERENCE_PAGES), and whether they were all of it. */
+async function firstPages(client: ApiClient, endpoint: Endpoint, reading?: ListReading): Promise<{ records: unknown[]; complete: boolean }> {
+	const records: unknown[] = [];
+	let token: string | undefined;
+	for (let pages = 0; pages < REFERENCE_PAGES; pages++) {
+		const page = await samplePage(client, endpoint, token, reading);
+		records.push(...page.records);
+		token = page.nextToken;
+		if (token === undefined) return { records, complete: true };
+	}
+	return { records, complete: false };
+}
+
+const REFERENCED: Array<{ what: string; endpoint: Endpoint; people: boolean }> = [
+	{ what: 'room', endpoint: findEndpoint('room', 'getAll'), people: false },
+	{ what: 'service', endpoint: findEndpoint('service', 'getAll'), people: false },
+	{ what: 'client', endpoint: findEndpoint('client', 'getAll'), people: true },
+];
+
+/**
+ * The first pages of each list bookings may refer to. A list the key may not read (or that fails) is left
+ * out: its dropdown is a comfort, and the field stays a text field the user fills.
+ */
+export async function loadReferenceLists(client: ApiClient, reading?: ListReading, identityField?: string): Promise<ReferenceList[]> {
+	const lists = await Promise.all(
+		REFERENCED.map(async ({ what, endpoint, people }): Promise<ReferenceList | undefined> => {
+			try {
+				const { records, complete } = await firstPages(client, endpoint, reading);
+				if (records.length === 0) return undefined;
+				// Records identified by the Identity Field the user named, where they have no `id` of their own.
+				const path = chooseIdentityMode(records) === 'id' ? 'id' : (identityField ?? detectIdentityField(records));
+				if (!path) return undefined;
+				const rule = { path, named: path !== 'id' };
+				const options = records.flatMap((record) => {
+					const identity = recordIdentity(record, rule);
+					return identity === undefined ? [] : [{ name: labelOf(record, identity), value: identity }];
+				});
+				return { what, people, options, complete };
+			} catch {
+				return undefined;
+			}
+		}),
+	);
+	return lists.filter((list): list is ReferenceList => list !== undefined);
+}
+
+/**
+ * The list a field refers to: the one whose identities cover most of the field's sampled values. A whole
+ * list must cover at least half of them; a list seen only in part (the first pages of clients need not hold
+ * the clients a page of bookings names) needs one match.
+ */
+export function referencedList(field: { type: string; values: readonly Scalar[] }, lists: ReferenceList[]): ReferenceList | undefined {
+	if (field.values.length === 0 || field.type === 'boolean' || field.type === 'dateTime') return undefined;
+	let best: { list: ReferenceList; matches: number } | undefined;
+	for (const list of lists) {
+		const identities = new Set(list.options.map((option) => String(option.value)));
+		const matches = field.values.filter((value) => identities.has(String(value))).length;
+		const enough = list.complete ? matches * 2 >= field.values.length : matches > 0;
+		if (matches > 0 && enough && (!best || matches > best.matches)) best = { list, matches };
+	}
+	return best?.list;
+}
+
+/**
+ * A referenced record's name: the first part of its label ("Ada Jones" where the label adds the email), as
+ * labelOf above wrote it.
+ */
+export function recordName(option: INodePropertyOptions): string {
+	return String(option.name).split(SEPARATOR)[0];
+}
+
+/** Each record of a referenced list by its identity, with its name. */
+export function namesOf(list: ReferenceList): Map<string, string> {
+	return new Map(list.options.map((option) => [String(option.value), recordName(option)]));
+}
+
+/**
+ * The list the values of one path refer to, by the form's rule (`referencedList`: the list whose identities
+ * cover most of them, a whole list at least half, a partial one any), over any path, nested ones too.
+ */
+export function listReferencedBy(values: readonly Scalar[], lists: ReferenceList[]): ReferenceList | undefined {
+	const distinct = [...new Set(values.filter((value) => typeof value === 'string' || typeof value === 'number'))];
+	return referencedList({ type: 'string', values: distinct }, lists);
+}
+
+// ---- Naming the identities a message quotes ----------------------------------------------------------------
+
+/** A record the editor showed by name: its identity, its name, and what it is ("service"). */
+export interface NamedRecord {
+	identity: string;
+	name: string;
+	what: string;
+}
+
+/** Identities named in one message at most: a body quoting hundreds of ids gets the first ones. */
+const MAX_NAMED = 10;
+
+/** Characters that end a quoted identity in a message: spaces, quotes, brackets and list punctuation. */
+const TOKEN_SEPARATORS = /[\s"'`,;:()[\]{}<>=\\]+/;
+
+/**
+ * The names of the identities an error's text quotes, as a line for its description:
+ * "In your workspace: svc_photo_1h = Photo studio, 1 hour (service); room_rehearsal_1 = Rehearsal Room 1 (room)".
+ * An identity counts when the text holds it as a whole word; one made of digits only (`7`) could be any
+ * number in the text, so it counts only when the request sent it (`sent`). Undefined when none is quoted.
+ */
+export function nameQuotedIdentities(text: string, records: readonly NamedRecord[], sent: ReadonlySet<string>): string | undefined {
+	const tokens = new Set(
+		text
+			.slice(0, MAX_QUOTED_BODY * 2)
+			.split(TOKEN_SEPARATORS)
+			.map((token) => token.replace(/[.!?]+$/, ''))
+			.filter((token) => token !== ''),
+	);
+	const byIdentity = new Map<string, NamedRecord[]>();
+	for (const record of records) {
+		if (!tokens.has(record.identity) || record.name === record.identity) continue;
+		if (/^\d+$/.test(record.identity) && !sent.has(record.identity)) continue;
+		byIdentity.set(record.identity, [...(byIdentity.get(record.identity) ?? []), record]);
+	}
+	const named = [...byIdentity.entries()]
+		.slice(0, MAX_NAMED)
+		.map(([identity, found]) => `${identity} = ${found.map(({ name, what }) => `${name} (${what})`).join(' or ')}`);
+	return named.length === 0 ? undefined : `In your workspace: ${named.join('; ')}`;
+}

@@ -1,0 +1,227 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { findEndpoint } from '../../nodes/VenueBooking/endpoints';
+import { matchesSearch } from '../../nodes/VenueBooking/methods/listSearch';
+import type { SeenField } from '../../nodes/VenueBooking/methods/resourceMapping';
+import {
+	labelOf,
+	loadReferenceLists,
+	nameQuotedIdentities,
+	REFERENCE_PAGES,
+	referencedList,
+	type ReferenceList,
+	samplePage,
+	textKind,
+} from '../../nodes/VenueBooking/referenceLists';
+import { ApiClient } from '../../nodes/VenueBooking/transport/request';
+import { type MockAnswer, mockContext } from './mockContext';
+
+const bookings = findEndpoint('booking', 'getAll');
+
+describe('one page for the editor', () => {
+	it('reads one page, and continues from its token with the detected pagination', async () => {
+		const { context, requests } = mockContext({
+			parameters: {},
+			answers: [
+				{ statusCode: 200, body: { data: [{ id: 1 }, { id: 2 }], meta: { next_cursor: 'c2' } } },
+				{ statusCode: 200, body: { data: [{ id: 3 }], meta: { next_cursor: null } } },
+			],
+		});
+		const client = await ApiClient.create(context);
+		const first = await samplePage(client, bookings);
+		expect(first.records).toEqual([{ id: 1 }, { id: 2 }]);
+		expect(requests).toHaveLength(1);
+		const second = await samplePage(client, bookings, first.nextToken);
+		expect(second).toEqual({ records: [{ id: 3 }], nextToken: undefined });
+		expect(requests[1].qs).toMatchObject({ cursor: 'c2' });
+	});
+
+	it('refuses a token it did not write', async () => {
+		const { context, requests } = mockContext({ parameters: {} });
+		const client = await ApiClient.create(context);
+		await expect(samplePage(client, bookings, 'not json')).rejects.toThrow('its page marker is not one this node wrote');
+		await expect(samplePage(client, bookings, '{"pagination":{},"request":{}}')).rejects.toThrow('page marker');
+		expect(requests).toHaveLength(0);
+	});
+
+	it('holds a next-page URL in a token to the credential\'s origin', async () => {
+		const { context, requests } = mockContext({ parameters: {} });
+		const client = await ApiClient.create(context);
+		const forged = JSON.stringify({ pagination: { mode: 'nextUrl' }, request: { url: 'https://elsewhere.example.net/steal' } });
+		await expect(samplePage(client, bookings, forged)).rejects.toThrow(/another address/);
+		expect(requests).toHaveLength(0);
+	});
+
+	it('a response without a list samples nothing', async () => {
+		const { context } = mockContext({ parameters: {}, answers: [{ statusCode: 200, body: { ok: true } }] });
+		expect(await samplePage(await ApiClient.create(context), bookings)).toEqual({ records: [] });
+	});
+});
+
+describe('readable labels from a record\'s content', () => {
+	it.each([
+		['Studio B (Daylight)', 'phrase'],
+		['ana@example.com', 'email'],
+		['2027-02-24T15:00:00Z', 'dateTime'],
+		['2027-02-24', 'dateTime'],
+		['confirmed', 'word'],
+		['room_rehearsal_1', undefined],
+		['8f3c2a91', undefined],
+		['', undefined],
+		['x'.repeat(61), undefined],
+		[42, undefined],
+	])('%p reads as %p', (value, kind) => {
+		expect(textKind(value)).toBe(kind);
+	});
+
+	it('takes the first phrase, then an email, a date-time or a word, whatever the fields are called', () => {
+		expect(labelOf({ k1: 'cli_9', k2: 'Dmitri Moreau', k3: 'd@example.com', k4: '2025-03-01T08:00:00Z' }, 'cli_9')).toBe(
+			'Dmitri Moreau · d@example.com',
+		);
+		expect(labelOf({ a: 'room_x', b: '2027-02-24T15:00:00Z', c: 'confirmed', d: '2027-02-24T17:00:00Z' }, 'b1')).toBe(
+			'2027-02-24T15:00:00Z · confirmed',
+		);
+	});
+
+	it('falls back to the identity when nothing is readable, and never shows the identity twice', () => {
+		expect(labelOf({ id: 7, ref: 'x_1', n: 3 }, '7')).toBe('7');
+		expect(labelOf({ code: 'alpha' }, 'alpha')).toBe('alpha');
+		expect(labelOf('not an object', 'abc')).toBe('abc');
+	});
+
+	it('matches the search text in the label or any top-level value, without case', () => {
+		const record = { id: 'b1', who: 'Ana Lima', room: 'room_a' };
+		expect(matchesSearch(record, 'Ana Lima', 'ana')).toBe(true);
+		expect(matchesSearch(record, 'Ana Lima', 'ROOM_A')).toBe(true);
+		expect(matchesSearch(record, 'Ana Lima', 'loft')).toBe(false);
+		expect(matchesSearch(record, 'Ana Lima', '  ')).toBe(true);
+	});
+
+	it('matches every typed word at a word start in any order, accents ignored; a one-letter word only after the word before it', () => {
+		const booking = { id: 'b1', room: 'room_b', email: 'rosa.garci.a@example.com' };
+		const label = 'Tomorrow, Thu 26 Nov 2026, 15:00 · Studio B · Chloé Dubois · confirmed';
+		expect(matchesSearch(booking, label, 'dubois chloe')).toBe(true);
+		expect(matchesSearch(booking, label, 'stud tomorrow')).toBe(true);
+		expect(matchesSearch(booking, label, 'Studio B')).toBe(true);
+		// The "a" of the email follows "garci", not "studio": Studio A's search does not find Studio B.
+		expect(matchesSearch(booking, label, 'Studio A')).toBe(false);
+		expect(matchesSearch(booking, label, 'ubois')).toBe(true);
+		expect(matchesSearch(booking, label, 'ubois x')).toBe(false);
+	});
+
+	it('follows nested objects, as JSON:API keeps fields in attributes', () => {
+		expect(labelOf({ type: 'clients', id: 'c1', attributes: { name: 'Ana Lima', email: 'ana@example.com' } }, 'c1')).toBe('Ana Lima · ana@example.com');
+	});
+});
+
+const field = (values: SeenField['values'], type: SeenField['type'] = 'string'): SeenField => ({ name: 'ref', path: ['ref'], type, values, filled: values.length });
+const list = (what: string, identities: string[], complete: boolean): ReferenceList => ({
+	what,
+	people: what === 'client',
+	options: identities.map((identity) => ({ name: `${what} ${identity}`, value: identity })),
+	complete,
+});
+
+describe('the list a booking field refers to', () => {
+	const rooms = list('room', ['r1', 'r2', 'r3'], true);
+
+	it('is a whole list holding at least half of the field\'s values', () => {
+		expect(referencedList(field(['r1', 'r2', 'x', 'y']), [rooms])).toBe(rooms);
+		expect(referencedList(field(['r1', 'x', 'y']), [rooms])).toBeUndefined();
+	});
+
+	it('is a list seen only in part that holds one of them', () => {
+		const clients = list('client', ['c1'], false);
+		expect(referencedList(field(['c1', 'c7', 'c8', 'c9']), [clients])).toBe(clients);
+	});
+
+	it('is the list with the most matches, numbers compared as text', () => {
+		const services = list('service', ['1', '2', '3'], true);
+		const numbered = list('room', ['1', '2'], true);
+		expect(referencedList(field([1, 2, 3], 'number'), [numbered, services])).toBe(services);
+	});
+
+	it('is none for a field without values, a true/false or date-time field, or no matching list', () => {
+		expect(referencedList(field([]), [rooms])).toBeUndefined();
+		expect(referencedList(field([true], 'boolean'), [list('flag', ['true'], true)])).toBeUndefined();
+		expect(referencedList(field(['2026-01-01T10:00:00Z'], 'dateTime'), [list('day', ['2026-01-01T10:00:00Z'], true)])).toBeUndefined();
+		expect(referencedList(field(['q']), [rooms])).toBeUndefined();
+		expect(referencedList(field(['r1']), [])).toBeUndefined();
+	});
+});
+
+describe('loading the lists bookings may refer to', () => {
+	type Answer = MockAnswer | ((request: IHttpRequestOptions) => MockAnswer);
+	const byPath = (answers: Record<string, Answer>) => (request: IHttpRequestOptions) => {
+		const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
+		const answer = answers[path] ?? { statusCode: 404, body: {} };
+		return typeof answer === 'function' ? answer(request) : answer;
+	};
+	/** A client list that never ends: page n holds client cn and points at page n + 1. */
+	const endlessClients = (request: IHttpRequestOptions): MockAnswer => {
+		const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
+		return { statusCode: 200, body: { data: [{ id: `c${n}`, name: `Client Number${n}` }], meta: { next_cursor: String(n + 1) } } };
+	};
+
+	async function load(answers: Record<string, Answer>) {
+		const mock = mockContext({ parameters: {}, answers: byPath(answers) });
+		return { lists: await loadReferenceLists(await ApiClient.create(mock.context)), requests: mock.requests };
+	}
+
+	it('reads rooms, services and clients, labelled, a list with more pages only up to its page budget, and says whether it was whole', async () => {
+		const { lists, requests } = await load({
+			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },
+			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
+			'/clients': endlessClients,
+		});
+		expect(requests).toHaveLength(2 + REFERENCE_PAGES);
+		expect(lists).toEqual([
+			{ what: 'room', people: false, options: [{ name: 'Blue Room', value: 'r1' }], complete: true },
+			{ what: 'service', people: false, options: [{ name: 'Deep Massage', value: '5' }], complete: true },
+			{
+				what: 'client',
+				people: true,
+				options: Array.from({ length: REFERENCE_PAGES }, (_, i) => ({ name: `Client Number${i + 1}`, value: `c${i + 1}` })),
+				complete: false,
+			},
+		]);
+	});
+
+	it('leaves out a list the key may not read, an empty one, and one whose records have no id', async () => {
+		const { lists } = await load({
+			'/rooms': { statusCode: 403, body: { message: 'missing scope catalog.read' } },
+			'/services': { statusCode: 200, body: { data: [] } },
+			'/clients': { statusCode: 200, body: { data: [{ code: 'c1', name: 'Anna Berg' }] } },
+		});
+		expect(lists).toEqual([]);
+	});
+});
+
+describe('naming the identities an error quotes', () => {
+	const catalogue = [
+		{ identity: 'svc_photo_1h', name: 'Photo studio, 1 hour', what: 'service' },
+		{ identity: 'room_rehearsal_1', name: 'Rehearsal Room 1', what: 'room' },
+		{ identity: 'room_rehearsal_10', name: 'Rehearsal Room 10', what: 'room' },
+		{ identity: '7', name: 'Blue Room', what: 'room' },
+		{ identity: '7', name: 'Ana Lima', what: 'client' },
+		{ identity: '12', name: 'Dana Holt', what: 'client' },
+	];
+
+	it('names whole quoted identities, in quotes, lists or at a sentence end', () => {
+		const text = 'The server said: Service "svc_photo_1h" cannot be booked in room_rehearsal_1; offered in (room_rehearsal_10).';
+		expect(nameQuotedIdentities(text, catalogue, new Set())).toBe(
+			'In your workspace: svc_photo_1h = Photo studio, 1 hour (service); room_rehearsal_1 = Rehearsal Room 1 (room); room_rehearsal_10 = Rehearsal Room 10 (room)',
+		);
+		expect(nameQuotedIdentities('Response body: {"message":"No service \\"svc_photo_1h\\""}', catalogue, new Set())).toContain('svc_photo_1h = ');
+	});
+
+	it('a number counts only when the request sent it, with every record it may be', () => {
+		expect(nameQuotedIdentities('Room 7 is closed on 12 March', catalogue, new Set(['7']))).toBe('In your workspace: 7 = Blue Room (room) or Ana Lima (client)');
+		expect(nameQuotedIdentities('Room 7 is closed on 12 March', catalogue, new Set())).toBeUndefined();
+	});
+
+	it('nothing quoted, a part of a longer word, or a record named by its id: no line', () => {
+		expect(nameQuotedIdentities('Validation failed', catalogue, new Set())).toBeUndefined();
+		expect(nameQuotedIdentities('svc_photo_1hour is unknown', catalogue, new Set())).toBeUndefined();
+		expect(nameQuotedIdentities('x_1 is unknown', [{ identity: 'x_1', name: 'x_1', what: 'room' }], new Set())).toBeUndefined();
+	});
+});
