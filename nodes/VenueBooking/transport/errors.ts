@@ -449,11 +449,15 @@ function failureStatedInBody(body: Record<string, unknown>): string | undefined 
 		return wordsBesideStatus(body);
 	}
 	if (holdsEntries(body) || Object.keys(body).some((key) => key.toLowerCase() === 'id')) return undefined;
+	const block = declaringBlock(body);
+	return block ? wordsBesideStatus(block) : undefined;
+}
+
+/** The block (`request`, `meta`, `response`) of a body whose status word declares a failure, if any. */
+function declaringBlock(body: Record<string, unknown>): Record<string, unknown> | undefined {
 	for (const key of Object.keys(body)) {
 		const block = body[key];
-		if (!STATUS_BLOCKS.has(key.toLowerCase()) || !isPlainObject(block) || failureStatusOf(block) === undefined) continue;
-		const words = wordsBesideStatus(block);
-		if (words !== undefined) return words;
+		if (STATUS_BLOCKS.has(key.toLowerCase()) && isPlainObject(block) && failureStatusOf(block) !== undefined) return block;
 	}
 	return undefined;
 }
@@ -495,7 +499,9 @@ export function declaredFailureError(context: FailureContext, status: number, bo
 			? `Page ${context.page} of ${method} ${path} was refused although the page before it said more entries follow: the API may not accept the pagination parameter sent; check Options > Pagination`
 			: 'The answer came with a success status, but its body says the request failed: check the query parameters and body you sent';
 	const message = context.redact(`The API refused ${method} ${path}: ${serverMessage}`);
-	const said = findServerMessage(body);
+	// Checkfront keeps its words one object down, in the block whose status declared the failure.
+	const holder = (isPlainObject(body) && failureStatusOf(body) === undefined ? declaringBlock(body) : undefined) ?? body;
+	const said = findServerMessage(holder) ?? serverMessage;
 	const description = context.redact([`${where}.`, said ? `The server said: ${said}` : undefined, `Response body (HTTP ${status}): ${quoteBody(body)}`].filter(Boolean).join('\n'));
 	const error = new DeclaredFailure(context.node, { message, description, httpCode: String(status) } as JsonObject, {
 		message,
@@ -503,7 +509,7 @@ export function declaredFailureError(context: FailureContext, status: number, bo
 		httpCode: String(status),
 		itemIndex: context.itemIndex,
 	});
-	keepWhatTheServerNamed(error, context, body, said ?? serverMessage);
+	keepWhatTheServerNamed(error, context, holder, said);
 	return error;
 }
 
