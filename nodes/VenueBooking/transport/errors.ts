@@ -444,6 +444,8 @@ function holdsEntries(body: Record<string, unknown>): boolean {
  *   a list page stays a list page, and a record with a `request` field of its own stays a record.
  */
 function failureStatedInBody(body: Record<string, unknown>): string | undefined {
+	// A success flag that says true is the answer's own word: a status beside it is not read against it.
+	if (SUCCESS_FLAGS.some((flag) => body[flag] === true)) return undefined;
 	if (failureStatusOf(body) !== undefined) {
 		if (Object.keys(body).some((key) => !STATUS_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
 		return wordsBesideStatus(body);

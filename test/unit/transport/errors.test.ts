@@ -356,6 +356,7 @@ describe('failureDeclaredInBody: a status word instead of a false flag', () => {
 		expect(failureDeclaredInBody({ request: { status: 'OK', page: 1 }, 'booking/index': [] })).toBeUndefined();
 		expect(failureDeclaredInBody({ status: 'success', data: { id: 1 } })).toBeUndefined();
 		expect(failureDeclaredInBody({ status: 'error' })).toBeUndefined();
+		expect(failureDeclaredInBody({ success: true, status: 'error', message: 'the flag says otherwise' })).toBeUndefined();
 		expect(failureDeclaredInBody({ status: 'errored', message: 'not a status word' })).toBeUndefined();
 		// Deeper than one block down is data.
 		expect(failureDeclaredInBody({ result: { request: { status: 'ERROR', error: { title: 'x' } } } })).toBeUndefined();
