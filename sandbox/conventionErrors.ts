@@ -571,6 +571,40 @@ function problemDetails(facts: Facts): { status: number; body: unknown; headers:
 	return { status: facts.status, body, headers: { 'Content-Type': 'application/problem+json' } };
 }
 
+/**
+ * Checkfront answers a request it refuses for its arguments (a missing field, a taken slot, a bad parameter)
+ * with 200 and `request.status` "ERROR"; the other refusals keep their status here, so the node's
+ * 401/403/404/429 rules still apply.
+ */
+function checkfront(facts: Facts): { status: number; body: unknown } {
+	const refusedIn200 = facts.kind === 'validation' || facts.kind === 'badRequest' || facts.kind === 'conflict';
+	const ids: Partial<Record<ErrorKind, string>> = { validation: 'validation_error', conflict: 'booking_conflict', unauthenticated: 'auth_error', forbidden: 'permission_denied', notFound: 'not_found' };
+	const title = facts.fields.some((f) => f.missing) ? 'Missing required fields' : facts.message;
+	return {
+		status: refusedIn200 ? 200 : facts.status,
+		body: {
+			version: '3.0',
+			host_id: 'venue.checkfront.invalid',
+			request: {
+				status: 'ERROR',
+				resource: resourceName(facts.context.path).toLowerCase(),
+				method: facts.context.method.toLowerCase(),
+				error: {
+					id: ids[facts.kind] ?? facts.code,
+					title,
+					...(facts.fields.length > 0 ? { details: Object.fromEntries(facts.fields.map((f) => [f.name, f.missing ? 'is required' : f.message])) } : {}),
+				},
+			},
+		},
+	};
+}
+
+/** A PascalCase message and code, the validation status kept at 400. */
+function pageSizeEcho(facts: Facts): { status: number; body: unknown } {
+	const message = facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	return { status: statusFor(facts, 400), body: { Message: message, Code: facts.kind === 'validation' ? 'InvalidParameter' : phrase(facts.status).replace(/\s+/g, '') } };
+}
+
 function messageOnly(facts: Facts): { status: number; body: unknown } {
 	return { status: facts.status, body: { message: facts.message, code: facts.code, ...(facts.fields[0] ? { field: facts.fields[0].name } : {}) } };
 }
@@ -605,6 +639,8 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	gitlab,
 	shopify,
 	aws,
+	checkfront,
+	pageSizeEcho,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

@@ -256,3 +256,14 @@ export function plainBody(body: unknown, style: RecordStyle, target: WriteTarget
 	}
 	return fields;
 }
+
+/**
+ * A page's records as PHP-built platforms (Checkfront) write a list: an object keyed by each record's `id`,
+ * in the page's order; an empty one is `[]`, as PHP's json_encode writes an empty array.
+ */
+export function keyedByIdentity(items: unknown[]): Record<string, unknown> | [] {
+	if (items.length === 0) return [];
+	const keyed: Record<string, unknown> = {};
+	for (const item of items) keyed[String((item as Fields).id)] = item;
+	return keyed;
+}

@@ -11,7 +11,7 @@
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
 import { cutPage, decodeToken, newestFirstView, pagingParameters, type PageSizeRule, type PageWindow, type PagingSpec } from './conventionPaging';
 import { ApiError } from './errors';
-import { identityOf, plainBody, renderRecord, type RecordStyle, selfPathOf, type TimestampForm, type WriteTarget } from './conventionRecords';
+import { identityOf, keyedByIdentity, plainBody, renderRecord, type RecordStyle, selfPathOf, type TimestampForm, type WriteTarget } from './conventionRecords';
 import type { ListResource } from './dialect';
 import type { RenderedResponse } from './listResponse';
 import type { Naming } from './options';
@@ -48,6 +48,8 @@ export const CONVENTIONS = [
 	'gitlab',
 	'shopify',
 	'aws',
+	'checkfront',
+	'pageSizeEcho',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
@@ -270,6 +272,10 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const shopifyStyle = style('snake', 'isoShopOffset');
 	const awsSize = size('MaxResults', 50, 100, 'error');
 	const awsStyle = style('camel', 'unixSecondsFloat');
+	const checkfrontSize = size('limit', 100, 250);
+	const checkfrontStyle = style('snake', 'unixSeconds');
+	const echoSize = size('limit', 100, 200);
+	const echoStyle = style('camel', 'iso');
 
 	return {
 		stripe: {
@@ -1158,6 +1164,69 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			record: awsStyle,
 			list: (items, page, context) => ({
 				body: { [context.resource.charAt(0).toUpperCase() + context.resource.slice(1)]: items, ...(page.nextToken === null ? {} : { NextToken: page.nextToken }) },
+			}),
+		},
+		checkfront: {
+			info: info(
+				'checkfront',
+				{
+					family: 'Checkfront API 3.0 (PHP-built booking platform)',
+					listPath: '{singular}/index (an object keyed by id)',
+					pagination: 'pageNumber',
+					parameters: { pageSize: 'limit', page: 'page', firstPage: 1 },
+					total: { in: 'body', path: 'request.records' },
+					end: '`request.page` equals `request.pages` (past the end: `[]`)',
+					newestFirst: false,
+					errorShape: 'status-error-in-2xx ({"request":{"status":"ERROR","error":{"id","title","details"}}} with 200 for bad arguments and conflicts; other refusals keep their status)',
+				},
+				checkfrontSize,
+				checkfrontStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: checkfrontSize,
+			record: checkfrontStyle,
+			list: (items, page, context) => ({
+				body: {
+					version: '3.0',
+					host_id: 'venue.checkfront.invalid',
+					request: {
+						status: 'OK',
+						resource: SINGULAR[context.resource],
+						method: 'index',
+						page: page.page,
+						pages: Math.max(1, Math.ceil(page.total / page.size)),
+						records: page.total,
+						limit: page.size,
+					},
+					// Keyed by each record's id; PHP writes an empty keyed list as `[]`.
+					[`${SINGULAR[context.resource]}/index`]: keyedByIdentity(items),
+				},
+			}),
+		},
+		pageSizeEcho: {
+			info: info(
+				'pageSizeEcho',
+				{
+					family: 'A paging block that echoes the page (Mindbody-style PaginationResponse)',
+					listPath: '{Resource}',
+					pagination: 'offset',
+					parameters: { pageSize: 'limit', offset: 'offset' },
+					total: { in: 'body', path: 'PaginationResponse.TotalResults' },
+					end: '`RequestedOffset` + `PageSize` reaches `TotalResults`; `PageSize` is the number of entries on this page, not the size asked for — nothing names the `offset` parameter',
+					newestFirst: false,
+					errorShape: 'Message-Code ({"Message","Code"} with 400)',
+				},
+				echoSize,
+				echoStyle,
+			),
+			paging: { kind: 'offset', offset: 'offset' },
+			size: echoSize,
+			record: echoStyle,
+			list: (items, page, context) => ({
+				body: {
+					PaginationResponse: { RequestedLimit: page.size, RequestedOffset: page.start, PageSize: items.length, TotalResults: page.total },
+					[context.resource.charAt(0).toUpperCase() + context.resource.slice(1)]: items,
+				},
 			}),
 		},
 	};

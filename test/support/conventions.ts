@@ -23,6 +23,8 @@ export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, st
 	calCom: { mode: 'offset', offsetParameter: 'skip', limitParameter: 'take', pageSize: 100 },
 	// Strapi states `page` and `pageCount` but asks for pages with `pagination[page]`, named nowhere.
 	strapi: { mode: 'pageNumber', pageParameter: 'pagination[page]', firstPage: 1, pageSizeParameter: 'pagination[pageSize]', pageSize: 100 },
+	// A paging block with `PageSize` (this page's count) and `TotalResults`, but the `offset` parameter named nowhere.
+	pageSizeEcho: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
 };
 
 export interface ConventionWalk {
@@ -42,6 +44,11 @@ function at(value: unknown, path: string): unknown {
 		current = (current as Record<string, unknown>)[key];
 	}
 	return current;
+}
+
+/** "deliveries" → "delivery", "bookings" → "booking". */
+function singularOf(resource: string): string {
+	return resource.endsWith('ies') ? `${resource.slice(0, -3)}y` : resource.replace(/s$/, '');
 }
 
 /** The entries of one list response, from where the convention's API puts them. */
@@ -79,6 +86,9 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		gitlab: body,
 		shopify: at(body, resource),
 		aws: at(body, resource.charAt(0).toUpperCase() + resource.slice(1)),
+		// Keyed by id under "<singular>/index"; an empty page is `[]`. The keys are ids, so their order is the text's.
+		pageSizeEcho: at(body, resource.charAt(0).toUpperCase() + resource.slice(1)),
+		checkfront: Object.values((at(body, `${singularOf(resource)}/index`) as Record<string, unknown> | undefined) ?? []),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -309,6 +319,28 @@ export async function walkConvention(
 		case 'aws': {
 			let response = await get(path, { ...params, MaxResults: pageSize });
 			while (typeof response.data.NextToken === 'string') response = await get(path, { ...params, MaxResults: pageSize, NextToken: response.data.NextToken });
+			break;
+		}
+		case 'checkfront': {
+			// The documented walk: `page` up to `request.pages`.
+			let page = 1;
+			let response = await get(path, { ...params, limit: pageSize, page });
+			while (page < Number(response.data.request.pages)) {
+				page += 1;
+				response = await get(path, { ...params, limit: pageSize, page });
+			}
+			break;
+		}
+		case 'pageSizeEcho': {
+			// `offset` += this page's `PageSize` until `TotalResults` is reached.
+			let offset = 0;
+			let response = await get(path, { ...params, limit: pageSize, offset });
+			for (;;) {
+				const paging = response.data.PaginationResponse;
+				offset += Number(paging.PageSize);
+				if (Number(paging.PageSize) === 0 || offset >= Number(paging.TotalResults)) break;
+				response = await get(path, { ...params, limit: pageSize, offset });
+			}
 			break;
 		}
 		case 'problemDetails': {

@@ -302,6 +302,26 @@ function listServers(length: number, size: number): Record<string, ListServer> {
 				return { statusCode: 200, body: { Payments: slice(start), ...(start + size < length ? { NextToken: String(start + size) } : {}) } };
 			},
 		},
+		checkfront: {
+			// An object keyed by numeric ids that fall down the list, written as text: JSON.parse alone would reverse each page.
+			walkable: true,
+			answer: (q) => {
+				const n = page(q);
+				const members = slice((n - 1) * size).map((e) => `"${1000 - e.amount}":${JSON.stringify({ booking_id: 1000 - e.amount, ...e })}`);
+				const request = { status: 'OK', page: n, pages: Math.max(1, Math.ceil(length / size)), records: length };
+				return { statusCode: 200, body: `{"request":${JSON.stringify(request)},"booking/index":${members.length === 0 ? '[]' : `{${members.join(',')}}`}}` };
+			},
+		},
+		pageSizeEcho: {
+			// `PageSize` is this page's count beside `TotalResults`; the `offset` parameter is named nowhere.
+			walkable: false,
+			explicit: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit' },
+			answer: (q) => {
+				const start = Number(q.offset ?? 0);
+				const entries = slice(start);
+				return { statusCode: 200, body: { PaginationResponse: { RequestedOffset: start, PageSize: entries.length, TotalResults: length }, Payments: entries } };
+			},
+		},
 		moreWithoutIds: {
 			walkable: false,
 			explicit: { mode: 'afterLast', afterParameter: 'after', afterField: 'ref' },

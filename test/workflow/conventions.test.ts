@@ -4,7 +4,9 @@
  * from its answers alone, fails saying what to set, and then works as set), Limit and Max Pages hold, seeded
  * 429s and 5xx lose nothing, the Booking ID picker scrolls to the last booking, the trigger (on the webhook
  * deliveries and on the payments) emits each new entry once and Fetch Test Event shows the newest, and a
- * validation error shows the server's words — also where the API refuses with 200 and `{"ok": false}` (Slack).
+ * validation error shows the server's words — also where the API refuses with 200 and `{"ok": false}` (Slack) or
+ * `{"request": {"status": "ERROR"}}` (Checkfront, whose lists are objects keyed by id). A paging block whose
+ * `PageSize` echoes the page beside `TotalResults` never makes a trigger fail a poll on a journal read whole.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -29,6 +31,7 @@ const EXPLICIT: Partial<Record<ConventionName, { pagination: IDataObject; identi
 	hasMoreOnly: { pagination: PAGINATION_AS_SET.hasMoreOnly!, identityPath: 'ref', said: /"more" is true/ },
 	calCom: { pagination: PAGINATION_AS_SET.calCom!, said: /"hasNextPage" is true/ },
 	strapi: { pagination: PAGINATION_AS_SET.strapi!, said: /"total" says 237 entries and 25 were read/ },
+	pageSizeEcho: { pagination: PAGINATION_AS_SET.pageSizeEcho!, said: /"TotalResults" says 237 entries and 100 were read/ },
 };
 
 /** An entry's own identity as the convention writes it. */
@@ -44,6 +47,8 @@ function listOptions(name: ConventionName, extra: IDataObject = {}): INodeParame
 
 describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: ConventionName) => {
 	const info = conventionInfo(name);
+	/** Refusals answered with 200: Slack's `{"ok": false}`, Checkfront's `{"request": {"status": "ERROR"}}`. */
+	const refusedIn200 = /^(status-)?error-in-2xx/.test(info.errorShape);
 	let sandbox: Sandbox;
 	/** The server's payments in the order its list gives them. */
 	let serverOrder: string[];
@@ -209,8 +214,8 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 	it("a validation error shows the server's own words, naming the field", async () => {
 		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody({ note: 'no start' }) });
 		const error = result.errorOf(NODE_NAME);
-		if (info.errorShape.startsWith('error-in-2xx')) {
-			// Refused with 200 and `"ok": false`: the server's words are the message itself.
+		if (refusedIn200) {
+			// Refused with 200 and `"ok": false` or a status word: the server's words are the message itself.
 			expect(error?.message).toMatch(/^The API refused POST \/bookings: .*start/);
 			expect(String(error?.description)).toMatch(/success status, but its body says the request failed/);
 			return;
@@ -226,7 +231,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
 		const error = result.errorOf(NODE_NAME);
 		// Refused by status, or (Slack) in a success body that says the request failed.
-		expect(error?.message).toMatch(info.errorShape.startsWith('error-in-2xx') ? /^The API refused POST \/bookings/ : /\((400|422)\)/);
+		expect(error?.message).toMatch(refusedIn200 ? /^The API refused POST \/bookings/ : /\((400|422)\)/);
 		const description = String(error?.description);
 		const [said, , ...names] = description.split('\n');
 		if (info.identityField !== 'id') {
@@ -270,4 +275,78 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 			}
 		});
 	}
+
+	if (info.errorShape.startsWith('status-error-in-2xx')) {
+		const query = (sent: IDataObject): INodeParameters => ({ sendQuery: true, specifyQuery: 'json', jsonQuery: JSON.stringify(sent) });
+
+		it('a bad parameter, refused with 200 and {"request": {"status": "ERROR"}}: the error names it in the server\'s words, never a finished list', async () => {
+			const result = await runNode(sandbox, payments({ returnAll: true, ...query({ limit: 0 }) }));
+			const error = result.errorOf(NODE_NAME);
+			expect(error?.message).toMatch(/^The API refused GET \/payments: .*limit/);
+			expect(String(error?.description)).toMatch(/Response body \(HTTP 200\): .*"status":"ERROR"/);
+			expect(result.outputOf(NODE_NAME)).toEqual([]);
+		});
+
+		it('a create on a taken slot, refused with 200: an error with the server\'s words, never a booking made', async () => {
+			const taken = sandbox.store.bookings.find((booking) => booking.status === 'confirmed' && Date.parse(booking.start) > Date.parse(FIXED_TODAY))!;
+			const body = { room_id: taken.roomId, service_id: taken.serviceId, start: taken.start, client_id: sandbox.store.clients[0].id };
+			const before = sandbox.store.bookings.length;
+			const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
+			expect(result.errorOf(NODE_NAME)?.message).toMatch(/^The API refused POST \/bookings: /);
+			expect(String(result.errorOf(NODE_NAME)?.description)).toMatch(/Response body \(HTTP 200\): .*"status":"ERROR"/);
+			expect(result.outputOf(NODE_NAME)).toEqual([]);
+			expect(sandbox.store.bookings).toHaveLength(before);
+		});
+
+		it('the trigger on a refused query fails its poll with the server\'s words and keeps its position', async () => {
+			const poller = pollerFor(sandbox, { watch: 'payments', ...query({ limit: 0 }) });
+			try {
+				const activation = await poller.poll();
+				expect(String(activation.error?.message) + String((activation.error?.cause as Error | undefined)?.message)).toMatch(/The API refused GET \/payments: .*limit/);
+				expect(activation.saved).toBe(false);
+			} finally {
+				await poller.close();
+			}
+		});
+	}
+});
+
+describe('a paging block that echoes the page (PageSize beside TotalResults)', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		// Oldest first: each poll resumes from the stored page, as the trigger of the issue did.
+		sandbox = await startSandboxWithKey({ convention: 'pageSizeEcho', seed: 7, today: FIXED_TODAY, journalOrder: 'oldestFirst', scale: { deliveries: 63 } });
+	});
+	afterAll(async () => sandbox.close());
+
+	it('the trigger in Automatic on a journal that one page holds whole: no poll fails, each new entry once', async () => {
+		const poller = pollerFor(sandbox, { options: RETRY_OPTIONS } as INodeParameters);
+		const identity = (item: { json: IDataObject }) => String(item.json.id);
+		try {
+			const baseline = await poller.poll();
+			expect(baseline.error).toBeUndefined();
+			expect(baseline.items).toBeNull();
+			for (let poll = 0; poll < 3; poll++) {
+				const idle = await poller.poll();
+				expect(idle.error).toBeUndefined();
+				expect(idle.items).toBeNull();
+			}
+			const added = sandbox.store.appendDeliveries(4).map((delivery) => delivery.id);
+			const next = await poller.poll();
+			expect(next.error).toBeUndefined();
+			expect((next.items?.[0] ?? []).map(identity)).toEqual(added);
+			const after = await poller.poll();
+			expect(after.error).toBeUndefined();
+			expect(after.items).toBeNull();
+		} finally {
+			await poller.close();
+		}
+	});
+
+	it('Get Many in Automatic on a one-page list reads it whole, the echo no promise of more', async () => {
+		const result = await runNode(sandbox, { resource: 'webhookDelivery', operation: 'getAll', returnAll: true });
+		expect(result.errorOf(NODE_NAME)).toBeUndefined();
+		// Every delivery once (the journal's order is the sandbox's journalOrder, not this test's concern).
+		expect(itemsOf(result).map((entry) => String(entry.id)).sort()).toEqual(sandbox.store.journalOldestFirst().map((delivery) => delivery.id).sort());
+	});
 });

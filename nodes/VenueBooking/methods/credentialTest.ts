@@ -4,7 +4,7 @@
  */
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 import { API_PATH_PREFIX, describeScopes, ENDPOINTS, findEndpoint } from '../endpoints';
-import { findServerMessage, NetworkFailure } from '../transport/errors';
+import { failureDeclaredInBody, findServerMessage, NetworkFailure } from '../transport/errors';
 import { apiUrl, bearerAuthorization, decideRedirect, headerValue, keyRedactor, normalizeBaseUrl, type ResponseHeaders, safeOrigin } from '../transport/request';
 import { parseBody } from '../transport/response';
 
@@ -74,6 +74,9 @@ export function describeAnswer(answer: TestAnswer, url: string): TestVerdict {
 	const origin = safeOrigin(url);
 	if (status >= 200 && status < 300) {
 		const parsed = parseBody(body, headerValue(answer.headers, 'content-type'));
+		// A refusal stated in a success body (`{"ok": false}`, `{"request": {"status": "ERROR"}}`) is no success.
+		const refused = parsed.ok ? failureDeclaredInBody(parsed.value) : undefined;
+		if (refused !== undefined) return error(`${TEST_REQUEST} at ${origin} answered with a success status, but its body says the request failed: "${refused.slice(0, 300)}"`);
 		if (parsed.ok) return { status: 'OK', message: 'Connection successful: the API accepted the key and listed bookings' };
 		return error(`${parsed.problem} (${TEST_REQUEST} at ${origin}), so this is not the Partner API v1. ${parsed.hint} ${ENTER_WORKSPACE_ADDRESS}`);
 	}

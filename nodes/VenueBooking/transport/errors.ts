@@ -344,13 +344,90 @@ function isEmptyValue(value: unknown): boolean {
 
 /**
  * The server's words when a 2xx body declares a failure: a flag of SUCCESS_FLAGS that is exactly `false`,
- * a message found as in an error body, and nothing else of substance beside them. Undefined otherwise: a
- * missing flag, a true one, or a flag without words is an answer like any other.
+ * a message found as in an error body, and nothing else of substance beside them; or a failure status word
+ * beside an error (`failureStatedInBody`). Undefined otherwise: a missing flag, a true one, or a flag
+ * without words is an answer like any other.
  */
 export function failureDeclaredInBody(body: unknown): string | undefined {
-	if (!isPlainObject(body) || !SUCCESS_FLAGS.some((flag) => body[flag] === false)) return undefined;
+	if (!isPlainObject(body)) return undefined;
+	if (!SUCCESS_FLAGS.some((flag) => body[flag] === false)) return failureStatedInBody(body);
 	if (Object.keys(body).some((key) => !FAILURE_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
 	return findServerMessage(body);
+}
+
+/** Survey names: move to the registry. Status words that declare a refusal: Checkfront `ERROR`, JSend `fail` / `error`, Cal.com `error`. */
+const FAILURE_STATUS_WORDS = new Set(['error', 'fail', 'failed', 'failure']);
+/** Survey names: move to the registry. Blocks that describe the answer, not a record: Checkfront `request`, `meta`, `response`. */
+const STATUS_BLOCKS = new Set(['request', 'meta', 'response']);
+/** Survey names: move to the registry. What a status envelope holds beside its words: JSend `data`, Cal.com `timestamp` and `path`. */
+const STATUS_ENVELOPE_KEYS = new Set<string>([...FAILURE_ENVELOPE_KEYS, 'status', 'data', 'timestamp', 'path']);
+/** Where the server's words sit beside a status word: an error object or text, a message, field errors, JSend's `data`. */
+const STATUS_WORD_COMPANIONS = [ERROR_BODY_KEYS.nested, 'message', 'errors', 'data'];
+
+/** The status word of an object's `status` field (any case), when it is one of FAILURE_STATUS_WORDS. */
+function failureStatusOf(holder: Record<string, unknown>): string | undefined {
+	const key = Object.keys(holder).find((name) => name.toLowerCase() === 'status');
+	const value = key === undefined ? undefined : holder[key];
+	return typeof value === 'string' && FAILURE_STATUS_WORDS.has(value.trim().toLowerCase()) ? value.trim() : undefined;
+}
+
+/** Whether the body holds entries: a non-empty array, or a non-empty object of records, at its top level. */
+function holdsEntries(body: Record<string, unknown>): boolean {
+	return Object.keys(body).some((key) => {
+		const value = body[key];
+		if (Array.isArray(value)) return value.length > 0;
+		if (!isPlainObject(value) || STATUS_BLOCKS.has(key.toLowerCase())) return false;
+		const members = Object.keys(value);
+		return members.length > 0 && members.every((member) => isPlainObject(value[member]));
+	});
+}
+
+/**
+ * A refusal stated by a status word instead of a false flag, with the server's words. The two forms, and
+ * how each is told from data:
+ * - the body itself is the envelope (JSend `{"status":"fail","data":{…}}` / `{"status":"error","message":…}`,
+ *   Cal.com `{"status":"error","error":{…}}`): its `status` is a failure word, it has an error, message or
+ *   data beside it, and nothing else of substance (no key outside the envelope's vocabulary, so no `id`,
+ *   `url` or `attempts`): a delivery record `{"id":…, "status":"failed", "error":"timeout"}` is data;
+ * - a block describing the answer, one object down under `request`, `meta` or `response` (Checkfront
+ *   `{"request":{"status":"ERROR","error":{…}}}`), holds the failure word and the error beside it, while the
+ *   body holds no entries (no non-empty array or object of records beside the block) and no `id` of its own:
+ *   a list page stays a list page, and a record with a `request` field of its own stays a record.
+ */
+function failureStatedInBody(body: Record<string, unknown>): string | undefined {
+	// A success flag that says true is the answer's own word: a status beside it is not read against it.
+	if (SUCCESS_FLAGS.some((flag) => body[flag] === true)) return undefined;
+	if (failureStatusOf(body) !== undefined) {
+		if (Object.keys(body).some((key) => !STATUS_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
+		return wordsBesideStatus(body);
+	}
+	if (holdsEntries(body) || Object.keys(body).some((key) => key.toLowerCase() === 'id')) return undefined;
+	const block = declaringBlock(body);
+	return block ? wordsBesideStatus(block) : undefined;
+}
+
+/** The block (`request`, `meta`, `response`) of a body whose status word declares a failure, if any. */
+function declaringBlock(body: Record<string, unknown>): Record<string, unknown> | undefined {
+	for (const key of Object.keys(body)) {
+		const block = body[key];
+		if (STATUS_BLOCKS.has(key.toLowerCase()) && isPlainObject(block) && failureStatusOf(block) !== undefined) return block;
+	}
+	return undefined;
+}
+
+/** The server's words beside a failure status word; undefined when nothing beside it says anything. */
+function wordsBesideStatus(holder: Record<string, unknown>): string | undefined {
+	const beside = STATUS_WORD_COMPANIONS.filter((key) => !isEmptyValue(holder[key]));
+	if (beside.length === 0) return undefined;
+	const said = findServerMessage(holder);
+	if (said) return said;
+	// JSend's `fail` puts the field messages in `data`, keyed by field; an error object may carry only its `id`.
+	const data = holder.data;
+	const fromData = isPlainObject(data) ? findServerMessage({ errors: data }) : undefined;
+	if (fromData) return fromData;
+	const error = holder[ERROR_BODY_KEYS.nested];
+	const errorId = isPlainObject(error) ? piece(error.id) ?? piece(error[ERROR_BODY_KEYS.code]) : undefined;
+	return errorId ?? `status ${String(failureStatusOf(holder))}`;
 }
 
 /** A failure the API declared in a 2xx body; also what a resumed or guessed page refused this way is. */
@@ -375,7 +452,9 @@ export function declaredFailureError(context: FailureContext, status: number, bo
 			? `Page ${context.page} of ${method} ${path} was refused although the page before it said more entries follow: the API may not accept the pagination parameter sent; check Options > Pagination`
 			: 'The answer came with a success status, but its body says the request failed: check the query parameters and body you sent';
 	const message = context.redact(`The API refused ${method} ${path}: ${serverMessage}`);
-	const said = findServerMessage(body);
+	// Checkfront keeps its words one object down, in the block whose status declared the failure.
+	const holder = (isPlainObject(body) && failureStatusOf(body) === undefined ? declaringBlock(body) : undefined) ?? body;
+	const said = findServerMessage(holder) ?? serverMessage;
 	const description = context.redact([`${where}.`, said ? `The server said: ${said}` : undefined, `Response body (HTTP ${status}): ${quoteBody(body)}`].filter(Boolean).join('\n'));
 	const error = new DeclaredFailure(context.node, { message, description, httpCode: String(status) } as JsonObject, {
 		message,
@@ -383,7 +462,7 @@ export function declaredFailureError(context: FailureContext, status: number, bo
 		httpCode: String(status),
 		itemIndex: context.itemIndex,
 	});
-	keepWhatTheServerNamed(error, context, body, said ?? serverMessage);
+	keepWhatTheServerNamed(error, context, holder, said);
 	return error;
 }
 

@@ -35,7 +35,9 @@ export function parseBody(raw: unknown, contentType: string | undefined): Parsed
 	if (raw.trim() === '') return { ok: true, value: undefined };
 	const type = (contentType ?? '').toLowerCase();
 	try {
-		return checkDepth(JSON.parse(raw));
+		const parsed = checkDepth(JSON.parse(raw));
+		if (parsed.ok) keepTextForServerOrder(parsed.value, raw);
+		return parsed;
 	} catch {
 		if (looksLikeHtml(raw, type)) {
 			return {
@@ -106,8 +108,9 @@ function arrayKeys(object: Record<string, unknown>): string[] {
  * with exactly one array-valued property keeps the list there (an envelope such as `{ items: [...],
  * next: ... }`), or, with several, in the one of them that has a list's usual name (Laravel's paginator has
  * `data` beside a `links` array); an object without arrays may keep it one object down, in a container such
- * as `_embedded`. Both kinds of name come from the convention registry. Anything else is a single record.
- * `itemsPath` is the user's override for when that guess is wrong.
+ * as `_embedded`. Both kinds of name come from the convention registry. Without any array, a list may be
+ * written as an object keyed by id (`isKeyedList`): the body itself, or its one such property. Anything else
+ * is a single record. `itemsPath` is the user's override for when that guess is wrong.
  */
 export function locateList(body: unknown, itemsPath?: string): ListLocation {
 	if (itemsPath) return { kind: 'property', path: itemsPath };
@@ -121,15 +124,195 @@ export function locateList(body: unknown, itemsPath?: string): ListLocation {
 	const nested = Object.keys(body)
 		.filter((key) => LIST_CONTAINERS.has(key.toLowerCase()) && isPlainObject(body[key]))
 		.flatMap((key) => arrayKeys(body[key] as Record<string, unknown>).map((inner) => `${key}.${inner}`));
-	return nested.length === 1 ? { kind: 'property', path: nested[0] } : { kind: 'none' };
+	if (nested.length === 1) return { kind: 'property', path: nested[0] };
+	if (nested.length > 0) return { kind: 'none' };
+	return locateKeyedList(body);
 }
 
-/** The entries at a location; undefined when the body has no list there (e.g. a later page changed shape). */
+/** A list written as an object keyed by id: the body itself, or the one property (one down in a container) that is one. */
+function locateKeyedList(body: Record<string, unknown>): ListLocation {
+	if (isKeyedList(body)) return { kind: 'body' };
+	const keyed = keyedListPaths(body);
+	return keyed.length === 1 ? { kind: 'property', path: keyed[0] } : { kind: 'none' };
+}
+
+/**
+ * The entries at a location; undefined when the body has no list there (e.g. a later page changed shape).
+ * An object keyed by its entries' identities is read as its members in the server's order; at a named
+ * property (detected on page 1, or the user's Items Field) any object of records is, and `{}` is an empty
+ * list (PHP writes an empty keyed list as `[]` or `{}`).
+ */
 export function listAt(body: unknown, location: ListLocation): unknown[] | undefined {
-	if (location.kind === 'body') return Array.isArray(body) ? body : undefined;
+	if (location.kind === 'body') {
+		if (Array.isArray(body)) return body;
+		return isPlainObject(body) && (isEmptyObject(body) || isKeyedList(body)) ? membersInServerOrder(body, body, []) : undefined;
+	}
 	if (location.kind === 'property') {
 		const value = readPath(body, location.path);
-		return Array.isArray(value) ? value : undefined;
+		if (Array.isArray(value)) return value;
+		if (!isPlainObject(value) || !(isEmptyObject(value) || ownKeys(value).every((key) => isPlainObject(value[key])))) return undefined;
+		return membersInServerOrder(body, value, pathSegments(body, location.path));
+	}
+	return undefined;
+}
+
+// Lists keyed by id (`{"booking/index": {"1042": {…}, "1043": {…}}}`, PHP-built platforms such as Checkfront).
+
+/** Survey names: move to the registry. Fields that name a record's identity: `id`, `booking_id`, `BookingId`, `itemID`. */
+const IDENTITY_FIELD = /^id$|_id$|[a-z]Id$|[a-z]ID$/;
+
+function ownKeys(object: Record<string, unknown>): string[] {
+	return Object.keys(object).filter((key) => !UNSAFE_KEYS.has(key));
+}
+
+function isEmptyObject(object: Record<string, unknown>): boolean {
+	return ownKeys(object).length === 0;
+}
+
+/** The identity-like field of `member` whose value is `key`, if any. */
+function identityFieldNaming(member: Record<string, unknown>, key: string): string | undefined {
+	for (const field of ownKeys(member)) {
+		const value = member[field];
+		if (IDENTITY_FIELD.test(field) && (typeof value === 'string' || typeof value === 'number') && String(value) === key) return field;
+	}
+	return undefined;
+}
+
+/** Whether every member holds a scalar under `field`. */
+function allHold(members: Array<Record<string, unknown>>, field: string): boolean {
+	return members.every((member) => {
+		const value = member[field];
+		return (typeof value === 'string' && value !== '') || typeof value === 'number';
+	});
+}
+
+/**
+ * Whether an object is a list keyed by its entries rather than one record: at least one member, every
+ * member a plain-object record, and either
+ * - keyed by identity: one identity-like field (`id`, `*_id`, `*Id`) of every member holds its own key
+ *   (`"1042": {"booking_id": 1042, …}`), or
+ * - keyed by position (`"0"`, `"1"`, … in sequence) with members of one shape: the same key set, or one
+ *   identity-like field that every member holds.
+ * A record whose fields are objects (`{"customer": {…}, "room": {…}}`) has keys that are neither.
+ */
+export function isKeyedList(object: Record<string, unknown>): boolean {
+	const keys = ownKeys(object);
+	if (keys.length === 0 || keys.length !== Object.keys(object).length) return false;
+	const members: Array<Record<string, unknown>> = [];
+	for (const key of keys) {
+		const member = object[key];
+		if (!isPlainObject(member)) return false;
+		members.push(member);
+	}
+	const field = identityFieldNaming(members[0], keys[0]);
+	if (field !== undefined && keys.every((key, index) => {
+		const value = members[index][field];
+		return (typeof value === 'string' || typeof value === 'number') && String(value) === key;
+	})) {
+		return true;
+	}
+	// Integer-like keys come out of Object.keys ascending, so positions read "0", "1", … here.
+	if (!keys.every((key, index) => key === String(index))) return false;
+	const shape = ownKeys(members[0]).sort().join('\u0000');
+	if (members.every((member) => ownKeys(member).sort().join('\u0000') === shape)) return true;
+	return ownKeys(members[0]).some((candidate) => IDENTITY_FIELD.test(candidate) && allHold(members, candidate));
+}
+
+/** The properties of a body where a keyed list may sit: each top-level property, and each one down in a list container. */
+function keyedListPaths(body: Record<string, unknown>): string[] {
+	const paths: string[] = [];
+	for (const key of ownKeys(body)) {
+		const value = body[key];
+		if (!isPlainObject(value)) continue;
+		if (isKeyedList(value)) paths.push(key);
+		else if (LIST_CONTAINERS.has(key.toLowerCase())) {
+			for (const inner of ownKeys(value)) {
+				const nested = value[inner];
+				if (isPlainObject(nested) && isKeyedList(nested)) paths.push(`${key}.${inner}`);
+			}
+		}
+	}
+	return paths;
+}
+
+/** The path as readPath reads it: a key that holds dots is one segment when the body has it whole. */
+function pathSegments(body: unknown, path: string): string[] {
+	return isPlainObject(body) && Object.prototype.hasOwnProperty.call(body, path) ? [path] : path.split('.');
+}
+
+/**
+ * A body's text, kept beside the parsed body when the text holds integer-like keys: JSON.parse orders those
+ * ascending (`{"1043": …, "1042": …}` comes out 1042 first), so a newest-first journal keyed by numeric ids
+ * would be read backwards. Only such bodies keep their text, and only as long as the body itself lives.
+ */
+const SERVER_TEXTS = new WeakMap<object, string>();
+const INTEGER_KEY_IN_TEXT = /[{,]\s*"(?:0|[1-9]\d*)"\s*:/;
+
+function keepTextForServerOrder(value: unknown, raw: string): void {
+	if (isPlainObject(value) && INTEGER_KEY_IN_TEXT.test(raw)) SERVER_TEXTS.set(value, raw);
+}
+
+const INTEGER_LIKE = /^(?:0|[1-9]\d{0,9})$/;
+
+/** The members of a keyed list, in the order the server wrote them where the body's text is known. */
+function membersInServerOrder(root: unknown, object: Record<string, unknown>, path: string[]): unknown[] {
+	const keys = ownKeys(object);
+	const text = typeof root === 'object' && root !== null ? SERVER_TEXTS.get(root) : undefined;
+	if (text !== undefined && keys.length > 1 && INTEGER_LIKE.test(keys[0])) {
+		const written = memberKeysInText(text, path);
+		const unique = written ? [...new Set(written)].filter((key) => !UNSAFE_KEYS.has(key)) : [];
+		if (unique.length === keys.length && unique.every((key) => Object.prototype.hasOwnProperty.call(object, key))) return unique.map((key) => object[key]);
+	}
+	return keys.map((key) => object[key]);
+}
+
+/** The index of the quote that closes the JSON string opening at `start`, or -1. */
+function stringEnd(text: string, start: number): number {
+	for (let from = start + 1; ; ) {
+		const quote = text.indexOf('"', from);
+		if (quote < 0) return -1;
+		let backslashes = 0;
+		while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+		if (backslashes % 2 === 0) return quote;
+		from = quote + 1;
+	}
+}
+
+/**
+ * The member keys of the object at `path`, in the order the JSON text writes them: one pass over the text
+ * that reads strings and brackets only (no recursion, no values built), stopping at that object's end.
+ * Undefined when the text has no object there.
+ */
+export function memberKeysInText(text: string, path: string[]): string[] | undefined {
+	const frames: Array<{ object: boolean; onPath: boolean }> = [];
+	let expectingKey = false;
+	let lastKey = '';
+	let keys: string[] | undefined;
+	for (let i = 0; i < text.length; i++) {
+		const char = text[i];
+		if (char === '"') {
+			const end = stringEnd(text, i);
+			if (end < 0) return undefined;
+			if (expectingKey) {
+				lastKey = JSON.parse(text.slice(i, end + 1)) as string;
+				if (keys && frames.length === path.length + 1) keys.push(lastKey);
+				expectingKey = false;
+			}
+			i = end;
+		} else if (char === '{' || char === '[') {
+			const depth = frames.length;
+			const parent = frames[depth - 1];
+			const onPath = depth === 0 || (parent.onPath && parent.object && depth <= path.length && lastKey === path[depth - 1]);
+			frames.push({ object: char === '{', onPath });
+			if (onPath && depth === path.length && char === '{') keys = [];
+			expectingKey = char === '{';
+		} else if (char === '}' || char === ']') {
+			frames.pop();
+			if (keys && frames.length === path.length) return keys;
+			expectingKey = false;
+		} else if (char === ',') {
+			expectingKey = frames[frames.length - 1]?.object ?? false;
+		}
 	}
 	return undefined;
 }

@@ -44,6 +44,14 @@ describe('what an HTTP answer to the test request means', () => {
 		expect(answer(200, [])).toMatchObject({ status: 'OK' });
 	});
 
+	it('a 2xx whose body says the request failed is no working credential: the server\'s words are shown', () => {
+		const refused = answer(200, '{"request":{"status":"ERROR","error":{"id":"auth_error","title":"Invalid API key"}}}');
+		expect(refused.status).toBe('Error');
+		expect(refused.message).toContain('answered with a success status, but its body says the request failed: "Invalid API key"');
+		expect(answer(200, '{"ok":false,"error":"invalid_auth"}')).toMatchObject({ status: 'Error', message: expect.stringContaining('"invalid_auth"') });
+		expect(answer(200, '{"request":{"status":"OK","page":1},"booking/index":[]}')).toMatchObject({ status: 'OK' });
+	});
+
 	it('a 2xx that is not JSON (a web page at the address) is not the API, naming the request and origin', () => {
 		const verdict = answer(200, '<!doctype html><html></html>', { 'content-type': 'text/html' });
 		expect(verdict.status).toBe('Error');

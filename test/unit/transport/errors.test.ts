@@ -327,7 +327,50 @@ describe('failureDeclaredInBody', () => {
 	});
 });
 
+describe('failureDeclaredInBody: a status word instead of a false flag', () => {
+	it("reads Checkfront's request block, JSend's fail and error, and Cal.com's error with the server's words", () => {
+		const checkfront = {
+			version: '3.0',
+			account_id: 1,
+			request: { status: 'ERROR', resource: 'booking', id: '1042', error: { id: 'validation_error', title: 'Missing required fields', details: { start: 'is required' } } },
+		};
+		expect(failureDeclaredInBody(checkfront)).toBe('Missing required fields (start: is required)');
+		expect(failureDeclaredInBody({ meta: { status: 'error', message: 'Slot taken' }, data: [] })).toBe('Slot taken');
+		expect(failureDeclaredInBody({ status: 'fail', data: { title: 'A title is required' } })).toBe('title: A title is required');
+		expect(failureDeclaredInBody({ status: 'error', message: 'Unable to communicate with database' })).toBe('Unable to communicate with database');
+		expect(failureDeclaredInBody({ status: 'error', timestamp: '2027-03-01T09:00:00Z', path: '/bookings', error: { code: 'BadRequestException', message: 'start is required.' } })).toBe(
+			'start is required.',
+		);
+		// Any case, and an error object that carries only its id.
+		expect(failureDeclaredInBody({ Response: { Status: 'Failure', Error: 'x', error: { id: 'slot_taken' } } })).toBe('slot_taken');
+	});
+
+	it('leaves data as data: a record with a failed status of its own, a list page, a success, a status word with nothing beside it', () => {
+		expect(failureDeclaredInBody({ id: 'dlv_1', status: 'failed', error: 'timeout' })).toBeUndefined();
+		expect(failureDeclaredInBody({ status: 'failed', error: 'timeout', url: 'https://hooks.example.com', attempts: 3 })).toBeUndefined();
+		expect(failureDeclaredInBody({ meta: { status: 'error', message: 'partial' }, data: [{ id: 1 }] })).toBeUndefined();
+		expect(failureDeclaredInBody({ request: { status: 'ERROR', error: { title: 'x' } }, 'booking/index': { '1042': { booking_id: 1042 } } })).toBeUndefined();
+		// A record whose own `request` field failed: the record has an id.
+		expect(failureDeclaredInBody({ id: 'dlv_2', request: { status: 'failed', error: 'timeout' } })).toBeUndefined();
+		expect(failureDeclaredInBody({ request: { status: 'OK', page: 1 }, 'booking/index': [] })).toBeUndefined();
+		expect(failureDeclaredInBody({ status: 'success', data: { id: 1 } })).toBeUndefined();
+		expect(failureDeclaredInBody({ status: 'error' })).toBeUndefined();
+		expect(failureDeclaredInBody({ success: true, status: 'error', message: 'the flag says otherwise' })).toBeUndefined();
+		expect(failureDeclaredInBody({ status: 'errored', message: 'not a status word' })).toBeUndefined();
+		// Deeper than one block down is data.
+		expect(failureDeclaredInBody({ result: { request: { status: 'ERROR', error: { title: 'x' } } } })).toBeUndefined();
+	});
+});
+
 describe('declaredFailureError', () => {
+	it("quotes the words of the block that declared the failure and keeps the fields it names", () => {
+		const body = { request: { status: 'ERROR', error: { id: 'validation_error', title: 'Missing required fields', details: { start: 'is required' } } } };
+		const error = declaredFailureError(context(findEndpoint('booking', 'create')), 200, body, failureDeclaredInBody(body)!);
+		expect(error.message).toBe('The API refused POST /bookings: Missing required fields (start: is required)');
+		expect(error.description).toMatch(/^The answer came with a success status.*\nThe server said: Missing required fields \(start: is required\)\nResponse body \(HTTP 200\): /);
+		expect(error.context.namedFields).toEqual(['start']);
+	});
+
 	it("names the endpoint and the server's words, quotes the body with its status, masks the key", () => {
 		const error = declaredFailureError(context(), 200, { ok: false, error: `bad key ${TEST_KEY}` }, `bad key ${TEST_KEY}`);
 		expect(error).toBeInstanceOf(NodeApiError);

@@ -1,4 +1,4 @@
-import { listAt, locateList, parseBody, toJsonItems, toJsonObject } from '../../../nodes/VenueBooking/transport/response';
+import { listAt, locateList, memberKeysInText, parseBody, toJsonItems, toJsonObject } from '../../../nodes/VenueBooking/transport/response';
 
 describe('parseBody', () => {
 	it('parses JSON text, including bare values, and reads a blank body as undefined', () => {
@@ -92,5 +92,75 @@ describe('toJsonObject / toJsonItems', () => {
 
 	it('gives one item per entry, in order', () => {
 		expect(toJsonItems([{ a: 1 }, 'x', 2])).toEqual([{ a: 1 }, { value: 'x' }, { value: 2 }]);
+	});
+});
+
+describe('lists keyed by id (PHP-built platforms such as Checkfront)', () => {
+	const booking = (id: number, extra: Record<string, unknown> = {}) => ({ booking_id: id, code: `ABCD-${id}`, status_id: 'PAID', ...extra });
+
+	it('finds an object of records keyed by their identity, at the top, in a property, or one down in a container', () => {
+		const keyed = { '1042': booking(1042), '1043': booking(1043) };
+		expect(locateList({ request: { status: 'OK', page: 1, pages: 4, records: 357 }, 'booking/index': keyed })).toEqual({ kind: 'property', path: 'booking/index' });
+		expect(locateList(keyed)).toEqual({ kind: 'body' });
+		expect(locateList({ data: { bookings: keyed }, meta: { page: 1 } })).toEqual({ kind: 'property', path: 'data.bookings' });
+		// Identities under other names, and codes rather than numbers.
+		expect(locateList({ items: { 'ABCD-261126': { Code: 'x', itemId: 'ABCD-261126' }, 'EFGH-261126': { Code: 'y', itemId: 'EFGH-261126' } } })).toEqual({
+			kind: 'property',
+			path: 'items',
+		});
+		expect(listAt({ 'booking/index': keyed }, { kind: 'property', path: 'booking/index' })).toEqual([booking(1042), booking(1043)]);
+	});
+
+	it('finds an object keyed by position ("0", "1", …) whose members share one shape', () => {
+		const byPosition = { '0': { name: 'Loft', size: 3 }, '1': { name: 'Studio', size: 5 } };
+		expect(locateList({ rooms: byPosition })).toEqual({ kind: 'property', path: 'rooms' });
+		expect(listAt({ rooms: byPosition }, { kind: 'property', path: 'rooms' })).toEqual([byPosition[0], byPosition[1]]);
+		// Different key sets, but one identity-like field every member holds.
+		expect(locateList({ rooms: { '0': { id: 'r1', name: 'Loft' }, '1': { id: 'r2', capacity: 4 } } })).toEqual({ kind: 'property', path: 'rooms' });
+	});
+
+	it('leaves a single record whose fields are objects a record: keys that are neither identities nor positions, or shapes that differ', () => {
+		const record = { id: 'bk_1', customer: { id: 'c1', name: 'Ada' }, room: { id: 'r1', name: 'Loft' } };
+		expect(locateList(record)).toEqual({ kind: 'none' });
+		expect(locateList({ customer: { id: 'c1' }, room: { id: 'r1' } })).toEqual({ kind: 'none' });
+		// Positions, but members of different shapes with no shared identity.
+		expect(locateList({ settings: { '0': { theme: 'dark' }, '1': { locale: 'de' } } })).toEqual({ kind: 'none' });
+		// Positions out of sequence, a member that is no record, an identity that is not the key.
+		expect(locateList({ rows: { '0': { id: 1 }, '2': { id: 2 } } })).toEqual({ kind: 'none' });
+		expect(locateList({ rows: { '7': { id: 7 }, '8': 'eight' } })).toEqual({ kind: 'none' });
+		expect(locateList({ rows: { '7': { id: 8 }, '8': { id: 7 } } })).toEqual({ kind: 'none' });
+		// Two keyed lists side by side: which is meant is the user's to say.
+		expect(locateList({ a: { '1': { id: 1 } }, b: { '2': { id: 2 } } })).toEqual({ kind: 'none' });
+		// An array anywhere keeps its old precedence.
+		expect(locateList({ data: [1], extra: { '1': { id: 1 } } })).toEqual({ kind: 'property', path: 'data' });
+	});
+
+	it('reads the members in the order the server wrote them, though JSON.parse sorts integer-like keys', () => {
+		const text = '{"request":{"status":"OK","page":1},"booking/index":{"1044":{"booking_id":1044},"1043":{"booking_id":1043},"1042":{"booking_id":1042}}}';
+		const parsed = parseBody(text, 'application/json');
+		if (!parsed.ok) throw new Error('not parsed');
+		expect(Object.keys((parsed.value as Record<string, Record<string, unknown>>)['booking/index'])).toEqual(['1042', '1043', '1044']);
+		const location = locateList(parsed.value);
+		expect(listAt(parsed.value, location)?.map((entry) => (entry as { booking_id: number }).booking_id)).toEqual([1044, 1043, 1042]);
+		// The body itself keyed, with strings that hold braces, quotes and escapes before the list.
+		const top = parseBody('{"9":{"id":9,"note":"a \\"}{\\" b"},"10":{"id":10,"note":"\\\\"},"2":{"id":2,"note":"[x"}}', undefined);
+		if (!top.ok) throw new Error('not parsed');
+		expect(listAt(top.value, locateList(top.value))?.map((entry) => (entry as { id: number }).id)).toEqual([9, 10, 2]);
+	});
+
+	it('follows the Items Field to an object of records, and reads an empty keyed list written as {} or []', () => {
+		const byCode = { first: { name: 'a' }, second: { label: 'b' } };
+		expect(listAt({ result: byCode }, locateList({ result: byCode }, 'result'))).toEqual([{ name: 'a' }, { label: 'b' }]);
+		expect(listAt({ 'booking/index': {} }, { kind: 'property', path: 'booking/index' })).toEqual([]);
+		expect(listAt({ 'booking/index': [] }, { kind: 'property', path: 'booking/index' })).toEqual([]);
+		expect(listAt({}, { kind: 'body' })).toEqual([]);
+		expect(listAt({ result: { a: 1 } }, { kind: 'property', path: 'result' })).toBeUndefined();
+	});
+
+	it('reads member keys from the text of a nested path only, and nothing where there is no object', () => {
+		expect(memberKeysInText('{"a":{"3":{},"1":{}},"b":{"2":{}}}', ['a'])).toEqual(['3', '1']);
+		expect(memberKeysInText('{"a":[{"3":{}}],"b":{"2":{},"1":[]}}', ['b'])).toEqual(['2', '1']);
+		expect(memberKeysInText('{"a":[{"b":{"1":{}}}]}', ['a', 'b'])).toBeUndefined();
+		expect(memberKeysInText('{"x":{"2":1,"1":2}}', [])).toEqual(['x']);
 	});
 });

@@ -179,3 +179,30 @@ describe('JournalReader, saying when the order was guessed', () => {
 		expect((await journal.baseline()).state.order).toBe('newestFirst');
 	});
 });
+
+describe('JournalReader on a journal keyed by numeric ids (Checkfront-style), newest first', () => {
+	/** Pages of 3 as text, `{"request": {…}, "delivery/index": {"<id>": {…}}}`: JSON.parse alone would sort the keys ascending. */
+	function keyedServer(journal: Array<{ id: number; at: string }>) {
+		return (request: IHttpRequestOptions): MockAnswer => {
+			// Automatic mode asks for page 1 without a page parameter.
+			const page = Number((request.qs as { page?: number } | undefined)?.page ?? 1);
+			const slice = journal.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+			const members = slice.map((entry) => `${JSON.stringify(String(entry.id))}:${JSON.stringify(entry)}`).join(',');
+			const pages = Math.max(1, Math.ceil(journal.length / PAGE_SIZE));
+			return { statusCode: 200, body: `{"request":{"status":"OK","page":${page},"pages":${pages}},"delivery/index":${slice.length === 0 ? '[]' : `{${members}}`}}` };
+		};
+	}
+	const keyed = (n: number) => ({ id: 1000 + n, at: `2026-11-${String(n).padStart(2, '0')}T10:00:00Z` });
+	const numbers = (list: unknown[]) => list.map((e) => (e as { id: number }).id);
+
+	it('reads each page in the server order: Fetch Test Event the newest, a poll each new entry once, oldest first', async () => {
+		const journal = Array.from({ length: 7 }, (_, i) => keyed(7 - i));
+		const answer = keyedServer(journal);
+		expect(numbers(await (await reader(answer, { pagination: { mode: 'auto', maxPages: 1000 } })).sample(undefined, 2))).toEqual([1006, 1007]);
+		const baseline = await (await reader(answer, { pagination: { mode: 'auto', maxPages: 1000 } })).baseline();
+		expect(baseline.state.order).toBe('newestFirst');
+		journal.unshift(keyed(9), keyed(8));
+		const poll = await (await reader(answer, { pagination: { mode: 'auto', maxPages: 1000 } })).poll(baseline.state);
+		expect(numbers(poll.entries)).toEqual([1008, 1009]);
+	});
+});

@@ -306,9 +306,11 @@ export interface WalkPosition {
 
 /**
  * Why a page the walk cannot continue from still cannot be the list's end, or undefined when nothing says
- * more. A more-flag decides; else a stated total (above what was read: more; reached: complete) or a stated
- * last page beyond this one. A list without any pagination is also incomplete when its one page is exactly
- * as long as the page size the response states or a query parameter asked for.
+ * more. A more-flag decides; else a stated total (above what was read: more; reached: complete, also in a
+ * resumed walk, whose count can only be short) or a stated last page beyond this one. A list without any
+ * pagination and without a stated total is also incomplete when its one page is exactly as long as the page
+ * size the response states or a query parameter asked for; where a total is stated, a page size beside it
+ * may be an echo of this page's length (`"PageSize": 63` beside `"TotalResults": 63`), no promise of more.
  */
 export function moreSignalled(last: FetchedPage, position: WalkPosition): string | undefined {
 	const markers = collectMarkers(last);
@@ -316,19 +318,21 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 	const says = flag ? flagSaysMore(last.response, flag.path) : undefined;
 	if (says === false) return undefined;
 	if (says === true && flag) return `"${flag.key}" is ${String(flag.value)}`;
+	const total = anywhere(markers, NAMES.total, isNumeric);
+	if (total) {
+		const stated = numeric(total.value);
+		if (totalReached(stated, last, position)) return undefined;
+		// A resumed walk of pages counts from where it resumed; a list without pagination is read whole each time.
+		if (!position.resumed || position.unpaged) return `"${total.key}" says ${stated} entries and ${Math.max(position.read, position.unpaged ? last.entries.length : 0)} were read`;
+	}
 	if (!position.resumed) {
-		const total = anywhere(markers, NAMES.total, isNumeric);
-		if (total) {
-			const stated = numeric(total.value);
-			return stated > position.read ? `"${total.key}" says ${stated} entries and ${position.read} were read` : undefined;
-		}
 		const pages = anywhere(markers, NAMES.totalPages, isNumeric);
 		if (pages) {
 			const lastPage = numeric(pages.value);
 			return lastPage > position.page ? `"${pages.key}" says ${lastPage} pages and ${position.page} were read` : undefined;
 		}
 	}
-	if (!position.unpaged) return undefined;
+	if (!position.unpaged || total) return undefined;
 	const size = anywhere(markers, NAMES.pageSize, isNumeric);
 	const statedSize = size ? numeric(size.value) : NaN;
 	if (size && last.entries.length >= statedSize && last.entries.length > 1) {
@@ -337,6 +341,14 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 	const asked = pageSizeAskedFor(last.entries.length, last.query);
 	if (asked) return `the page holds exactly the ${last.entries.length} entries the query parameter "${asked}" asked for`;
 	return undefined;
+}
+
+/**
+ * Whether the walk has read all the entries a stated total counts: this walk's count, or, for a list without
+ * pagination (one page, read whole at every poll), this page's length.
+ */
+function totalReached(stated: number, last: FetchedPage, position: WalkPosition): boolean {
+	return position.read >= stated || (position.unpaged && last.entries.length >= stated);
 }
 
 /** The query parameter that asked for exactly this many entries (a page size the user sent), if any. */

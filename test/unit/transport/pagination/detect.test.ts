@@ -1,4 +1,4 @@
-import { detectPagination, reasonToDoubtCompleteness } from '../../../../nodes/VenueBooking/transport/pagination/detect';
+import { detectPagination, findListSignals, moreSignalled, reasonToDoubtCompleteness } from '../../../../nodes/VenueBooking/transport/pagination/detect';
 import { page } from './page';
 
 describe('detectPagination', () => {
@@ -95,5 +95,53 @@ describe('whether a page without a next marker may still not be the whole list',
 
 	it('does not read a list or object value as a number asked for', () => {
 		expect(reasonToDoubtCompleteness(3, { ids: [3], nested: { n: 3 } as never })).toBeUndefined();
+	});
+});
+
+describe('moreSignalled: totals and echoes', () => {
+	const entries = (count: number) => Array.from({ length: count }, (_, i) => ({ Id: i + 1 }));
+	const echoPage = (count: number, total: number) =>
+		page({ PaginationResponse: { RequestedLimit: 100, RequestedOffset: 0, PageSize: count, TotalResults: total }, Results: entries(count) }, { entries: entries(count) });
+	const unpaged = { read: 63, resumed: false, page: 1, unpaged: true };
+
+	it('a page-size echo beside a reached total promises nothing, in a fresh walk and in a resumed one (the trigger)', () => {
+		expect(moreSignalled(echoPage(63, 63), unpaged)).toBeUndefined();
+		expect(moreSignalled(echoPage(63, 63), { ...unpaged, resumed: true })).toBeUndefined();
+		// A resumed walk counts from where it resumed: a list without pagination is still read whole.
+		expect(moreSignalled(echoPage(63, 63), { ...unpaged, read: 0, resumed: true })).toBeUndefined();
+	});
+
+	it('a stated total above what was read still says more, also when a one-page list is read again', () => {
+		expect(moreSignalled(echoPage(63, 100), unpaged)).toBe('"TotalResults" says 100 entries and 63 were read');
+		expect(moreSignalled(echoPage(63, 100), { ...unpaged, resumed: true })).toBe('"TotalResults" says 100 entries and 63 were read');
+		// A resumed walk of pages cannot tell from its count: the strategy's own end decides.
+		expect(moreSignalled(echoPage(63, 100), { read: 63, resumed: true, page: 3, unpaged: false })).toBeUndefined();
+	});
+
+	it('the "full page" rule applies only where nothing states the total', () => {
+		const noTotal = page({ paging: { pageSize: 20 }, items: entries(20) }, { entries: entries(20) });
+		expect(moreSignalled(noTotal, { ...unpaged, read: 20 })).toBe('the page holds 20 entries, the page size "pageSize" states');
+		const asked = page({ items: entries(20), total: 20 }, { entries: entries(20), query: { limit: 20 } });
+		expect(moreSignalled(asked, { ...unpaged, read: 20 })).toBeUndefined();
+		expect(moreSignalled(page({ items: entries(20) }, { entries: entries(20), query: { limit: 20 } }), { ...unpaged, read: 20 })).toBe(
+			'the page holds exactly the 20 entries the query parameter "limit" asked for',
+		);
+	});
+
+	it('a more-flag still decides before any total', () => {
+		const flagged = page({ has_more: true, total: 5, data: entries(5) }, { entries: entries(5) });
+		expect(moreSignalled(flagged, { ...unpaged, read: 5 })).toBe('"has_more" is true');
+	});
+
+	it("finds a Checkfront request block's paging: its page, pages and limit", () => {
+		const body = { request: { status: 'OK', page: 1, pages: 4, records: 357, limit: 100 }, 'booking/index': { '1': { booking_id: 1 } } };
+		expect(detectPagination(page(body, { entries: [{ booking_id: 1 }] }))).toMatchObject({
+			mode: 'pageNumber',
+			pageParameter: 'page',
+			currentPagePath: 'request.page',
+			totalPagesPath: 'request.pages',
+			pageSizePath: 'request.limit',
+		});
+		expect(findListSignals(page(body)).totalPagesPath).toBe('request.pages');
 	});
 });
