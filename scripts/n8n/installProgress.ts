@@ -52,9 +52,10 @@ export interface InstallSize {
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
-/** "812 of about 1,230 (66 %)"; at or past the total, no share: "1,447, more than the 1,230 expected". */
+/** "812 of about 1,230 (66 %)"; at the total "all 1,230 expected", past it "1,447, more than the 1,230 expected,". */
 function share(done: number, expected: number): string {
-	if (done >= expected) return `${count(done)}, more than the ${count(expected)} expected,`;
+	if (done === expected) return `all ${count(expected)} expected`;
+	if (done > expected) return `${count(done)}, more than the ${count(expected)} expected,`;
 	return `${count(done)} of about ${count(expected)} (${Math.floor((done / expected) * 100)} %)`;
 }
 

@@ -61,7 +61,7 @@ describe('installProgressLine', () => {
 			'resolving: 1,447, more than the 1,230 expected, package manifests, 60 s',
 		);
 		expect(installProgressLine({ resolved: 1499, unpacked: 0 }, size, 60, 'x')).toContain('(99 %)');
-		expect(installProgressLine({ resolved: 1500, unpacked: 0 }, size, 60, 'x')).toBe('resolving: 1,500, more than the 1,500 expected, package manifests, 60 s');
+		expect(installProgressLine({ resolved: 1500, unpacked: 0 }, size, 60, 'x')).toBe('resolving: all 1,500 expected package manifests, 60 s');
 		for (let done = 0; done <= 3000; done += 7) {
 			const line = installProgressLine({ resolved: done, unpacked: 0 }, size, 1, 'x');
 			const shown = /\((\d+) %\)/.exec(line);
