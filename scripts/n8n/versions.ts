@@ -69,7 +69,7 @@ export const N8N_PROFILES: Record<string, N8nProfile> = {
 		scripts: { mode: 'allowScripts', allow: { sqlite3: true, 'isolated-vm': false } },
 		legacyExpressionEngine: true,
 		env: {},
-		installSize: { manifests: MANIFESTS_1X, packages: 1230 },
+		installSize: { manifests: MANIFESTS_1X, packages: 1225 },
 	},
 	[N8N_2X]: {
 		version: N8N_2X,
@@ -87,7 +87,7 @@ export const N8N_PROFILES: Record<string, N8nProfile> = {
 			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 			N8N_DISABLED_MODULES: 'mcp-registry',
 		},
-		installSize: { manifests: MANIFESTS_2X, packages: 1538 },
+		installSize: { manifests: MANIFESTS_2X, packages: 1519 },
 	},
 };
 
