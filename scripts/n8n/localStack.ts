@@ -96,7 +96,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<void>
 		`  editor      ${server.url}`,
 		`  login       ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}`,
 		`  time zone   ${describeTimeZone(timeZone)}`,
-		`  other n8n   npm start -- --n8n 1.x (or 2.x, or an exact pinned version)`,
+		`  other n8n   npm start -- --n8n ${runtime.major >= 2 ? '1.x' : '2.x'} (or an exact pinned version; scripts/n8n/versions.ts)`,
 		`  credential  "${CREDENTIAL.name}" → the sandbox, key ${SANDBOX_API_KEY}`,
 		firstStart
 			? `  workflows   ${imported} imported from examples/; what you save is kept for the next start`
