@@ -65,6 +65,15 @@ export const PER_ITEM = {
 	runs: 3,
 };
 
+/**
+ * The trigger's Fetch Test Event and a Return All export inside real n8n 2.x, its default expression engine beside
+ * the legacy one (scenarios/engines.ts): the payment journal of issue 36's measurement (2,500 payments, oldest first).
+ */
+export const ENGINES = {
+	payments: 2_500,
+	runs: 3,
+};
+
 /** A child that has not reported after this long is killed and the bench fails (never hangs). */
 export const CHILD_TIMEOUT_MS = 300_000;
 
@@ -82,4 +91,6 @@ export const TARGETS = {
 	/** With X-RateLimit budget headers: time vs the ideal, and 429 answers in the worst run. */
 	tokenBucketHeadersVsIdeal: 1.15,
 	tokenBucketHeadersRefusals: 3,
+	/** A poll and an export under n8n 2.x's default expression engine vs the legacy one. */
+	engineRatio: 1.2,
 };

@@ -3,7 +3,9 @@
  * a sandbox on 127.0.0.1 that this script starts and stops. Prints medians and ratios, writes the same as JSON.
  *
  *   npm run bench                          everything (7 to 13 min on 2 cores)
- *   npm run bench -- --only export,trigger some scenarios (export, exportPages, fanOut, tokenBucket, trigger, triggerEnd, perItem)
+ *   npm run bench -- --only export,trigger some scenarios (export, exportPages, fanOut, tokenBucket, trigger, triggerEnd, perItem, engines)
+ *   npm run bench -- --only engines        the trigger and an export inside real n8n 2.x, vm vs legacy expression engine
+ *                                          (installs n8n 2.x into .cache on first use; --n8n-profile: CPU profiles of n8n)
  *   npm run bench -- --runs 1              one run per contender (a quick check, not a measurement)
  *   npm run bench -- --profile             also write a CPU profile of every measured run (slows the runs)
  *   npm run bench -- --out path.json       where the JSON goes (default bench/results/latest.json)
@@ -12,9 +14,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { EXPORT, EXPORT_PAGES, FAN_OUT, PER_ITEM, TARGETS, TRIGGER, TRIGGER_END } from './config';
+import { ENGINES, EXPORT, EXPORT_PAGES, FAN_OUT, PER_ITEM, TARGETS, TRIGGER, TRIGGER_END } from './config';
 import { ensureHttpRequestNode, NODES_BASE_VERSION } from './httpRequestNode';
 import { renderScenario, renderSummary } from './report';
+import { enginesBench } from './scenarios/engines';
 import { exportBench } from './scenarios/export';
 import { exportPagesBench } from './scenarios/exportPages';
 import { fanOutBench, tokenBucketBench } from './scenarios/fanOut';
@@ -31,6 +34,7 @@ const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResul
 	trigger: triggerBench,
 	triggerEnd: triggerEndBench,
 	perItem: perItemBench,
+	engines: enginesBench,
 };
 
 const RESULTS_DIR = path.join(__dirname, 'results');
@@ -87,7 +91,7 @@ async function main(): Promise<void> {
 			loadAverageAfter: os.loadavg(),
 		},
 		versions: { 'n8n-core': versionOf('n8n-core'), 'n8n-workflow': versionOf('n8n-workflow'), 'n8n-nodes-base': NODES_BASE_VERSION },
-		config: { EXPORT, EXPORT_PAGES, FAN_OUT, TRIGGER, TRIGGER_END, PER_ITEM, TARGETS, runsOverride: runs ?? null },
+		config: { ENGINES, EXPORT, EXPORT_PAGES, FAN_OUT, TRIGGER, TRIGGER_END, PER_ITEM, TARGETS, runsOverride: runs ?? null },
 		profiled: profileDir !== undefined,
 		scenarios: results,
 		ratios: results.flatMap((result) => result.ratios),

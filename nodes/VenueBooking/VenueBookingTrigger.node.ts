@@ -13,6 +13,7 @@ import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/response';
 import { describeQuery, FILTERED_SAMPLE_WINDOW, JOURNAL_ORDER_OPTION, type JournalSettings, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
 import { describeFilter, FILTER_LABEL, keepEntries, readEntryFilter } from './trigger/filter';
+import { activationBaseline, dropActivationBaseline, leaveActivationBaseline, onDurableCursor } from './trigger/activationBaseline';
 import { JournalReader } from './trigger/journal';
 import { readState, writeState } from './trigger/state';
 
@@ -99,9 +100,22 @@ export class VenueBookingTrigger implements INodeType {
 			return [toJsonItems(kept).map((json) => ({ json }))];
 		}
 
-		const outcome = state ? await journal.poll(state) : await journal.baseline();
+		// Under n8n's durable poll cursors the activation poll's state is dropped; its baseline waits in global static
+		// data for the first poll that finds none (trigger/activationBaseline.ts).
+		const node = this.getNode();
+		const global = onDurableCursor(staticData) ? (this.getWorkflowStaticData('global') as IDataObject) : undefined;
+		let position = state;
+		if (global && state) dropActivationBaseline(global, node);
+		if (global && !state) {
+			const left = activationBaseline(global, node);
+			position = left ? readState(left, settings.journal.key) : undefined;
+			if (position) this.logger.info('Venue Booking Trigger: continuing from the baseline taken at activation (n8n keeps no state of an activation poll under durable poll cursors)');
+		}
+
+		const outcome = position ? await journal.poll(position) : await journal.baseline();
 		// Written only after the whole poll succeeded: a failed poll leaves the position where it was.
 		writeState(staticData, { ...outcome.state, journal: settings.journal.key });
+		if (global && !position) leaveActivationBaseline(global, node, staticData);
 		// Filtered after the position moved past every new entry: a skipped entry is never read again.
 		const kept = keepEntries(outcome.entries, filter);
 		if (kept.length === 0) return null;

@@ -12,7 +12,7 @@ import { withInstallLock } from './installLock';
 import { countManifestFetches, countUnpackedPackages, installProgressLine } from './installProgress';
 import { currentNode, ensureNode, type NodeRuntime } from './nodeRuntime';
 import { runCommand, tail } from './processes';
-import { DEFAULT_N8N_VERSION, n8nMajor, n8nProfile, type N8nProfile } from './versions';
+import { n8nMajor, n8nProfile, type N8nProfile, resolveN8nVersion } from './versions';
 
 export interface N8nRuntime {
 	version: string;
@@ -34,7 +34,9 @@ export function nodeToolEnv(node: NodeRuntime, base: NodeJS.ProcessEnv = process
 	return env;
 }
 
-export async function ensureN8n(version: string = DEFAULT_N8N_VERSION): Promise<N8nRuntime> {
+/** Installs (once) and describes the n8n that `spec` names: undefined for the default, `1.x`, `2.x` or an exact version. */
+export async function ensureN8n(spec?: string): Promise<N8nRuntime> {
+	const version = resolveN8nVersion(spec);
 	const profile = n8nProfile(version);
 	const node = profile.nodeVersion ? await ensureNode(profile.nodeVersion) : currentNode();
 	const installDir = path.join(CACHE_DIR, `n8n-${version}`);
@@ -78,7 +80,7 @@ async function installInto(installDir: string, profile: N8nProfile, node: NodeRu
 	const heartbeat = setInterval(() => {
 		const seconds = Math.round((Date.now() - started) / 1000);
 		const progress = { resolved: countManifestFetches(logFile), unpacked: countUnpackedPackages(installDir) };
-		console.log(`  … n8n ${profile.version}: ${installProgressLine(progress, profile.packages, seconds, finishing)}`);
+		console.log(`  … n8n ${profile.version}: ${installProgressLine(progress, profile.installSize, seconds, finishing)}`);
 	}, 15_000);
 
 	try {

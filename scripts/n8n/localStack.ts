@@ -19,6 +19,7 @@ import { findFreePort } from './ports';
 import { isShuttingDown, onShutdown } from './processes';
 import { N8nRestClient } from './rest';
 import { startN8nServer } from './server';
+import { describeTimeZone, type LocalTimeZone, localTimeZone } from './timeZone';
 import { timed } from './timing';
 
 /** The part of the sandbox's API used here (sandbox/ is its own module, owned elsewhere). */
@@ -47,6 +48,8 @@ export interface LocalStackOptions {
 	fresh?: boolean;
 	/** Echo n8n's log to the terminal (it always goes to .cache/start-n8n.log). */
 	verbose?: boolean;
+	/** n8n's zone (GENERIC_TIMEZONE); the machine's when not given. */
+	timeZone?: LocalTimeZone;
 }
 
 /** Sandbox keys as "name (scopes)" lines, whatever container the sandbox hands them in. */
@@ -71,8 +74,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<void>
 	const userFolder = path.join(CACHE_DIR, `start-user-${runtime.version}`);
 	if (options.fresh) rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
+	// n8n's own default zone is America/New_York; the person at the keyboard expects their own.
+	const timeZone = options.timeZone ?? localTimeZone(undefined);
 	// The file-writing examples write /tmp/venue-booking-*.csv; n8n 2.x allows only ~/.n8n-files by default.
-	const extraEnv = runtime.major >= 2 ? { N8N_RESTRICT_FILE_ACCESS_TO: '~/.n8n-files;/tmp' } : {};
+	const extraEnv = { GENERIC_TIMEZONE: timeZone.zone, ...(runtime.major >= 2 ? { N8N_RESTRICT_FILE_ACCESS_TO: '~/.n8n-files;/tmp' } : {}) };
 	const instance = await prepareInstance(runtime, { userFolder, preferredPort: options.n8nPort ?? 5678, extraEnv });
 
 	await timed('install the package into n8n', () => installPackageTarball(userFolder, tarball));
@@ -90,6 +95,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<void>
 		`n8n ${runtime.version} is running with n8n-nodes-venue-booking installed:`,
 		`  editor      ${server.url}`,
 		`  login       ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}`,
+		`  time zone   ${describeTimeZone(timeZone)}`,
+		`  other n8n   npm start -- --n8n ${runtime.major >= 2 ? '1.x' : '2.x'} (or an exact pinned version; scripts/n8n/versions.ts)`,
 		`  credential  "${CREDENTIAL.name}" → the sandbox, key ${SANDBOX_API_KEY}`,
 		firstStart
 			? `  workflows   ${imported} imported from examples/; what you save is kept for the next start`

@@ -5,6 +5,7 @@
  * bench reads them from here; package.json's devDependencies repeat the 1.x pair (npm cannot import), and
  * test/scripts/versions.test.ts checks that the two agree.
  */
+import type { InstallSize } from './installProgress';
 
 /** n8n 1.x: the release whose n8n-core and n8n-workflow the package's tests run on (Node 20). */
 export const N8N_1X = '1.123.81';
@@ -20,8 +21,11 @@ export const N8N_2X = '2.41.1';
 /** The Node n8n 2.x runs on (it needs Node >= 24), installed into .cache; the screenshots' puppeteer runs on it too. */
 export const NODE_24 = '24.21.0';
 
-/** What scripts use when no --n8n is given. */
-export const DEFAULT_N8N_VERSION = N8N_1X;
+/**
+ * What `npm start` and the screenshots run when no --n8n is given: the current 2.x release, the n8n users run
+ * (2.41.1, the newest 2.x that installs from the registry here; 2.41.3 needs an @n8n/agents release it lacks).
+ */
+export const DEFAULT_N8N_VERSION = N8N_2X;
 /** What `npm run test:e2e` runs: the default n8n, then the current 2.x. */
 export const E2E_N8N_VERSIONS = [N8N_1X, N8N_2X];
 /** The n8n of queue mode (scripts/n8n/queue/): durable poll cursors need 2.36 or later. */
@@ -42,9 +46,17 @@ export interface N8nProfile {
 	legacyExpressionEngine: boolean;
 	/** Variables only this release knows, to keep it quiet and off the internet. */
 	env: Record<string, string>;
-	/** Packages in a finished install (distinct names, counted once), against which the install's progress is shown. */
-	packages: number;
+	/**
+	 * What a finished install counted, against which its progress is shown (installProgress.ts): distinct
+	 * manifests npm fetched while resolving, and packages unpacked directly in node_modules.
+	 */
+	installSize: InstallSize;
 }
+
+// Distinct manifest URLs in the `npm http fetch GET` lines of a finished install's log (1.x: 1,447 lines, 2.x:
+// 1,804; some manifests are fetched twice): more than it unpacks (other platforms' optional packages and the like).
+const MANIFESTS_1X = 1389;
+const MANIFESTS_2X = 1707;
 
 // xlsx: a dependency of n8n-nodes-base points at a CDN tarball; this is the same code from the registry.
 const XLSX_FROM_REGISTRY = { xlsx: 'npm:@e965/xlsx@0.20.2' };
@@ -57,7 +69,7 @@ export const N8N_PROFILES: Record<string, N8nProfile> = {
 		scripts: { mode: 'allowScripts', allow: { sqlite3: true, 'isolated-vm': false } },
 		legacyExpressionEngine: true,
 		env: {},
-		packages: 1230,
+		installSize: { manifests: MANIFESTS_1X, packages: 1225 },
 	},
 	[N8N_2X]: {
 		version: N8N_2X,
@@ -75,14 +87,27 @@ export const N8N_PROFILES: Record<string, N8nProfile> = {
 			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 			N8N_DISABLED_MODULES: 'mcp-registry',
 		},
-		packages: 1538,
+		installSize: { manifests: MANIFESTS_2X, packages: 1519 },
 	},
 };
 
+/** A major line by name, as --n8n takes it: `1.x` (or `1`) is the pinned 1.x release, `2.x` (or `2`) the 2.x one. */
+const LINES: Record<string, string> = { '1': N8N_1X, '1.x': N8N_1X, '2': N8N_2X, '2.x': N8N_2X };
+
+/**
+ * The pinned release a --n8n value names: nothing (or an empty value) is DEFAULT_N8N_VERSION, `1.x`/`2.x` the
+ * pinned release of that line, an exact version itself. Unknown versions are refused by n8nProfile.
+ */
+export function resolveN8nVersion(spec: string | undefined): string {
+	const wanted = spec?.trim().toLowerCase() ?? '';
+	if (wanted === '') return DEFAULT_N8N_VERSION;
+	return LINES[wanted] ?? wanted;
+}
+
 export function n8nProfile(version: string): N8nProfile {
-	const profile = N8N_PROFILES[version];
+	const profile = N8N_PROFILES[resolveN8nVersion(version)];
 	if (!profile) {
-		throw new Error(`n8n ${version} is not supported here; choose one of ${Object.keys(N8N_PROFILES).join(', ')}`);
+		throw new Error(`n8n ${version} is not supported here; choose 1.x (${N8N_1X}) or 2.x (${N8N_2X})`);
 	}
 	return profile;
 }

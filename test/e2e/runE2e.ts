@@ -42,7 +42,7 @@ import { ensureN8n } from '../../scripts/n8n/install';
 import { onShutdown } from '../../scripts/n8n/processes';
 import { N8nPublicApiClient } from '../../scripts/n8n/rest';
 import { timed } from '../../scripts/n8n/timing';
-import { E2E_N8N_VERSIONS, n8nProfile } from '../../scripts/n8n/versions';
+import { E2E_N8N_VERSIONS, n8nProfile, resolveN8nVersion } from '../../scripts/n8n/versions';
 import { aiToolCheck } from './aiTool.checks';
 import { outputDirOf, type E2eContext } from './context';
 import { credentialTestChecks } from './credential.checks';
@@ -71,7 +71,7 @@ const { values: options } = parseArgs({
 });
 
 const requested = options.n8n ?? (process.env.N8N_VERSION ? [process.env.N8N_VERSION] : E2E_N8N_VERSIONS);
-const versions = requested.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+const versions = requested.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean).map(resolveN8nVersion);
 
 const checks = new Checks();
 

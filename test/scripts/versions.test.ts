@@ -15,6 +15,8 @@ import {
 	NODE_24,
 	QUEUE_N8N_VERSION,
 	n8nMajor,
+	n8nProfile,
+	resolveN8nVersion,
 } from '../../scripts/n8n/versions';
 
 const REPO_DIR = path.resolve(__dirname, '..', '..');
@@ -39,8 +41,26 @@ describe('pinned versions (scripts/n8n/versions.ts)', () => {
 		expect(n8nMajor(N8N_2X)).toBe(2);
 		expect(Object.keys(N8N_PROFILES).sort()).toEqual([N8N_1X, N8N_2X].sort());
 		expect(N8N_PROFILES[N8N_2X].nodeVersion).toBe(NODE_24);
-		expect(DEFAULT_N8N_VERSION).toBe(N8N_1X);
+		// npm start and the screenshots run the current 2.x; the e2e keeps the 1.x line beside it.
+		expect(DEFAULT_N8N_VERSION).toBe(N8N_2X);
 		expect(E2E_N8N_VERSIONS).toEqual([N8N_1X, N8N_2X]);
 		expect(QUEUE_N8N_VERSION).toBe(N8N_2X);
+	});
+});
+
+describe('--n8n values (resolveN8nVersion)', () => {
+	it('nothing is the default; 1.x and 2.x (or 1 and 2) name the pinned release of the line; an exact version stays', () => {
+		expect(resolveN8nVersion(undefined)).toBe(DEFAULT_N8N_VERSION);
+		expect(resolveN8nVersion('')).toBe(DEFAULT_N8N_VERSION);
+		expect(resolveN8nVersion('1.x')).toBe(N8N_1X);
+		expect(resolveN8nVersion(' 1.X ')).toBe(N8N_1X);
+		expect(resolveN8nVersion('1')).toBe(N8N_1X);
+		expect(resolveN8nVersion('2.x')).toBe(N8N_2X);
+		expect(resolveN8nVersion(N8N_1X)).toBe(N8N_1X);
+	});
+
+	it('a line name finds its profile; an unknown version is refused with the choices', () => {
+		expect(n8nProfile('1.x').version).toBe(N8N_1X);
+		expect(() => n8nProfile('1.99.0')).toThrow(`choose 1.x (${N8N_1X}) or 2.x (${N8N_2X})`);
 	});
 });

@@ -11,14 +11,24 @@ const DELIVERIES = 'https://studio.example.com/api/partners/v1/webhooks/deliveri
  * A poll context over the mocked helpers: parameters without an item index, static data, a mode. The
  * journal answers every request with the same page, however many the trigger makes.
  */
-function pollContext(mode: 'trigger' | 'manual', answer: MockAnswer, staticData: IDataObject = {}) {
+function pollContext(mode: 'trigger' | 'manual', answer: MockAnswer, staticData: IDataObject = n8nStaticData(), global: IDataObject = n8nStaticData()) {
 	const mock = mockContext({ parameters: {}, answers: () => answer });
 	const context = Object.assign(mock.context, {
 		getMode: () => mode,
-		getWorkflowStaticData: () => staticData,
+		getWorkflowStaticData: (type: string) => (type === 'node' ? staticData : global),
 		getNodeParameter: (_name: string, fallback?: unknown) => fallback,
 	}) as unknown as IPollFunctions;
-	return { context, requests: mock.requests, staticData, logged: mock.logged };
+	return { context, requests: mock.requests, staticData, global, logged: mock.logged };
+}
+
+/** Static data as n8n hands it out of the workflow: watched, with the hidden flag its observable object carries. */
+function n8nStaticData(data: IDataObject = {}): IDataObject {
+	return Object.defineProperty(data, '__dataChanged', { value: false, writable: true });
+}
+
+/** A durable poll cursor's copy (n8n 2.36+): plain JSON from the poller_state table, as each poll gets it. */
+function cursorCopy(committed: IDataObject = {}): IDataObject {
+	return JSON.parse(JSON.stringify(committed)) as IDataObject;
 }
 
 describe('VenueBookingTrigger', () => {
@@ -56,7 +66,7 @@ describe('VenueBookingTrigger', () => {
 		const items = await trigger.poll.call(context);
 		expect(items?.[0].length).toBeGreaterThan(0);
 		expect(items?.[0].length).toBeLessThanOrEqual(5);
-		expect(staticData).toEqual({});
+		expect(JSON.stringify(staticData)).toBe('{}');
 	});
 
 	it('in manual mode says so when the journal is empty', async () => {
@@ -72,6 +82,52 @@ describe('VenueBookingTrigger', () => {
 			await trigger.poll.call(context);
 			expect(logged.join('\n')).toMatch(/order could not be told from its entries \(no timestamps\).*set Options > Journal Order\./);
 		}
+	});
+});
+
+describe('under n8n\'s durable poll cursors (n8n 2.36+): the activation baseline is not lost', () => {
+	const page = (ids: number[]) => ok(ids.map((id) => ({ id })));
+
+	it('the first scheduled poll emits the entries recorded after activation, once, though n8n dropped the activation poll\'s state', async () => {
+		// Activation: n8n runs a test poll on a copy of the (empty) cursor and throws that copy away.
+		const global = n8nStaticData();
+		const activation = pollContext('trigger', page([1, 2]), cursorCopy(), global);
+		expect(await trigger.poll.call(activation.context)).toBeNull();
+
+		// Entries 3 and 4 are recorded; the first scheduled poll gets a copy of the cursor n8n stored: still empty.
+		const first = pollContext('trigger', page([1, 2, 3, 4]), cursorCopy(), global);
+		expect(await trigger.poll.call(first.context)).toEqual([[{ json: { id: 3 } }, { json: { id: 4 } }]]);
+		expect(first.logged.join('\n')).toContain('continuing from the baseline taken at activation');
+
+		// n8n committed that copy with the execution: the next poll has state, emits nothing twice, forgets the baseline.
+		const next = pollContext('trigger', page([1, 2, 3, 4]), cursorCopy(first.staticData), global);
+		expect(await trigger.poll.call(next.context)).toBeNull();
+		expect(Object.keys(global)).toEqual([]);
+		const later = pollContext('trigger', page([1, 2, 3, 4, 5]), cursorCopy(next.staticData), global);
+		expect(await trigger.poll.call(later.context)).toEqual([[{ json: { id: 5 } }]]);
+	});
+
+	it('a poll whose cursor n8n did not commit is repeated from the activation baseline: the entries come once, with the execution n8n kept', async () => {
+		const global = n8nStaticData();
+		await trigger.poll.call(pollContext('trigger', page([1]), cursorCopy(), global).context);
+		// n8n lost the lease before committing: no execution, no cursor. The next poll repeats the same window.
+		expect(await trigger.poll.call(pollContext('trigger', page([1, 2]), cursorCopy(), global).context)).toEqual([[{ json: { id: 2 } }]]);
+		expect(await trigger.poll.call(pollContext('trigger', page([1, 2]), cursorCopy(), global).context)).toEqual([[{ json: { id: 2 } }]]);
+	});
+
+	it('a baseline left for another journal is not taken (Watch changed): the poll takes its own baseline', async () => {
+		const global = n8nStaticData();
+		await trigger.poll.call(pollContext('trigger', page([1]), cursorCopy(), global).context);
+		const other = pollContext('trigger', page([1, 2]), cursorCopy(), global);
+		Object.assign(other.context, { getNodeParameter: (name: string, fallback?: unknown) => (name === 'watch' ? 'payments' : fallback) });
+		expect(await trigger.poll.call(other.context)).toBeNull();
+	});
+
+	it('with n8n\'s own static data (no durable cursors, and n8n 1.x) nothing is left in global static data', async () => {
+		const { context, global, staticData } = pollContext('trigger', page([1, 2]));
+		expect(await trigger.poll.call(context)).toBeNull();
+		expect(staticData.journal).toMatchObject({ version: 1 });
+		expect(Object.keys(global)).toEqual([]);
 	});
 });
 

@@ -9,6 +9,8 @@ import { startSandbox, type PaginationStyle, type Sandbox } from '../../sandbox'
 import { MANUAL_SAMPLE_SIZE } from '../../nodes/VenueBooking/trigger/description';
 import { countRequestsInFlight } from '../support/requestsInFlight';
 import { createPoller, node } from './harness';
+import { HarnessCredentialsHelper } from './harness/credentials';
+import { pollerFor } from './venueBookingTrigger';
 import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, NODE_NAME, nodeTypes, runNode, SECRET_KEY, TRIGGER_TYPE } from './venueBooking';
 
 describe('per-item reads behind a token bucket', () => {
@@ -32,7 +34,7 @@ describe('per-item reads behind a token bucket', () => {
 			expect(throttled).toBeLessThan(inputs.length);
 			const hints = result.hintsOf(NODE_NAME).map((hint) => hint.message).join(' ');
 			expect(hints).toMatch(/Parallel Requests: up to \d+ items at once \(Parallel Requests allows 1024\)\./);
-			expect(hints).toMatch(/Paced to ~\d+ requests\/s learned from \d+ rate-limit refusals \(429\)/);
+			expect(hints).toMatch(/Paced to ~\d+ requests\/s learned from \d+ rate-limit refusals? \(429\)/);
 		} finally {
 			sandbox.setFaults(undefined);
 		}
@@ -140,6 +142,44 @@ describe.each([
 			}
 		} finally {
 			await trigger.close();
+		}
+	}, 60_000);
+});
+
+describe("n8n's credential read: once per execution, not per page", () => {
+	// Without the credential handed to each request, n8n reads and resolves it again for every page; in a poll it
+	// does so in a throwaway workflow with an expression isolate of its own, ~50 ms a page on n8n 2.x's default
+	// engine (docs/PERFORMANCE.md, "Expression engines").
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ scale: { payments: 300 }, keys: { [SECRET_KEY]: [...ALL_SCOPES] }, recordRequests: true });
+	});
+	afterAll(async () => sandbox.close());
+
+	it('Return All over 15 pages, a poll and Fetch Test Event each ask n8n for the credential once', async () => {
+		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
+		try {
+			sandbox.resetRequests();
+			const result = await runNode(sandbox, { resource: 'payment', operation: 'getAll', returnAll: true });
+			expect(result.outputOf(NODE_NAME)[0]).toHaveLength(300);
+			expect(sandbox.requests.length).toBeGreaterThanOrEqual(15);
+			expect(reads).toHaveBeenCalledTimes(1);
+
+			reads.mockClear();
+			sandbox.resetRequests();
+			const poller = pollerFor(sandbox, { watch: 'payments' });
+			try {
+				await poller.poll();
+				const sample = await poller.fetchTestEvent();
+				expect(sample.items?.[0].length).toBeGreaterThan(0);
+				// Activation and Fetch Test Event walk the oldest-first payments to their end: many pages, two reads.
+				expect(sandbox.requests.length).toBeGreaterThanOrEqual(30);
+				expect(reads).toHaveBeenCalledTimes(2);
+			} finally {
+				await poller.close();
+			}
+		} finally {
+			reads.mockRestore();
 		}
 	}, 60_000);
 });

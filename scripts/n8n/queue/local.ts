@@ -16,6 +16,7 @@ import { CACHE_DIR, REPO_DIR } from '../paths';
 import { findFreePort } from '../ports';
 import { isShuttingDown, onShutdown } from '../processes';
 import { N8nRestClient } from '../rest';
+import { describeTimeZone, type LocalTimeZone, localTimeZone } from '../timeZone';
 import { timed } from '../timing';
 import { startQueueStack, workerName } from './stack';
 
@@ -26,6 +27,8 @@ export interface QueueLocalStackOptions {
 	durableCursors?: boolean;
 	/** Start from empty data (Postgres, Redis, every process's user folder). */
 	fresh?: boolean;
+	/** n8n's zone (GENERIC_TIMEZONE on every process); the machine's when not given. */
+	timeZone?: LocalTimeZone;
 }
 
 export async function startQueueLocalStack(options: QueueLocalStackOptions): Promise<void> {
@@ -35,6 +38,7 @@ export async function startQueueLocalStack(options: QueueLocalStackOptions): Pro
 		await sandbox.close();
 	});
 
+	const timeZone = options.timeZone ?? localTimeZone(undefined);
 	const dataDir = path.join(CACHE_DIR, 'queue-stack');
 	if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
 	const stack = await startQueueStack({
@@ -44,7 +48,7 @@ export async function startQueueLocalStack(options: QueueLocalStackOptions): Pro
 		tarball,
 		preferredMainPort: options.n8nPort ?? 5678,
 		durableCursors: options.durableCursors,
-		extraEnv: { N8N_RESTRICT_FILE_ACCESS_TO: '~/.n8n-files;/tmp' },
+		extraEnv: { N8N_RESTRICT_FILE_ACCESS_TO: '~/.n8n-files;/tmp', GENERIC_TIMEZONE: timeZone.zone },
 	});
 	// The sandbox's address is new on every start: the credential follows it.
 	await importCredentials(stack.mainInstance, [{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } }]);
@@ -59,6 +63,7 @@ export async function startQueueLocalStack(options: QueueLocalStackOptions): Pro
 			`  editor      ${stack.main.url}  (the main: triggers, schedules, editor, APIs)`,
 			`  workers     ${stack.workers.map((_, index) => workerName(index)).join(', ')} (they run the executions)`,
 			`  login       ${LOCAL_OWNER.email} / ${LOCAL_OWNER.password}`,
+			`  time zone   ${describeTimeZone(timeZone)}`,
 			`  credential  "${CREDENTIAL.name}" → the sandbox, key ${SANDBOX_API_KEY}`,
 			firstStart
 				? `  workflows   ${imported} imported from examples/; what you save is kept for the next start`

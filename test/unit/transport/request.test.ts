@@ -250,6 +250,27 @@ describe('exchange', () => {
 		expect(CREDENTIAL_TYPE).toBe('venueBookingApi');
 	});
 
+	it("an ApiClient reads the credential once and hands it to every request, so n8n does not read it again per page", async () => {
+		const { context } = mockContext({ parameters: {} });
+		let reads = 0;
+		const handed: unknown[] = [];
+		const read = context.getCredentials.bind(context);
+		Object.assign(context, { getCredentials: async (type: string) => (reads++, read(type)) });
+		const helpers = context.helpers as unknown as { httpRequestWithAuthentication: (type: string, options: unknown, extra?: unknown) => Promise<unknown> };
+		helpers.httpRequestWithAuthentication = async (_type, _options, extra) => {
+			handed.push(extra);
+			return { statusCode: 200, body: '[]' };
+		};
+		const client = await ApiClient.create(context);
+		for (let page = 0; page < 3; page++) await client.send({ endpoint: payments });
+		await client.withOptions({ retry: { maxRetries: 0, maxWaitMs: 0 }, timeoutMs: 1000 }).send({ endpoint: payments });
+		expect(reads).toBe(1);
+		expect(handed).toHaveLength(4);
+		for (const extra of handed) {
+			expect(extra).toEqual({ credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: { baseUrl: 'https://studio.example.com', apiKey: TEST_KEY } } });
+		}
+	});
+
 	it('repeats list query values by name and sends a body as JSON text, an empty object included', async () => {
 		const { context, requests } = mockContext({ parameters: {}, answers: [{ statusCode: 200 }, { statusCode: 200 }] });
 		await exchange(context, { ...get, method: 'POST', query: { tag: ['a', 'b'] }, body: {} }, redact);
