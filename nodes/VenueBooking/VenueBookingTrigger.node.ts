@@ -13,9 +13,8 @@ import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/response';
 import { describeQuery, FILTERED_SAMPLE_WINDOW, JOURNAL_ORDER_OPTION, type JournalSettings, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
 import { describeFilter, FILTER_LABEL, keepEntries, readEntryFilter } from './trigger/filter';
-import { activationBaseline, dropActivationBaseline, leaveActivationBaseline, onDurableCursor } from './trigger/activationBaseline';
 import { JournalReader } from './trigger/journal';
-import { readState, writeState } from './trigger/state';
+import { activationBaseline, dropActivationBaseline, leaveActivationBaseline, onDurableCursor, readState, writeState } from './trigger/state';
 
 /** Fetch Test Event found no entry: with query parameters sent, the journal may well have entries that did not match. */
 function nothingToShow(context: IPollFunctions, settings: JournalSettings): NodeOperationError {
@@ -101,7 +100,7 @@ export class VenueBookingTrigger implements INodeType {
 		}
 
 		// Under n8n's durable poll cursors the activation poll's state is dropped; its baseline waits in global static
-		// data for the first poll that finds none (trigger/activationBaseline.ts).
+		// data for the first poll that finds none (trigger/state.ts).
 		const node = this.getNode();
 		const global = onDurableCursor(staticData) ? (this.getWorkflowStaticData('global') as IDataObject) : undefined;
 		let position = state;

@@ -18,7 +18,7 @@
  *
  * With durable cursors n8n 2.x (QUEUE_N8N_VERSION) drops the state of the activation poll (it commits cursors only
  * for scheduled polls); the trigger leaves its activation baseline in the workflow's global static data
- * (nodes/VenueBooking/trigger/activationBaseline.ts), so the entries appended between activation and the first
+ * (nodes/VenueBooking/trigger/state.ts), so the entries appended between activation and the first
  * scheduled poll must come out of that poll, on both journals, in both modes alike: no allowance.
  */
 import { startSandbox, type Sandbox } from '../../../sandbox';

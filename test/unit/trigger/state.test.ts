@@ -1,6 +1,16 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
-import { readState, RECENT_LIMIT, remember, writeState, type JournalState } from '../../../nodes/VenueBooking/trigger/state';
+import {
+	activationBaseline,
+	dropActivationBaseline,
+	leaveActivationBaseline,
+	onDurableCursor,
+	readState,
+	RECENT_LIMIT,
+	remember,
+	writeState,
+	type JournalState,
+} from '../../../nodes/VenueBooking/trigger/state';
 
 const state = (overrides: Partial<JournalState> = {}): JournalState => ({ version: 1, identity: 'id', recent: ['a', 'b'], ...overrides });
 
@@ -106,5 +116,41 @@ describe('the position of one journal is not taken for another', () => {
 		expect(readState(older, 'webhookDeliveries')).toMatchObject({ recent: ['s:p1'] });
 		expect(readState(older)).toMatchObject({ recent: ['s:p1'] });
 		expect(readState(older, 'payments')).toBeUndefined();
+	});
+});
+
+// The activation baseline under n8n's durable poll cursors: where it is left, read and dropped.
+const node = (id: string, name = 'Venue Booking Trigger') => ({ id, name }) as INode;
+
+describe('onDurableCursor', () => {
+	it("tells a durable cursor's plain copy from n8n's own static data, which carries a hidden __dataChanged flag", () => {
+		expect(onDurableCursor({})).toBe(true);
+		expect(onDurableCursor(JSON.parse('{"journal":{"version":1}}') as IDataObject)).toBe(true);
+		expect(onDurableCursor(Object.defineProperty({}, '__dataChanged', { value: false, writable: true }))).toBe(false);
+	});
+});
+
+describe('the baseline left in global static data', () => {
+	it('is a copy, kept per node, read back until dropped', () => {
+		const global: IDataObject = {};
+		const nodeData: IDataObject = { journal: { version: 1, recent: ['s:a'] } };
+		leaveActivationBaseline(global, node('n1'), nodeData);
+		(nodeData.journal as IDataObject).recent = ['changed'];
+		expect(activationBaseline(global, node('n1'))).toEqual({ journal: { version: 1, recent: ['s:a'] } });
+		// Global static data is the workflow's, shared by its nodes: another trigger sees none of it.
+		expect(activationBaseline(global, node('n2'))).toBeUndefined();
+		dropActivationBaseline(global, node('n2'));
+		expect(Object.keys(global)).toHaveLength(1);
+		dropActivationBaseline(global, node('n1'));
+		expect(global).toEqual({});
+		expect(activationBaseline(global, node('n1'))).toBeUndefined();
+	});
+
+	it('ignores a value that is no object (a hand edit)', () => {
+		const global: IDataObject = {};
+		leaveActivationBaseline(global, node('n1'), {});
+		const [key] = Object.keys(global);
+		global[key] = 'broken';
+		expect(activationBaseline(global, node('n1'))).toBeUndefined();
 	});
 });
