@@ -1,8 +1,8 @@
 /**
  * Real APIs' list conventions (docs/API-CONVENTIONS.md) in real n8n, for a representative set of the sandbox's
  * conventions (an identity-after walk with numeric timestamps, Django REST framework's numbered pages, OData's
- * dotted next link, JSON:API's nested records, Jira's issues, Shopify's page_info, AWS's NextToken, and one that
- * names no way to its next page). Per convention,
+ * dotted next link, JSON:API's nested records, Jira's issues, Shopify's page_info, AWS's NextToken, Checkfront's
+ * lists keyed by id, and one that names no way to its next page). Per convention,
  * switched at runtime on the running sandbox:
  *
  * 1. Return All of the payments in a saved workflow run by n8n: exactly the server's list, in its order; where
@@ -33,9 +33,10 @@ const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknow
 /**
  * Square and PayPal once gave a short Return All with a green run; Strapi needs its page parameter set; JSON:API
  * and Jira keep a booking's fields one level down and write references as small objects; Shopify's next link
- * carries the filters in an opaque page_info; AWS takes its NextToken under that very name.
+ * carries the filters in an opaque page_info; AWS takes its NextToken under that very name; Checkfront keys its
+ * lists by id and refuses with HTTP 200 and `request.status: "ERROR"`, so its refused create must fail the run.
  */
-export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'jira', 'hasMoreOnly', 'square', 'paypal', 'strapi', 'shopify', 'aws'];
+export const E2E_CONVENTIONS: readonly ConventionName[] = ['stripe', 'drfPage', 'graph', 'jsonApi', 'jira', 'hasMoreOnly', 'square', 'paypal', 'strapi', 'shopify', 'aws', 'checkfront'];
 
 const TRIGGER = 'Venue Booking Trigger';
 const SAMPLE_SIZE = 5;
