@@ -14,8 +14,11 @@ export const CONVENTION_KEYS = [
 	'stripe', 'openai', 'drfPage', 'drfLimitOffset', 'drfCursor', 'github', 'slack', 'graph', 'jsonApi', 'hal',
 	'google', 'jira', 'salesforce', 'laravel', 'hubspot', 'notion', 'problemDetails', 'hasMoreOnly', 'square',
 	'paypal', 'calendly', 'calCom', 'pipedrive', 'zendesk', 'twilio', 'strapi', 'gitlab', 'shopify', 'aws',
-	// Recorded from their documentation's examples only (the sandbox does not speak them).
-	'jiraServiceManagement',
+	'checkfront', 'pageSizeEcho',
+	// Recorded from their documentation's examples only (the sandbox does not speak them): booking, scheduling and
+	// rental platforms (docs/API-CONVENTIONS.md) and Jira Service Management.
+	'acuity', 'bookeo', 'booqable', 'cliniko', 'currentRms', 'mindbody', 'planyo', 'rentman', 'rezdy', 'simplybook',
+	'squareBookings', 'jiraServiceManagement',
 ] as const;
 export type ConventionKey = (typeof CONVENTION_KEYS)[number];
 
@@ -45,6 +48,7 @@ export const ROLES = {
 	linkHeader: 'the header of RFC 8288 web links',
 	linkRel: 'a link relation of the Link header or of a body list of links',
 	identity: 'the field that identifies an entry',
+	keyedIdentity: 'a field that holds the key a record is filed under in a list keyed by id (`match`: the whole name, or its end)',
 	jsonApiDocument: 'a member of a JSON:API document (`{data: {type, id, attributes}}`)',
 	errorMessage: 'a human message in an error body (the first one found wins)',
 	errorList: 'a list of messages about the request as a whole',
@@ -58,6 +62,11 @@ export const ROLES = {
 	errorField: 'where an error names its field (`form`: how the value reads)',
 	successFlag: 'false when a 2xx answer declares a failure',
 	failureEnvelope: 'what a failure declared in a 2xx body carries beside its flag and message',
+	statusField: 'the field whose word (any case) states how the request went',
+	failureWord: 'a word of the status field (any case) that declares a refusal',
+	statusBlock: 'a block that describes the answer, not a record, and may hold the status word',
+	statusEnvelope: 'what a body that is itself a status envelope holds beside its status word',
+	statusCompanion: 'where the server says something beside a failure status word',
 	rateLimitHeader: 'a rate-limit header (`family` and `part`: what of the budget it states)',
 	retryAfter: 'how long to wait before asking again',
 } as const;
@@ -77,6 +86,8 @@ interface Row {
 	sibling?: readonly [string, string];
 	/** errorField: how the value reads. */
 	form?: 'name' | 'pointer' | 'names' | 'segments';
+	/** keyedIdentity: the whole name (`id`), its end (`booking_id`), or its end after a lower-case letter (`BookingId`). */
+	match?: 'whole' | 'suffix' | 'camelSuffix';
 	/** rateLimitHeader: which header family and which part of the budget. */
 	family?: 'X-RateLimit' | 'RateLimit';
 	part?: 'limit' | 'remaining' | 'reset' | 'combined' | 'policy';
@@ -203,6 +214,12 @@ export const CONVENTION_ROWS = [
 
 	// Identity.
 	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify', 'jiraServiceManagement'] },
+	// A list keyed by id (Checkfront's `{"3149": {"booking_id": 3149, …}}`, SimplyBook's `{"1": {"id": "1", …}}`) files
+	// each record under one of these fields' value.
+	{ name: 'id', role: 'keyedIdentity', match: 'whole', conventions: ['simplybook'] },
+	{ name: '_id', role: 'keyedIdentity', match: 'suffix', conventions: ['checkfront'] },
+	{ name: 'Id', role: 'keyedIdentity', match: 'camelSuffix', conventions: [], unrecorded: 'PascalCase and camelCase identities (`BookingId`); no recorded keyed list uses one' },
+	{ name: 'ID', role: 'keyedIdentity', match: 'camelSuffix', conventions: [], unrecorded: '`itemID`; no recorded keyed list uses one' },
 	{ name: 'data', role: 'jsonApiDocument', conventions: ['jsonApi'] },
 	{ name: 'type', role: 'jsonApiDocument', conventions: ['jsonApi'] },
 	{ name: 'id', role: 'jsonApiDocument', conventions: ['jsonApi'] },
@@ -254,6 +271,25 @@ export const CONVENTION_ROWS = [
 	{ name: 'warning', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's warnings beside `ok: false`; the sandbox's Slack answers send none" },
 	{ name: 'needed', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's missing scope beside `missing_scope`; the sandbox's refusal leaves it out" },
 	{ name: 'provided', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's granted scopes beside `missing_scope`; the sandbox's refusal leaves them out" },
+	// A refusal stated by a status word instead of a false flag: Checkfront's `{"request": {"status": "ERROR",
+	// "error": {…}}}` one block down, JSend's `{"status": "fail", "data": {…}}` and Cal.com's `{"status": "error",
+	// "error": {…}, "timestamp", "path"}` as the whole body.
+	{ name: 'status', role: 'statusField', conventions: ['checkfront', 'calCom'] },
+	{ name: 'error', role: 'failureWord', conventions: ['checkfront', 'calCom'] },
+	{ name: 'fail', role: 'failureWord', conventions: [], unrecorded: "JSend's word for a refusal of the values sent; no surveyed API of the recordings writes JSend" },
+	{ name: 'failed', role: 'failureWord', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'failure', role: 'failureWord', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'request', role: 'statusBlock', conventions: ['checkfront'] },
+	{ name: 'meta', role: 'statusBlock', conventions: [], unrecorded: 'a status word in a `meta` block was seen in no recorded refusal' },
+	{ name: 'response', role: 'statusBlock', conventions: [], unrecorded: 'a status word in a `response` block was seen in no recorded refusal' },
+	{ name: 'status', role: 'statusEnvelope', conventions: ['checkfront', 'calCom'] },
+	{ name: 'data', role: 'statusEnvelope', conventions: ['calCom'] },
+	{ name: 'timestamp', role: 'statusEnvelope', conventions: ['calCom'] },
+	{ name: 'path', role: 'statusEnvelope', conventions: ['calCom'] },
+	{ name: 'error', role: 'statusCompanion', conventions: ['checkfront', 'calCom'] },
+	{ name: 'message', role: 'statusCompanion', conventions: [], unrecorded: "JSend's `error` status beside a `message`; no recorded refusal writes one" },
+	{ name: 'errors', role: 'statusCompanion', conventions: [], unrecorded: 'field errors beside a status word; no recorded refusal writes them' },
+	{ name: 'data', role: 'statusCompanion', conventions: [], unrecorded: "JSend's `fail` keeps the field messages in `data`; no recorded refusal writes JSend" },
 
 	// Rate limits (header names in lower case).
 	{ name: 'x-ratelimit-limit', role: 'rateLimitHeader', family: 'X-RateLimit', part: 'limit', conventions: ['github'] },
@@ -349,6 +385,15 @@ export const LINK_RELATIONS = { next: theRow('linkRel', 'next'), last: theRow('l
 /** The field that identifies an entry when every entry has it. */
 export const IDENTITY_FIELD = theName('identity');
 
+/** The names a keyedIdentity row matches: the whole name, its end, or its end after a lower-case letter. */
+export function keyedIdentityPattern(row: Pick<Row, 'name' | 'match'>): string {
+	const name = row.name.replace(/[^A-Za-z0-9_]/g, '');
+	return row.match === 'whole' ? `^${name}$` : row.match === 'camelSuffix' ? `[a-z]${name}$` : `${name}$`;
+}
+
+/** Whether a field name is one a keyed list files its records under (`id`, `booking_id`, `BookingId`, `itemID`). */
+export const KEYED_IDENTITY = new RegExp(rowsOf('keyedIdentity').map(keyedIdentityPattern).join('|'));
+
 /** JSON:API's document members, by their role in the document. */
 export const JSON_API = {
 	data: theRow('jsonApiDocument', 'data'),
@@ -378,6 +423,17 @@ export const ERROR_FIELD_KEYS: ReadonlyArray<{ key: string; form: NonNullable<Ro
 
 export const SUCCESS_FLAGS = namesOf('successFlag');
 export const FAILURE_ENVELOPE_EXTRAS = namesOf('failureEnvelope');
+
+/** Refusals stated by a status word: the field (any case), its words (lower case), the blocks and envelopes that hold it. */
+export const STATUS_WORDS = {
+	field: theName('statusField').toLowerCase(),
+	failures: new Set(namesOf('failureWord').map((word) => word.toLowerCase())),
+	blocks: new Set(namesOf('statusBlock').map((name) => name.toLowerCase())),
+	envelope: namesOf('statusEnvelope'),
+	companions: namesOf('statusCompanion'),
+	/** JSend's `fail` keeps its field messages here. */
+	fieldMessages: theRow('statusCompanion', 'data'),
+};
 
 /** The rate-limit headers (lower case) of a family, by the part of the budget each states. */
 function rateLimitHeader(family: NonNullable<Row['family']>, part: NonNullable<Row['part']>): string {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 
 import type { INode } from 'n8n-workflow';
 
-import { CONVENTION_ROWS, normalizeKey } from '../../nodes/VenueBooking/conventions';
+import { CONVENTION_ROWS, keyedIdentityPattern, normalizeKey, STATUS_WORDS } from '../../nodes/VenueBooking/conventions';
 import { findEndpoint } from '../../nodes/VenueBooking/endpoints';
 import { chooseIdentityMode } from '../../nodes/VenueBooking/identity';
 import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError } from '../../nodes/VenueBooking/transport/errors';
@@ -166,7 +166,10 @@ describe('recorded answers', () => {
 	});
 });
 
-/** The names an answer uses: its body's keys at any depth, its header names, its link relations. */
+/**
+ * The names an answer uses: its body's keys at any depth (normalised, and as written after `key:`), its header
+ * names, its link relations, and the words of its status fields (`status:error`).
+ */
 function namesUsedBy(recording: Recording): Set<string> {
 	const names = new Set<string>();
 	const visit = (value: unknown): void => {
@@ -174,7 +177,9 @@ function namesUsedBy(recording: Recording): Set<string> {
 		else if (value !== null && typeof value === 'object') {
 			for (const [key, inner] of Object.entries(value)) {
 				names.add(normalizeKey(key));
+				names.add(`key:${key}`);
 				if (key === 'rel' && typeof inner === 'string') names.add(`rel:${inner.toLowerCase()}`);
+				if (key.toLowerCase() === STATUS_WORDS.field && typeof inner === 'string') names.add(`status:${inner.toLowerCase()}`);
 				visit(inner);
 			}
 		}
@@ -198,6 +203,9 @@ function used(row: (typeof CONVENTION_ROWS)[number], convention: string): boolea
 	const names = namesByConvention.get(convention) ?? new Set<string>();
 	if (row.role === 'nextPrefix') return [...names].some((name) => name.startsWith(row.name) && name.length > row.name.length);
 	if (row.role === 'linkRel') return names.has(`rel:${row.name}`);
+	if (row.role === 'failureWord') return names.has(`status:${row.name}`);
+	// A keyed list's identity field: a key of the answer that the row's pattern alone matches.
+	if (row.role === 'keyedIdentity') return [...names].some((name) => name.startsWith('key:') && new RegExp(keyedIdentityPattern(row)).test(name.slice(4)));
 	if (names.has(normalizeKey(row.name))) return true;
 	// Nested error keys (`response_metadata.messages`, `source.pointer`): every segment is a key of the answer.
 	return row.name.includes('.') && !row.name.startsWith('@') && row.name.split('.').every((segment) => names.has(normalizeKey(segment)));

@@ -5,7 +5,7 @@
  */
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
-import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_ENVELOPE_EXTRAS, SUCCESS_FLAGS } from '../conventions';
+import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_ENVELOPE_EXTRAS, IDENTITY_FIELD, STATUS_WORDS, SUCCESS_FLAGS } from '../conventions';
 import { canonicalJson, cutText, isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
@@ -355,20 +355,14 @@ export function failureDeclaredInBody(body: unknown): string | undefined {
 	return findServerMessage(body);
 }
 
-/** Survey names: move to the registry. Status words that declare a refusal: Checkfront `ERROR`, JSend `fail` / `error`, Cal.com `error`. */
-const FAILURE_STATUS_WORDS = new Set(['error', 'fail', 'failed', 'failure']);
-/** Survey names: move to the registry. Blocks that describe the answer, not a record: Checkfront `request`, `meta`, `response`. */
-const STATUS_BLOCKS = new Set(['request', 'meta', 'response']);
-/** Survey names: move to the registry. What a status envelope holds beside its words: JSend `data`, Cal.com `timestamp` and `path`. */
-const STATUS_ENVELOPE_KEYS = new Set<string>([...FAILURE_ENVELOPE_KEYS, 'status', 'data', 'timestamp', 'path']);
-/** Where the server's words sit beside a status word: an error object or text, a message, field errors, JSend's `data`. */
-const STATUS_WORD_COMPANIONS = [ERROR_BODY_KEYS.nested, 'message', 'errors', 'data'];
+/** What a status envelope holds beside its words, besides a failure envelope's keys. */
+const STATUS_ENVELOPE_KEYS = new Set<string>([...FAILURE_ENVELOPE_KEYS, ...STATUS_WORDS.envelope]);
 
-/** The status word of an object's `status` field (any case), when it is one of FAILURE_STATUS_WORDS. */
+/** The status word of an object's status field (any case), when it is one of the registry's failure words. */
 function failureStatusOf(holder: Record<string, unknown>): string | undefined {
-	const key = Object.keys(holder).find((name) => name.toLowerCase() === 'status');
+	const key = Object.keys(holder).find((name) => name.toLowerCase() === STATUS_WORDS.field);
 	const value = key === undefined ? undefined : holder[key];
-	return typeof value === 'string' && FAILURE_STATUS_WORDS.has(value.trim().toLowerCase()) ? value.trim() : undefined;
+	return typeof value === 'string' && STATUS_WORDS.failures.has(value.trim().toLowerCase()) ? value.trim() : undefined;
 }
 
 /** Whether the body holds entries: a non-empty array, or a non-empty object of records, at its top level. */
@@ -376,7 +370,7 @@ function holdsEntries(body: Record<string, unknown>): boolean {
 	return Object.keys(body).some((key) => {
 		const value = body[key];
 		if (Array.isArray(value)) return value.length > 0;
-		if (!isPlainObject(value) || STATUS_BLOCKS.has(key.toLowerCase())) return false;
+		if (!isPlainObject(value) || STATUS_WORDS.blocks.has(key.toLowerCase())) return false;
 		const members = Object.keys(value);
 		return members.length > 0 && members.every((member) => isPlainObject(value[member]));
 	});
@@ -401,7 +395,7 @@ function failureStatedInBody(body: Record<string, unknown>): string | undefined 
 		if (Object.keys(body).some((key) => !STATUS_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
 		return wordsBesideStatus(body);
 	}
-	if (holdsEntries(body) || Object.keys(body).some((key) => key.toLowerCase() === 'id')) return undefined;
+	if (holdsEntries(body) || Object.keys(body).some((key) => key.toLowerCase() === IDENTITY_FIELD)) return undefined;
 	const block = declaringBlock(body);
 	return block ? wordsBesideStatus(block) : undefined;
 }
@@ -410,23 +404,23 @@ function failureStatedInBody(body: Record<string, unknown>): string | undefined 
 function declaringBlock(body: Record<string, unknown>): Record<string, unknown> | undefined {
 	for (const key of Object.keys(body)) {
 		const block = body[key];
-		if (STATUS_BLOCKS.has(key.toLowerCase()) && isPlainObject(block) && failureStatusOf(block) !== undefined) return block;
+		if (STATUS_WORDS.blocks.has(key.toLowerCase()) && isPlainObject(block) && failureStatusOf(block) !== undefined) return block;
 	}
 	return undefined;
 }
 
 /** The server's words beside a failure status word; undefined when nothing beside it says anything. */
 function wordsBesideStatus(holder: Record<string, unknown>): string | undefined {
-	const beside = STATUS_WORD_COMPANIONS.filter((key) => !isEmptyValue(holder[key]));
+	const beside = STATUS_WORDS.companions.filter((key) => !isEmptyValue(holder[key]));
 	if (beside.length === 0) return undefined;
 	const said = findServerMessage(holder);
 	if (said) return said;
 	// JSend's `fail` puts the field messages in `data`, keyed by field; an error object may carry only its `id`.
-	const data = holder.data;
+	const data = holder[STATUS_WORDS.fieldMessages];
 	const fromData = isPlainObject(data) ? findServerMessage({ errors: data }) : undefined;
 	if (fromData) return fromData;
 	const error = holder[ERROR_BODY_KEYS.nested];
-	const errorId = isPlainObject(error) ? piece(error.id) ?? piece(error[ERROR_BODY_KEYS.code]) : undefined;
+	const errorId = isPlainObject(error) ? piece(error[IDENTITY_FIELD]) ?? piece(error[ERROR_BODY_KEYS.code]) : undefined;
 	return errorId ?? `status ${String(failureStatusOf(holder))}`;
 }
 

@@ -291,7 +291,7 @@ export interface PaginationSettings {
 
 /** Where a response states how long its list is: read on page 1 by every mode, explicit ones included. */
 export interface StatedLengthPaths {
-	/** The flag that says more entries follow (`has_more`, or `isLast` read the other way). */
+	/** The flag that says more entries follow (a more-flag such as has_more, or a done-flag such as isLast read the other way round). */
 	hasMorePath?: string;
 	totalPath?: string;
 	totalPagesPath?: string;
