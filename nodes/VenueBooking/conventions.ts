@@ -98,8 +98,8 @@ const NOT_SURVEYED = 'a common spelling detected before the survey; no surveyed 
 /** The rows, grouped by role; within a role, order is the order detectors try them in. */
 export const CONVENTION_ROWS = [
 	// Where the list sits. Compared without case.
-	{ name: 'data', role: 'listName', conventions: ['stripe', 'openai', 'laravel', 'jsonApi', 'calCom', 'pipedrive', 'strapi'] },
-	{ name: 'results', role: 'listName', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'hubspot', 'notion'] },
+	{ name: 'data', role: 'listName', conventions: ['stripe', 'openai', 'laravel', 'jsonApi', 'calCom', 'pipedrive', 'strapi', 'bookeo', 'booqable', 'rentman'] },
+	{ name: 'results', role: 'listName', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'hubspot', 'notion', 'planyo'] },
 	{ name: 'items', role: 'listName', conventions: ['paypal', 'hasMoreOnly'] },
 	{ name: 'value', role: 'listName', conventions: ['graph'] },
 	{ name: 'records', role: 'listName', conventions: ['salesforce'] },
@@ -107,14 +107,14 @@ export const CONVENTION_ROWS = [
 	{ name: 'entries', role: 'listName', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'collection', role: 'listName', conventions: ['calendly'] },
 	{ name: '_embedded', role: 'listContainer', conventions: ['hal'] },
-	{ name: 'data', role: 'listContainer', conventions: [], unrecorded: 'a list one level down in `data` (`{"data": {"items": […]}}`) was seen in no surveyed API' },
+	{ name: 'data', role: 'listContainer', conventions: ['planyo'] },
 	{ name: 'result', role: 'listContainer', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'response', role: 'listContainer', conventions: [], unrecorded: NOT_SURVEYED },
 	// HAL without its underscore, as some frameworks write it.
 	{ name: 'embedded', role: 'listContainer', conventions: ['hal'] },
 
 	// The next page's URL.
-	{ name: 'next', role: 'nextUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'jsonApi', 'zendesk', 'jiraServiceManagement'] },
+	{ name: 'next', role: 'nextUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'jsonApi', 'zendesk', 'jiraServiceManagement', 'cliniko', 'booqable'] },
 	{ name: 'next_url', role: 'nextUrl', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'next_page', role: 'nextUrl', conventions: ['calendly'] },
 	{ name: 'next_page_url', role: 'nextUrl', conventions: ['laravel', 'twilio'] },
@@ -135,7 +135,7 @@ export const CONVENTION_ROWS = [
 	// Notion answers `next_cursor` beside `"object": "list"` and takes it back as `start_cursor`.
 	{ name: 'next_cursor', role: 'knownCursor', conventions: ['notion'], parameter: 'start_cursor', sibling: ['object', 'list'] },
 	// Square's top-level `cursor`, Azure's `continuationToken`: sent back under their own name.
-	{ name: 'cursor', role: 'bareCursor', conventions: ['square'] },
+	{ name: 'cursor', role: 'bareCursor', conventions: ['square', 'squareBookings'] },
 	{ name: 'continuationToken', role: 'bareCursor', conventions: [], unrecorded: "Azure DevOps; no recording of an Azure answer yet" },
 	// OpenAI names the last entry's id beside the list and takes it back as `after`.
 	{ name: 'last_id', role: 'lastId', conventions: ['openai'], parameter: 'after' },
@@ -155,52 +155,52 @@ export const CONVENTION_ROWS = [
 	{ name: 'end_of_stream', role: 'doneFlag', conventions: [], unrecorded: "Zendesk's incremental exports; the sandbox speaks its cursor lists" },
 
 	// Page numbers; `parameter`: the request parameter where it is not the name itself.
-	{ name: 'page', role: 'page', conventions: ['gitlab', 'hal', 'strapi', 'twilio'] },
+	{ name: 'page', role: 'page', conventions: ['gitlab', 'hal', 'strapi', 'twilio', 'checkfront', 'currentRms'] },
 	{ name: 'pageNumber', role: 'page', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'pageNo', role: 'page', conventions: [], unrecorded: NOT_SURVEYED },
-	{ name: 'current_page', role: 'page', conventions: ['laravel', 'calCom'], parameter: 'page' },
+	{ name: 'current_page', role: 'page', conventions: ['laravel', 'calCom', 'bookeo'], parameter: 'page' },
 	{ name: 'pageIndex', role: 'page', conventions: [], unrecorded: NOT_SURVEYED, parameter: 'page' },
-	{ name: 'total_pages', role: 'totalPages', conventions: ['calCom', 'gitlab', 'hal', 'jsonApi'] },
+	{ name: 'total_pages', role: 'totalPages', conventions: ['calCom', 'gitlab', 'hal', 'jsonApi', 'bookeo'] },
 	{ name: 'pageCount', role: 'totalPages', conventions: ['strapi'] },
 	{ name: 'last_page', role: 'totalPages', conventions: ['laravel'] },
-	{ name: 'pages', role: 'totalPages', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'pages', role: 'totalPages', conventions: ['checkfront'] },
 	{ name: 'num_pages', role: 'totalPages', conventions: [], unrecorded: NOT_SURVEYED },
 
 	// Offsets and limits.
-	{ name: 'offset', role: 'offset', conventions: [], unrecorded: 'no recorded answer states its offset (DRF and problemDetails take one but do not echo it)' },
+	{ name: 'offset', role: 'offset', conventions: ['rentman'] },
 	{ name: 'startAt', role: 'offset', conventions: ['jira'] },
 	{ name: 'start', role: 'offset', conventions: ['pipedrive', 'jiraServiceManagement'] },
 	{ name: 'skip', role: 'offset', conventions: [], unrecorded: "Cal.com takes `skip` but its answers state the page; OData's `$skip` is sent, not answered" },
-	{ name: 'limit', role: 'limit', conventions: ['pipedrive', 'jiraServiceManagement'] },
+	{ name: 'limit', role: 'limit', conventions: ['pipedrive', 'jiraServiceManagement', 'rentman', 'checkfront', 'pageSizeEcho'] },
 	{ name: 'maxResults', role: 'limit', conventions: ['jira'] },
 	{ name: 'page_size', role: 'limit', conventions: ['strapi', 'twilio'] },
-	{ name: 'per_page', role: 'limit', conventions: ['laravel', 'gitlab'] },
+	{ name: 'per_page', role: 'limit', conventions: ['laravel', 'gitlab', 'currentRms'] },
 
 	// Totals and stated page sizes.
 	{ name: 'total', role: 'total', conventions: ['jira', 'jsonApi', 'laravel', 'strapi', 'gitlab'] },
 	{ name: 'total_count', role: 'total', conventions: ['problemDetails'] },
-	{ name: 'totalItems', role: 'total', conventions: ['calCom'] },
-	{ name: 'total_entries', role: 'total', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'totalItems', role: 'total', conventions: ['calCom', 'bookeo'] },
+	{ name: 'total_entries', role: 'total', conventions: ['cliniko'] },
 	{ name: 'count', role: 'total', conventions: ['drfPage', 'drfLimitOffset', 'calendly'] },
 	{ name: 'totalSize', role: 'total', conventions: ['salesforce'] },
 	{ name: 'totalElements', role: 'total', conventions: ['hal'] },
-	{ name: 'totalResults', role: 'total', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'totalResults', role: 'total', conventions: ['mindbody', 'pageSizeEcho'] },
 	{ name: '@odata.count', role: 'total', conventions: [], unrecorded: 'Graph sends it only when asked with `$count=true`; the recordings do not ask' },
-	{ name: 'per_page', role: 'pageSize', conventions: ['laravel', 'gitlab'] },
+	{ name: 'per_page', role: 'pageSize', conventions: ['laravel', 'gitlab', 'currentRms'] },
 	{ name: 'page_size', role: 'pageSize', conventions: ['strapi', 'twilio'] },
-	{ name: 'limit', role: 'pageSize', conventions: ['pipedrive', 'jiraServiceManagement'] },
+	{ name: 'limit', role: 'pageSize', conventions: ['pipedrive', 'jiraServiceManagement', 'rentman', 'checkfront'] },
 	{ name: 'maxResults', role: 'pageSize', conventions: ['jira'] },
 	{ name: 'size', role: 'pageSize', conventions: ['hal', 'jiraServiceManagement'] },
 	{ name: 'page_length', role: 'pageSize', conventions: [], unrecorded: NOT_SURVEYED },
 
 	// The last and previous pages, for a journal read from its end.
-	{ name: 'last', role: 'lastUrl', conventions: ['jsonApi', 'hal'] },
+	{ name: 'last', role: 'lastUrl', conventions: ['jsonApi', 'hal', 'booqable'] },
 	{ name: 'last_page_url', role: 'lastUrl', conventions: ['laravel'] },
 	{ name: 'last_page_uri', role: 'lastUrl', conventions: [], unrecorded: "Twilio's 2010 API" },
 	{ name: 'last_link', role: 'lastUrl', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'last_url', role: 'lastUrl', conventions: [], unrecorded: NOT_SURVEYED },
-	{ name: 'prev', role: 'previousUrl', conventions: ['jsonApi', 'hal', 'zendesk', 'jiraServiceManagement'] },
-	{ name: 'previous', role: 'previousUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor'] },
+	{ name: 'prev', role: 'previousUrl', conventions: ['jsonApi', 'hal', 'zendesk', 'jiraServiceManagement', 'booqable'] },
+	{ name: 'previous', role: 'previousUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'cliniko'] },
 	{ name: 'prev_page_url', role: 'previousUrl', conventions: ['laravel'] },
 	{ name: 'previous_page_url', role: 'previousUrl', conventions: ['twilio'] },
 	{ name: 'prev_link', role: 'previousUrl', conventions: [], unrecorded: NOT_SURVEYED },
@@ -213,33 +213,33 @@ export const CONVENTION_ROWS = [
 	{ name: 'previous', role: 'linkRel', conventions: [], unrecorded: 'RFC 8288 names it; no recorded answer uses it' },
 
 	// Identity.
-	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify', 'jiraServiceManagement'] },
+	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify', 'jiraServiceManagement', 'acuity', 'booqable', 'cliniko', 'currentRms', 'rentman', 'simplybook', 'squareBookings', 'pageSizeEcho'] },
 	// A list keyed by id (Checkfront's `{"3149": {"booking_id": 3149, …}}`, SimplyBook's `{"1": {"id": "1", …}}`) files
 	// each record under one of these fields' value.
 	{ name: 'id', role: 'keyedIdentity', match: 'whole', conventions: ['simplybook'] },
 	{ name: '_id', role: 'keyedIdentity', match: 'suffix', conventions: ['checkfront'] },
 	{ name: 'Id', role: 'keyedIdentity', match: 'camelSuffix', conventions: [], unrecorded: 'PascalCase and camelCase identities (`BookingId`); no recorded keyed list uses one' },
 	{ name: 'ID', role: 'keyedIdentity', match: 'camelSuffix', conventions: [], unrecorded: '`itemID`; no recorded keyed list uses one' },
-	{ name: 'data', role: 'jsonApiDocument', conventions: ['jsonApi'] },
-	{ name: 'type', role: 'jsonApiDocument', conventions: ['jsonApi'] },
-	{ name: 'id', role: 'jsonApiDocument', conventions: ['jsonApi'] },
-	{ name: 'attributes', role: 'jsonApiDocument', conventions: ['jsonApi'] },
+	{ name: 'data', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
+	{ name: 'type', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
+	{ name: 'id', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
+	{ name: 'attributes', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
 
 	// Error bodies. Exact keys (an error body is read as written); messages in the order they are preferred, the most
 	// specific first: `message` (most APIs), `Message` (AWS), `error_description` (OAuth), `detail` (DRF, JSON:API,
 	// RFC 9457), `title` (JSON:API, RFC 9457), `description` (Zendesk, Google's field violations).
-	{ name: 'message', role: 'errorMessage', conventions: ['stripe', 'openai', 'github', 'google', 'graph', 'hubspot', 'notion', 'laravel', 'salesforce', 'paypal', 'calendly', 'twilio', 'strapi', 'gitlab'] },
-	{ name: 'Message', role: 'errorMessage', conventions: ['aws'] },
+	{ name: 'message', role: 'errorMessage', conventions: ['stripe', 'openai', 'github', 'google', 'graph', 'hubspot', 'notion', 'laravel', 'salesforce', 'paypal', 'calendly', 'twilio', 'strapi', 'gitlab', 'acuity', 'bookeo', 'simplybook'] },
+	{ name: 'Message', role: 'errorMessage', conventions: ['aws', 'mindbody', 'pageSizeEcho'] },
 	{ name: 'error_description', role: 'errorMessage', conventions: [], unrecorded: 'OAuth 2.0 token errors; the recordings hold no OAuth answer' },
-	{ name: 'detail', role: 'errorMessage', conventions: ['drfPage', 'jsonApi', 'problemDetails', 'square'] },
-	{ name: 'title', role: 'errorMessage', conventions: ['jsonApi', 'problemDetails'] },
+	{ name: 'detail', role: 'errorMessage', conventions: ['drfPage', 'jsonApi', 'problemDetails', 'square', 'squareBookings'] },
+	{ name: 'title', role: 'errorMessage', conventions: ['jsonApi', 'problemDetails', 'checkfront'] },
 	{ name: 'description', role: 'errorMessage', conventions: ['zendesk', 'google', 'paypal'] },
 	// Jira Service Management's error body: `{"errorMessage", "i18nErrorMessage"}`.
-	{ name: 'errorMessage', role: 'errorMessage', conventions: ['jiraServiceManagement'] },
+	{ name: 'errorMessage', role: 'errorMessage', conventions: ['jiraServiceManagement', 'rezdy'] },
 	{ name: 'errorMessages', role: 'errorList', conventions: ['jira'] },
 	{ name: 'response_metadata.messages', role: 'errorList', conventions: ['slack'] },
 	{ name: 'non_field_errors', role: 'noFieldErrors', conventions: [], unrecorded: 'DRF sends it for errors of no one field; a booking without fields names each field' },
-	{ name: 'errors', role: 'fieldErrors', conventions: ['jsonApi', 'github', 'problemDetails', 'laravel', 'jira', 'shopify'] },
+	{ name: 'errors', role: 'fieldErrors', conventions: ['jsonApi', 'github', 'problemDetails', 'laravel', 'jira', 'shopify', 'squareBookings', 'currentRms'] },
 	{ name: 'details', role: 'fieldErrors', conventions: ['google', 'graph', 'zendesk', 'strapi', 'calCom'] },
 	{ name: 'fieldViolations', role: 'fieldErrors', conventions: ['google'] },
 	// GitLab keys its field errors by field under `message`.
@@ -247,14 +247,14 @@ export const CONVENTION_ROWS = [
 	// Strapi nests an error object with its own `errors` in `details`.
 	{ name: 'errors', role: 'nestedErrors', conventions: ['strapi'] },
 	// An object (Stripe, OpenAI, Google, Graph, OData, Strapi, Cal.com) or a code as text (Slack, OAuth, Spring Boot).
-	{ name: 'error', role: 'nestedError', conventions: ['stripe', 'openai', 'google', 'graph', 'strapi', 'calCom', 'slack'] },
+	{ name: 'error', role: 'nestedError', conventions: ['stripe', 'openai', 'google', 'graph', 'strapi', 'calCom', 'slack', 'acuity', 'checkfront', 'rezdy', 'simplybook'] },
 	// GitHub: `{"field": "end", "code": "missing_field"}`.
-	{ name: 'code', role: 'errorCode', conventions: ['github'] },
+	{ name: 'code', role: 'errorCode', conventions: ['github', 'squareBookings'] },
 	// Salesforce answers a bare list of errors; a bare list without it may be data.
 	{ name: 'errorCode', role: 'errorListMarker', conventions: ['salesforce'] },
 	// Where an error names its field: a name, a list of names, a JSON pointer whose last segment is the field (PayPal
 	// writes its `field` as one), or a list of path segments (Strapi; a `path` text is Spring Boot's URL, no field).
-	{ name: 'field', role: 'errorField', form: 'name', conventions: ['github', 'square', 'google', 'paypal'] },
+	{ name: 'field', role: 'errorField', form: 'name', conventions: ['github', 'square', 'google', 'paypal', 'squareBookings'] },
 	{ name: 'param', role: 'errorField', form: 'name', conventions: ['stripe', 'openai'] },
 	{ name: 'target', role: 'errorField', form: 'name', conventions: ['graph'] },
 	{ name: 'property', role: 'errorField', form: 'name', conventions: ['calCom'] },
