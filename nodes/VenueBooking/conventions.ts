@@ -51,6 +51,7 @@ export const ROLES = {
 	keyedIdentity: 'a field that holds the key a record is filed under in a list keyed by id (`match`: the whole name, or its end)',
 	jsonApiDocument: 'a member of a JSON:API document (`{data: {type, id, attributes}}`)',
 	errorMessage: 'a human message in an error body (the first one found wins)',
+	errorEnvelope: 'a block of an error body that holds the error about the request (its words are read inside it)',
 	errorList: 'a list of messages about the request as a whole',
 	noFieldErrors: 'in a field-keyed map of errors, the key for errors of no one field',
 	fieldErrors: 'per-field errors, as a list of entries or a field-keyed map',
@@ -62,6 +63,9 @@ export const ROLES = {
 	errorField: 'where an error names its field (`form`: how the value reads)',
 	successFlag: 'false when a 2xx answer declares a failure',
 	failureEnvelope: 'what a failure declared in a 2xx body carries beside its flag and message',
+	failureCode: 'a number of a 2xx body that is 0 on success: any other value beside words declares a refusal',
+	rpcVersion: 'the member that marks a JSON-RPC 2.0 answer: an error member without a result member is a refusal',
+	rpcResult: "a JSON-RPC answer's result member, present on success",
 	statusField: 'the field whose word (any case) states how the request went',
 	failureWord: 'a word of the status field (any case) that declares a refusal',
 	statusBlock: 'a block that describes the answer, not a record, and may hold the status word',
@@ -236,6 +240,10 @@ export const CONVENTION_ROWS = [
 	{ name: 'description', role: 'errorMessage', conventions: ['zendesk', 'google', 'paypal'] },
 	// Jira Service Management's error body: `{"errorMessage", "i18nErrorMessage"}`.
 	{ name: 'errorMessage', role: 'errorMessage', conventions: ['jiraServiceManagement', 'rezdy'] },
+	// Planyo's `{"data", "response_code", "response_message"}`, every answer.
+	{ name: 'response_message', role: 'errorMessage', conventions: ['planyo'] },
+	// Rezdy keeps its error in the block that says how the request went: `{"requestStatus": {"success": false, "error": {…}}}`.
+	{ name: 'requestStatus', role: 'errorEnvelope', conventions: ['rezdy'] },
 	{ name: 'errorMessages', role: 'errorList', conventions: ['jira'] },
 	{ name: 'response_metadata.messages', role: 'errorList', conventions: ['slack'] },
 	{ name: 'non_field_errors', role: 'noFieldErrors', conventions: [], unrecorded: 'DRF sends it for errors of no one field; a booking without fields names each field' },
@@ -247,7 +255,7 @@ export const CONVENTION_ROWS = [
 	// Strapi nests an error object with its own `errors` in `details`.
 	{ name: 'errors', role: 'nestedErrors', conventions: ['strapi'] },
 	// An object (Stripe, OpenAI, Google, Graph, OData, Strapi, Cal.com) or a code as text (Slack, OAuth, Spring Boot).
-	{ name: 'error', role: 'nestedError', conventions: ['stripe', 'openai', 'google', 'graph', 'strapi', 'calCom', 'slack', 'acuity', 'checkfront', 'rezdy', 'simplybook'] },
+	{ name: 'error', role: 'nestedError', conventions: ['stripe', 'openai', 'google', 'graph', 'strapi', 'calCom', 'slack', 'acuity', 'checkfront', 'rezdy', 'simplybook', 'mindbody'] },
 	// GitHub: `{"field": "end", "code": "missing_field"}`.
 	{ name: 'code', role: 'errorCode', conventions: ['github', 'squareBookings'] },
 	// Salesforce answers a bare list of errors; a bare list without it may be data.
@@ -266,6 +274,10 @@ export const CONVENTION_ROWS = [
 	{ name: 'path', role: 'errorField', form: 'segments', conventions: ['strapi'] },
 	{ name: 'ok', role: 'successFlag', conventions: ['slack'] },
 	{ name: 'success', role: 'successFlag', conventions: ['pipedrive'] },
+	{ name: 'response_code', role: 'failureCode', conventions: ['planyo'] },
+	// SimplyBook.me speaks JSON-RPC 2.0 over HTTP 200: `{"jsonrpc": "2.0", "id": 1, "error": {"code", "message"}}`.
+	{ name: 'jsonrpc', role: 'rpcVersion', conventions: ['simplybook'] },
+	{ name: 'result', role: 'rpcResult', conventions: ['simplybook'] },
 	{ name: 'error_code', role: 'failureEnvelope', conventions: ['salesforce'] },
 	{ name: 'error_info', role: 'failureEnvelope', conventions: ['pipedrive'] },
 	{ name: 'warning', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's warnings beside `ok: false`; the sandbox's Slack answers send none" },
@@ -413,6 +425,7 @@ export const ERROR_BODY_KEYS = {
 	nested: theName('nestedError'),
 	code: theName('errorCode'),
 	listMarker: theName('errorListMarker'),
+	envelopes: namesOf('errorEnvelope'),
 };
 
 /** Where an error names its field, and how its value reads. */
@@ -423,6 +436,8 @@ export const ERROR_FIELD_KEYS: ReadonlyArray<{ key: string; form: NonNullable<Ro
 
 export const SUCCESS_FLAGS = namesOf('successFlag');
 export const FAILURE_ENVELOPE_EXTRAS = namesOf('failureEnvelope');
+export const FAILURE_CODES = namesOf('failureCode');
+export const JSON_RPC = { version: theName('rpcVersion'), result: theName('rpcResult') };
 
 /** Refusals stated by a status word: the field (any case), its words (lower case), the blocks and envelopes that hold it. */
 export const STATUS_WORDS = {

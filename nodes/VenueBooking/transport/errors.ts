@@ -5,7 +5,7 @@
  */
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
-import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_ENVELOPE_EXTRAS, IDENTITY_FIELD, STATUS_WORDS, SUCCESS_FLAGS } from '../conventions';
+import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_CODES, FAILURE_ENVELOPE_EXTRAS, IDENTITY_FIELD, JSON_RPC, STATUS_WORDS, SUCCESS_FLAGS } from '../conventions';
 import { canonicalJson, cutText, isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
@@ -56,9 +56,21 @@ function piece(value: unknown): string | undefined {
 	return cutText(text, MAX_PIECE);
 }
 
+/**
+ * The value of an error key: as written, else (for a key of one segment) under the same name in another case,
+ * since servers capitalise their error keys as they please (Mindbody's `{"Error": {"Message"}}`).
+ */
+function errorValue(record: Record<string, unknown>, key: string): unknown {
+	const value = readPath(record, key);
+	if (value !== undefined || key.includes('.')) return value;
+	const lower = key.toLowerCase();
+	const other = Object.keys(record).find((name) => name.toLowerCase() === lower && !UNSAFE_KEYS.has(name));
+	return other === undefined ? undefined : record[other];
+}
+
 function firstMessage(record: Record<string, unknown>): string | undefined {
 	for (const key of ERROR_BODY_KEYS.message) {
-		const text = piece(readPath(record, key));
+		const text = piece(errorValue(record, key));
 		if (text) return text;
 	}
 	return undefined;
@@ -72,7 +84,7 @@ function pointerField(pointer: string): string | undefined {
 
 function fieldOf(record: Record<string, unknown>): string | undefined {
 	for (const { key, form } of ERROR_FIELD_KEYS) {
-		const value = readPath(record, key);
+		const value = errorValue(record, key);
 		if (form === 'name' || form === 'pointer') {
 			const text = piece(value);
 			if (text) return form === 'pointer' || text.startsWith('/') ? pointerField(text) : text;
@@ -124,21 +136,21 @@ function readEntries(entries: unknown[], said: ServerWords, depth: number): void
 function readErrorObject(record: Record<string, unknown>, said: ServerWords, depth: number): void {
 	if (depth > MAX_DEPTH) return;
 	const field = fieldOf(record);
-	const message = firstMessage(record) ?? (field ? piece(readPath(record, ERROR_BODY_KEYS.code)) : undefined);
+	const message = firstMessage(record) ?? (field ? piece(errorValue(record, ERROR_BODY_KEYS.code)) : undefined);
 	if (message && field) said.fields.push({ field, text: message });
 	else if (message) said.general.push(message);
 	// GitLab puts its field-keyed map where others put the message.
-	const messageMap = readPath(record, ERROR_BODY_KEYS.fieldMap);
+	const messageMap = errorValue(record, ERROR_BODY_KEYS.fieldMap);
 	if (isPlainObject(messageMap)) readFieldMap(messageMap, said);
 	for (const key of ERROR_BODY_KEYS.generalLists) {
-		const list = readPath(record, key);
+		const list = errorValue(record, key);
 		if (Array.isArray(list)) {
 			said.general.push(...fieldMessages(list));
 			said.listed.push(...fieldMessages(list));
 		}
 	}
 	for (const key of ERROR_BODY_KEYS.fieldErrors) {
-		const value = readPath(record, key);
+		const value = errorValue(record, key);
 		if (Array.isArray(value)) readEntries(value, said, depth);
 		else if (isPlainObject(value)) {
 			// Strapi nests an error object (`details.errors`); everyone else keys the map by field.
@@ -149,11 +161,16 @@ function readErrorObject(record: Record<string, unknown>, said: ServerWords, dep
 			if (text) said.general.push(text);
 		}
 	}
-	const nested = readPath(record, ERROR_BODY_KEYS.nested);
+	const nested = errorValue(record, ERROR_BODY_KEYS.nested);
 	if (isPlainObject(nested)) readErrorObject(nested, said, depth + 1);
 	else {
 		const code = piece(nested);
 		if (code) said.codes.push(code);
+	}
+	// A block that says how the request went and holds its error (Rezdy's `requestStatus`).
+	for (const key of ERROR_BODY_KEYS.envelopes) {
+		const envelope = errorValue(record, key);
+		if (isPlainObject(envelope)) readErrorObject(envelope, said, depth + 1);
 	}
 }
 
@@ -343,16 +360,30 @@ function isEmptyValue(value: unknown): boolean {
 }
 
 /**
- * The server's words when a 2xx body declares a failure: a flag of SUCCESS_FLAGS that is exactly `false`,
- * a message found as in an error body, and nothing else of substance beside them; or a failure status word
- * beside an error (`failureStatedInBody`). Undefined otherwise: a missing flag, a true one, or a flag
+ * The server's words when a 2xx body declares a failure: a flag of SUCCESS_FLAGS that is exactly `false`, or a
+ * failure code that is a number other than 0 (Planyo's `response_code`), with a message found as in an error body
+ * and nothing else of substance beside them; a JSON-RPC error without a result; or a failure status word beside
+ * an error (`failureStatedInBody`). Undefined otherwise: a missing flag, a true one, a code of 0, or a flag
  * without words is an answer like any other.
  */
 export function failureDeclaredInBody(body: unknown): string | undefined {
 	if (!isPlainObject(body)) return undefined;
+	if (isJsonRpcError(body)) return findServerMessage(body);
+	if (FAILURE_CODES.some((code) => typeof body[code] === 'number' && body[code] !== 0)) {
+		if (Object.keys(body).some((key) => !FAILURE_ENVELOPE_KEYS.has(key) && !FAILURE_CODES.includes(key) && !isEmptyValue(body[key]))) return undefined;
+		return findServerMessage(body);
+	}
 	if (!SUCCESS_FLAGS.some((flag) => body[flag] === false)) return failureStatedInBody(body);
 	if (Object.keys(body).some((key) => !FAILURE_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
 	return findServerMessage(body);
+}
+
+/**
+ * A JSON-RPC 2.0 answer that failed (SimplyBook.me answers so with 200): the version member, an error object and
+ * no result. The specification allows exactly one of result and error, so an answer with a result is data.
+ */
+function isJsonRpcError(body: Record<string, unknown>): boolean {
+	return typeof body[JSON_RPC.version] === 'string' && isPlainObject(body[ERROR_BODY_KEYS.nested]) && !Object.prototype.hasOwnProperty.call(body, JSON_RPC.result);
 }
 
 /** What a status envelope holds beside its words, besides a failure envelope's keys. */
