@@ -42,6 +42,7 @@ export const ROLES = {
 	offset: 'the position of the first entry of this page',
 	total: 'how many entries the list has',
 	pageSize: 'how many entries a page holds, as the server states it',
+	pageCount: "how many entries this page holds (compared as written): an echo of the page's length, never a page size or a promise of more",
 	limit: 'the limit parameter that goes beside an offset',
 	lastUrl: "the last page's URL in the body",
 	previousUrl: "the previous page's URL in the body",
@@ -188,6 +189,10 @@ export const CONVENTION_ROWS = [
 	{ name: 'count', role: 'total', conventions: ['drfPage', 'drfLimitOffset', 'calendly'] },
 	{ name: 'totalSize', role: 'total', conventions: ['salesforce'] },
 	{ name: 'totalElements', role: 'total', conventions: ['hal'] },
+	// Checkfront's paging block: `"request": {"records": 3, "total_records": 7, "page": 1, "pages": 3}`.
+	{ name: 'total_records', role: 'total', conventions: ['checkfront'] },
+	// Current RMS: `"meta": {"total_row_count": 7, "row_count": 3, "page": 1, "per_page": 3}`.
+	{ name: 'total_row_count', role: 'total', conventions: ['currentRms'] },
 	{ name: 'totalResults', role: 'total', conventions: ['mindbody', 'pageSizeEcho'] },
 	{ name: '@odata.count', role: 'total', conventions: [], unrecorded: 'Graph sends it only when asked with `$count=true`; the recordings do not ask' },
 	{ name: 'per_page', role: 'pageSize', conventions: ['laravel', 'gitlab', 'currentRms'] },
@@ -196,6 +201,12 @@ export const CONVENTION_ROWS = [
 	{ name: 'maxResults', role: 'pageSize', conventions: ['jira'] },
 	{ name: 'size', role: 'pageSize', conventions: ['hal', 'jiraServiceManagement'] },
 	{ name: 'page_length', role: 'pageSize', conventions: [], unrecorded: NOT_SURVEYED },
+	// The entries of this page, stated beside the list: Mindbody's `PageSize` ("Number of results returned in this
+	// response") reads like a page size, so these are compared as written.
+	{ name: 'records', role: 'pageCount', conventions: ['checkfront'] },
+	{ name: 'itemCount', role: 'pageCount', conventions: ['rentman'] },
+	{ name: 'row_count', role: 'pageCount', conventions: ['currentRms'] },
+	{ name: 'PageSize', role: 'pageCount', conventions: ['mindbody', 'pageSizeEcho'] },
 
 	// The last and previous pages, for a journal read from its end.
 	{ name: 'last', role: 'lastUrl', conventions: ['jsonApi', 'hal', 'booqable'] },
@@ -372,6 +383,9 @@ export const MARKER_NAMES = {
 	lastUrl: normalizedNames('lastUrl'),
 	previousUrl: normalizedNames('previousUrl'),
 };
+
+/** The names that state this page's length, as written: a marker so named is no page size. */
+export const PAGE_COUNTS = new Set(namesOf('pageCount'));
 
 /** Page markers whose request parameter is another name (`current_page` → `page`), by normalised name. */
 export const PAGE_PARAMETERS: ReadonlyMap<string, string> = new Map(

@@ -14,12 +14,14 @@ import {
 	LINK_RELATIONS,
 	MARKER_NAMES as NAMES,
 	normalizeKey,
+	PAGE_COUNTS,
 	PAGE_PARAMETERS,
 	PAGINATION_CHECKS,
 	type PaginationCheck,
 } from '../../conventions';
 import { isPlainObject, readPath, UNSAFE_KEYS } from '../json';
 import { headerValue } from '../request';
+import { isKeyedList } from '../response';
 import {
 	DEFAULT_AFTER_FIELD,
 	type FetchedPage,
@@ -68,7 +70,8 @@ function collectMarkers(page: FetchedPage): Marker[] {
 			const value = object[key];
 			const path = prefix ? `${prefix}.${key}` : key;
 			if (isPlainObject(value)) {
-				if (depth < MARKER_DEPTH) visit(value, path, normalizeKey(key), depth + 1);
+				// A list keyed by id holds entries, not markers (as an array does): a booking's `total` is its price.
+				if (depth < MARKER_DEPTH && !isKeyedList(value)) visit(value, path, normalizeKey(key), depth + 1);
 			} else if (!Array.isArray(value)) {
 				markers.push({ path, key, normalized: normalizeKey(key), value, parent: prefix, parentKey });
 			}
@@ -122,6 +125,16 @@ function anywhere(markers: Marker[], keys: Set<string>, accept: (value: unknown)
 }
 
 /**
+ * The page size the response states (beside `of`, when given): a number under a page-size name, unless the name as
+ * written states this page's length (Mindbody's `PageSize` reads like Strapi's `page_size`).
+ */
+function statedPageSize(markers: Marker[], of?: Marker): Marker | undefined {
+	return markers.find(
+		(m) => NAMES.pageSize.has(m.normalized) && !PAGE_COUNTS.has(m.key) && isNumeric(m.value) && (of === undefined || m.parent === of.parent),
+	);
+}
+
+/**
  * A more-flag anywhere in the response, read either way round (`has_more`, or `done` / `isLast`).
  */
 function moreFlag(markers: Marker[]): Marker | undefined {
@@ -143,7 +156,7 @@ export function findListSignals(page: FetchedPage): ListSignals {
 		hasMorePath: moreFlag(markers)?.path,
 		totalPath: anywhere(markers, NAMES.total, isNumeric)?.path,
 		totalPagesPath: anywhere(markers, NAMES.totalPages, isNumeric)?.path,
-		pageSizePath: anywhere(markers, NAMES.pageSize, isNumeric)?.path,
+		pageSizePath: statedPageSize(markers)?.path,
 	};
 }
 
@@ -210,7 +223,7 @@ const CHECKS: Record<PaginationCheck, Check> = {
 			totalPagesPath: sibling(markers, page, NAMES.totalPages, isNumeric)?.path,
 			// A total entry count also tells where the pages end (used to fetch pages at once, or jump to the last).
 			totalPath: sibling(markers, page, NAMES.total, isNumeric)?.path,
-			pageSizePath: sibling(markers, page, NAMES.pageSize, isNumeric)?.path,
+			pageSizePath: statedPageSize(markers, page)?.path,
 			hasMorePath: moreFlag(markers)?.path,
 		};
 	},
@@ -223,7 +236,7 @@ const CHECKS: Record<PaginationCheck, Check> = {
 			offsetPath: offset.path,
 			limitParameter: sibling(markers, offset, NAMES.limit, isNumeric)?.key,
 			totalPath: sibling(markers, offset, NAMES.total, isNumeric)?.path,
-			pageSizePath: sibling(markers, offset, NAMES.pageSize, isNumeric)?.path,
+			pageSizePath: statedPageSize(markers, offset)?.path,
 			hasMorePath: moreFlag(markers)?.path,
 		};
 	},
@@ -333,7 +346,7 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 		}
 	}
 	if (!position.unpaged || total) return undefined;
-	const size = anywhere(markers, NAMES.pageSize, isNumeric);
+	const size = statedPageSize(markers);
 	const statedSize = size ? numeric(size.value) : NaN;
 	if (size && last.entries.length >= statedSize && last.entries.length > 1) {
 		return `the page holds ${last.entries.length} entries, the page size "${size.key}" states`;

@@ -144,4 +144,22 @@ describe('moreSignalled: totals and echoes', () => {
 		});
 		expect(findListSignals(page(body)).totalPagesPath).toBe('request.pages');
 	});
+
+	it("reads Checkfront's total_records, never a keyed booking's own total (its price)", () => {
+		const bookings = { '3149': { booking_id: 3149, total: '141.90' }, '3150': { booking_id: 3150, total: '99.00' } };
+		// The list before the paging block: the entries' fields are no markers, wherever the list sits.
+		const body = { 'booking/index': bookings, request: { status: 'OK', records: 2, total_records: 7, page: 1, pages: 4 } };
+		expect(findListSignals(page(body, { entries: Object.values(bookings) })).totalPath).toBe('request.total_records');
+	});
+
+	it("a stated page length (Mindbody's PageSize, Current RMS's row_count) is no page size: the full-page rule does not fire on it", () => {
+		const noTotal = page({ PaginationResponse: { PageSize: 20 }, Results: entries(20) }, { entries: entries(20) });
+		expect(findListSignals(noTotal).pageSizePath).toBeUndefined();
+		expect(moreSignalled(noTotal, { ...unpaged, read: 20 })).toBeUndefined();
+		// Strapi's page_size, the same name in another case, is a page size.
+		const strapi = page({ meta: { pagination: { page_size: 20 } }, data: entries(20) }, { entries: entries(20) });
+		expect(findListSignals(strapi).pageSizePath).toBe('meta.pagination.page_size');
+		const rms = page({ opportunities: entries(3), meta: { total_row_count: 7, row_count: 3, page: 1, per_page: 3 } }, { entries: entries(3) });
+		expect(findListSignals(rms)).toMatchObject({ totalPath: 'meta.total_row_count', pageSizePath: 'meta.per_page' });
+	});
 });
