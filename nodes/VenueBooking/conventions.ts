@@ -227,8 +227,9 @@ export const CONVENTION_ROWS = [
 	{ name: 'prev', role: 'linkRel', conventions: ['github', 'gitlab'] },
 	{ name: 'previous', role: 'linkRel', conventions: [], unrecorded: 'RFC 8288 names it; no recorded answer uses it' },
 
-	// Identity.
-	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify', 'jiraServiceManagement', 'acuity', 'booqable', 'cliniko', 'currentRms', 'rentman', 'simplybook', 'squareBookings', 'pageSizeEcho'] },
+	// Identity. The editor also takes `id` in another case (Mindbody's `Id`) where records have no `id`; the trigger
+	// hashes such entries.
+	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify', 'jiraServiceManagement', 'acuity', 'booqable', 'cliniko', 'currentRms', 'rentman', 'simplybook', 'squareBookings', 'pageSizeEcho', 'mindbody'] },
 	// A list keyed by id (Checkfront's `{"3149": {"booking_id": 3149, …}}`, SimplyBook's `{"1": {"id": "1", …}}`) files
 	// each record under one of these fields' value.
 	{ name: 'id', role: 'keyedIdentity', match: 'whole', conventions: ['simplybook'] },
