@@ -26,6 +26,7 @@ import {
 	DEFAULT_AFTER_FIELD,
 	type FetchedPage,
 	flagSaysMore,
+	isRootPathWithoutSlash,
 	isScalarMarker,
 	linkFromList,
 	nextLinkFromHeader,
@@ -47,8 +48,9 @@ interface Marker {
 	parentKey: string;
 }
 
-function looksLikeUrl(value: unknown): value is string {
-	return typeof value === 'string' && (/^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?'));
+/** Whether a value is a link: absolute, from the host root (also without its leading slash), or a query. */
+function looksLikeUrl(value: unknown, pageUrl: string): value is string {
+	return typeof value === 'string' && (/^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?') || isRootPathWithoutSlash(value, pageUrl));
 }
 
 function numeric(value: unknown): number {
@@ -183,9 +185,11 @@ type Check = (first: FetchedPage, markers: Marker[]) => ResolvedPagination | und
 
 const CHECKS: Record<PaginationCheck, Check> = {
 	linkHeader: (first) => (nextLinkFromHeader(headerValue(first.response.headers, LINK_HEADER)) ? { mode: 'nextUrl' } : undefined),
-	nextUrl: (_first, markers) => {
+	nextUrl: (first, markers) => {
 		const nextUrl = markers.find(
-			(m) => (NAMES.nextUrl.has(m.normalized) || (m.parentKey === NAMES.nextObject && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value),
+			(m) =>
+				(NAMES.nextUrl.has(m.normalized) || (m.parentKey === NAMES.nextObject && NAMES.urlInsideNext.has(m.normalized))) &&
+				looksLikeUrl(m.value, first.response.url),
 		);
 		return nextUrl ? { mode: 'nextUrl', nextUrlPath: nextUrl.path } : undefined;
 	},
@@ -200,8 +204,9 @@ const CHECKS: Record<PaginationCheck, Check> = {
 					((m.normalized.startsWith(NAMES.nextPrefix) && m.normalized.length > NAMES.nextPrefix.length) ||
 						(m.parentKey === NAMES.nextObject && NAMES.cursorInsideNext.has(m.normalized))) &&
 					isScalarMarker(m.value) &&
-					!looksLikeUrl(m.value),
-			) ?? markers.find((m) => m.parent === '' && NAMES.bareCursor.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value));
+					!looksLikeUrl(m.value, first.response.url),
+			) ??
+			markers.find((m) => m.parent === '' && NAMES.bareCursor.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value, first.response.url));
 		if (!cursor) return undefined;
 		const { parameter, alternative } = cursorParameter(first.response.body, cursor);
 		return {
@@ -275,7 +280,7 @@ function linkListWith(page: FetchedPage, rel: string): { url: string; path: stri
 	}
 	for (const [path, value] of candidates) {
 		const url = linkFromList(value, rel);
-		if (url !== undefined && looksLikeUrl(url)) return { url, path };
+		if (url !== undefined && looksLikeUrl(url, page.response.url)) return { url, path };
 	}
 	return undefined;
 }
@@ -290,7 +295,7 @@ function bodyLink(page: FetchedPage, keys: Set<string>, rels: readonly string[])
 		if (listed) return listed;
 	}
 	const marker = collectMarkers(page).find(
-		(m) => !m.path.startsWith('header:') && (keys.has(m.normalized) || (keys.has(m.parentKey) && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value),
+		(m) => !m.path.startsWith('header:') && (keys.has(m.normalized) || (keys.has(m.parentKey) && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value, page.response.url),
 	);
 	return marker ? { url: String(marker.value), path: marker.path } : undefined;
 }
