@@ -339,7 +339,7 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 	const total = anywhere(markers, NAMES.total, isNumeric);
 	if (total) {
 		const stated = numeric(total.value);
-		if (totalReached(stated, last, position)) return undefined;
+		if (totalReached(stated, last, position, markers)) return undefined;
 		// A resumed walk of pages counts from where it resumed; a list without pagination is read whole each time.
 		if (!position.resumed || position.unpaged) return `"${total.key}" says ${stated} entries and ${Math.max(position.read, position.unpaged ? last.entries.length : 0)} were read`;
 	}
@@ -363,10 +363,14 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 
 /**
  * Whether the walk has read all the entries a stated total counts: this walk's count, or, for a list without
- * pagination (one page, read whole at every poll), this page's length.
+ * pagination (one page, read whole at every poll), this page's length, counted from the offset the page states
+ * it starts at (Mindbody's `RequestedOffset` + its entries reaching `TotalResults`: the list ends here).
  */
-function totalReached(stated: number, last: FetchedPage, position: WalkPosition): boolean {
-	return position.read >= stated || (position.unpaged && last.entries.length >= stated);
+function totalReached(stated: number, last: FetchedPage, position: WalkPosition, markers: Marker[]): boolean {
+	if (position.read >= stated) return true;
+	if (!position.unpaged) return false;
+	const offset = anywhere(markers, NAMES.offsetEcho, isNumeric);
+	return (offset ? numeric(offset.value) : 0) + last.entries.length >= stated;
 }
 
 /** The query parameter that asked for exactly this many entries (a page size the user sent), if any. */

@@ -111,6 +111,14 @@ describe('moreSignalled: totals and echoes', () => {
 		expect(moreSignalled(echoPage(63, 63), { ...unpaged, read: 0, resumed: true })).toBeUndefined();
 	});
 
+	it("a page whose stated offset (Mindbody's RequestedOffset) plus its entries reaches the total ends the list", () => {
+		const lastPage = page({ PaginationResponse: { RequestedLimit: 3, RequestedOffset: 6, PageSize: 2, TotalResults: 8 }, Results: entries(2) }, { entries: entries(2) });
+		expect(moreSignalled(lastPage, { read: 2, resumed: true, page: 1, unpaged: true })).toBeUndefined();
+		// The first page of the same list still says more: nothing was read past it.
+		const firstPage = page({ PaginationResponse: { RequestedLimit: 3, RequestedOffset: 0, PageSize: 3, TotalResults: 8 }, Results: entries(3) }, { entries: entries(3) });
+		expect(moreSignalled(firstPage, { read: 3, resumed: false, page: 1, unpaged: true })).toBe('"TotalResults" says 8 entries and 3 were read');
+	});
+
 	it('a stated total above what was read still says more, also when a one-page list is read again', () => {
 		expect(moreSignalled(echoPage(63, 100), unpaged)).toBe('"TotalResults" says 100 entries and 63 were read');
 		expect(moreSignalled(echoPage(63, 100), { ...unpaged, resumed: true })).toBe('"TotalResults" says 100 entries and 63 were read');
