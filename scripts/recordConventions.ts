@@ -58,6 +58,9 @@ const KNOWN_MISREADS: Partial<Record<ConventionName, Partial<Record<Exclude<Page
 		first: { misreads: ['walk'], why: 'a bare list with X-Total-Count names no offset parameter: Automatic finds no walk and fails saying the total says more (issue 34)' },
 		last: { misreads: ['more'], why: 'without a walk, a last page exactly as long as the limit asked for reads as possibly incomplete (issue 34)' },
 	},
+	pageSizeEcho: {
+		first: { misreads: ['walk'], why: 'request parameters limit and offset that no answer names: Automatic finds no walk and fails saying TotalResults says more (issue 34)' },
+	},
 	calendly: {
 		first: { misreads: ['total'], why: "Calendly's pagination.count is the page's length, read as the list's total (issue 34)" },
 		middle: { misreads: ['total'], why: "Calendly's pagination.count is the page's length, read as the list's total (issue 34)" },
@@ -275,11 +278,21 @@ function errorRecording(name: ConventionName, client: AxiosInstance, response: A
 	};
 }
 
+/**
+ * Conventions the sandbox speaks whose recordings follow the API's own documented answers (the survey of booking
+ * platforms wrote them): better tests than the sandbox's renderer of the same convention, so they are not replaced.
+ */
+const RECORDED_FROM_DOCUMENTATION: readonly ConventionName[] = ['checkfront'];
+
 async function main(): Promise<void> {
 	const chosen = process.argv.slice(2);
 	const names = chosen.length > 0 ? (chosen as ConventionName[]) : [...CONVENTIONS];
 	for (const name of names) {
 		if (!CONVENTIONS.includes(name)) throw new Error(`Unknown convention ${name}; the sandbox speaks ${CONVENTIONS.join(', ')}`);
+		if (RECORDED_FROM_DOCUMENTATION.includes(name)) {
+			console.log(`kept ${name}: its recordings follow the API's documentation`);
+			continue;
+		}
 		await record(name);
 		console.log(`recorded ${name}`);
 	}

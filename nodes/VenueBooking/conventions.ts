@@ -14,8 +14,11 @@ export const CONVENTION_KEYS = [
 	'stripe', 'openai', 'drfPage', 'drfLimitOffset', 'drfCursor', 'github', 'slack', 'graph', 'jsonApi', 'hal',
 	'google', 'jira', 'salesforce', 'laravel', 'hubspot', 'notion', 'problemDetails', 'hasMoreOnly', 'square',
 	'paypal', 'calendly', 'calCom', 'pipedrive', 'zendesk', 'twilio', 'strapi', 'gitlab', 'shopify', 'aws',
-	// Recorded from their documentation's examples only (the sandbox does not speak them).
-	'jiraServiceManagement',
+	'checkfront', 'pageSizeEcho',
+	// Recorded from their documentation's examples only (the sandbox does not speak them): booking, scheduling and
+	// rental platforms (docs/API-CONVENTIONS.md) and Jira Service Management.
+	'acuity', 'bookeo', 'booqable', 'cliniko', 'currentRms', 'mindbody', 'planyo', 'rentman', 'rezdy', 'simplybook',
+	'squareBookings', 'jiraServiceManagement',
 ] as const;
 export type ConventionKey = (typeof CONVENTION_KEYS)[number];
 
@@ -37,16 +40,20 @@ export const ROLES = {
 	page: 'the number of this page',
 	totalPages: 'how many pages (or the last page number) the list has',
 	offset: 'the position of the first entry of this page',
+	offsetEcho: 'the offset asked for, echoed under another name than its parameter: where this page starts, never a parameter',
 	total: 'how many entries the list has',
 	pageSize: 'how many entries a page holds, as the server states it',
+	pageCount: "how many entries this page holds (compared as written): an echo of the page's length, never a page size or a promise of more",
 	limit: 'the limit parameter that goes beside an offset',
 	lastUrl: "the last page's URL in the body",
 	previousUrl: "the previous page's URL in the body",
 	linkHeader: 'the header of RFC 8288 web links',
 	linkRel: 'a link relation of the Link header or of a body list of links',
 	identity: 'the field that identifies an entry',
+	keyedIdentity: 'a field that holds the key a record is filed under in a list keyed by id (`match`: the whole name, or its end)',
 	jsonApiDocument: 'a member of a JSON:API document (`{data: {type, id, attributes}}`)',
 	errorMessage: 'a human message in an error body (the first one found wins)',
+	errorEnvelope: 'a block of an error body that holds the error about the request (its words are read inside it)',
 	errorList: 'a list of messages about the request as a whole',
 	noFieldErrors: 'in a field-keyed map of errors, the key for errors of no one field',
 	fieldErrors: 'per-field errors, as a list of entries or a field-keyed map',
@@ -58,6 +65,14 @@ export const ROLES = {
 	errorField: 'where an error names its field (`form`: how the value reads)',
 	successFlag: 'false when a 2xx answer declares a failure',
 	failureEnvelope: 'what a failure declared in a 2xx body carries beside its flag and message',
+	failureCode: 'a number of a 2xx body that is 0 on success: any other value beside words declares a refusal',
+	rpcVersion: 'the member that marks a JSON-RPC 2.0 answer: an error member without a result member is a refusal',
+	rpcResult: "a JSON-RPC answer's result member, present on success",
+	statusField: 'the field whose word (any case) states how the request went',
+	failureWord: 'a word of the status field (any case) that declares a refusal',
+	statusBlock: 'a block that describes the answer, not a record, and may hold the status word',
+	statusEnvelope: 'what a body that is itself a status envelope holds beside its status word',
+	statusCompanion: 'where the server says something beside a failure status word',
 	rateLimitHeader: 'a rate-limit header (`family` and `part`: what of the budget it states)',
 	retryAfter: 'how long to wait before asking again',
 } as const;
@@ -77,6 +92,8 @@ interface Row {
 	sibling?: readonly [string, string];
 	/** errorField: how the value reads. */
 	form?: 'name' | 'pointer' | 'names' | 'segments';
+	/** keyedIdentity: the whole name (`id`), its end (`booking_id`), or its end after a lower-case letter (`BookingId`). */
+	match?: 'whole' | 'suffix' | 'camelSuffix';
 	/** rateLimitHeader: which header family and which part of the budget. */
 	family?: 'X-RateLimit' | 'RateLimit';
 	part?: 'limit' | 'remaining' | 'reset' | 'combined' | 'policy';
@@ -87,8 +104,8 @@ const NOT_SURVEYED = 'a common spelling detected before the survey; no surveyed 
 /** The rows, grouped by role; within a role, order is the order detectors try them in. */
 export const CONVENTION_ROWS = [
 	// Where the list sits. Compared without case.
-	{ name: 'data', role: 'listName', conventions: ['stripe', 'openai', 'laravel', 'jsonApi', 'calCom', 'pipedrive', 'strapi'] },
-	{ name: 'results', role: 'listName', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'hubspot', 'notion'] },
+	{ name: 'data', role: 'listName', conventions: ['stripe', 'openai', 'laravel', 'jsonApi', 'calCom', 'pipedrive', 'strapi', 'bookeo', 'booqable', 'rentman'] },
+	{ name: 'results', role: 'listName', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'hubspot', 'notion', 'planyo'] },
 	{ name: 'items', role: 'listName', conventions: ['paypal', 'hasMoreOnly'] },
 	{ name: 'value', role: 'listName', conventions: ['graph'] },
 	{ name: 'records', role: 'listName', conventions: ['salesforce'] },
@@ -96,14 +113,14 @@ export const CONVENTION_ROWS = [
 	{ name: 'entries', role: 'listName', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'collection', role: 'listName', conventions: ['calendly'] },
 	{ name: '_embedded', role: 'listContainer', conventions: ['hal'] },
-	{ name: 'data', role: 'listContainer', conventions: [], unrecorded: 'a list one level down in `data` (`{"data": {"items": […]}}`) was seen in no surveyed API' },
+	{ name: 'data', role: 'listContainer', conventions: ['planyo'] },
 	{ name: 'result', role: 'listContainer', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'response', role: 'listContainer', conventions: [], unrecorded: NOT_SURVEYED },
 	// HAL without its underscore, as some frameworks write it.
 	{ name: 'embedded', role: 'listContainer', conventions: ['hal'] },
 
 	// The next page's URL.
-	{ name: 'next', role: 'nextUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'jsonApi', 'zendesk', 'jiraServiceManagement'] },
+	{ name: 'next', role: 'nextUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'jsonApi', 'zendesk', 'jiraServiceManagement', 'cliniko', 'booqable'] },
 	{ name: 'next_url', role: 'nextUrl', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'next_page', role: 'nextUrl', conventions: ['calendly'] },
 	{ name: 'next_page_url', role: 'nextUrl', conventions: ['laravel', 'twilio'] },
@@ -124,7 +141,7 @@ export const CONVENTION_ROWS = [
 	// Notion answers `next_cursor` beside `"object": "list"` and takes it back as `start_cursor`.
 	{ name: 'next_cursor', role: 'knownCursor', conventions: ['notion'], parameter: 'start_cursor', sibling: ['object', 'list'] },
 	// Square's top-level `cursor`, Azure's `continuationToken`: sent back under their own name.
-	{ name: 'cursor', role: 'bareCursor', conventions: ['square'] },
+	{ name: 'cursor', role: 'bareCursor', conventions: ['square', 'squareBookings'] },
 	{ name: 'continuationToken', role: 'bareCursor', conventions: [], unrecorded: "Azure DevOps; no recording of an Azure answer yet" },
 	// OpenAI names the last entry's id beside the list and takes it back as `after`.
 	{ name: 'last_id', role: 'lastId', conventions: ['openai'], parameter: 'after' },
@@ -144,52 +161,64 @@ export const CONVENTION_ROWS = [
 	{ name: 'end_of_stream', role: 'doneFlag', conventions: [], unrecorded: "Zendesk's incremental exports; the sandbox speaks its cursor lists" },
 
 	// Page numbers; `parameter`: the request parameter where it is not the name itself.
-	{ name: 'page', role: 'page', conventions: ['gitlab', 'hal', 'strapi', 'twilio'] },
+	{ name: 'page', role: 'page', conventions: ['gitlab', 'hal', 'strapi', 'twilio', 'checkfront', 'currentRms'] },
 	{ name: 'pageNumber', role: 'page', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'pageNo', role: 'page', conventions: [], unrecorded: NOT_SURVEYED },
-	{ name: 'current_page', role: 'page', conventions: ['laravel', 'calCom'], parameter: 'page' },
+	{ name: 'current_page', role: 'page', conventions: ['laravel', 'calCom', 'bookeo'], parameter: 'page' },
 	{ name: 'pageIndex', role: 'page', conventions: [], unrecorded: NOT_SURVEYED, parameter: 'page' },
-	{ name: 'total_pages', role: 'totalPages', conventions: ['calCom', 'gitlab', 'hal', 'jsonApi'] },
+	{ name: 'total_pages', role: 'totalPages', conventions: ['calCom', 'gitlab', 'hal', 'jsonApi', 'bookeo'] },
 	{ name: 'pageCount', role: 'totalPages', conventions: ['strapi'] },
 	{ name: 'last_page', role: 'totalPages', conventions: ['laravel'] },
-	{ name: 'pages', role: 'totalPages', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'pages', role: 'totalPages', conventions: ['checkfront'] },
 	{ name: 'num_pages', role: 'totalPages', conventions: [], unrecorded: NOT_SURVEYED },
 
 	// Offsets and limits.
-	{ name: 'offset', role: 'offset', conventions: [], unrecorded: 'no recorded answer states its offset (DRF and problemDetails take one but do not echo it)' },
+	{ name: 'offset', role: 'offset', conventions: ['rentman'] },
 	{ name: 'startAt', role: 'offset', conventions: ['jira'] },
 	{ name: 'start', role: 'offset', conventions: ['pipedrive', 'jiraServiceManagement'] },
 	{ name: 'skip', role: 'offset', conventions: [], unrecorded: "Cal.com takes `skip` but its answers state the page; OData's `$skip` is sent, not answered" },
-	{ name: 'limit', role: 'limit', conventions: ['pipedrive', 'jiraServiceManagement'] },
+	// Mindbody's PaginationResponse echoes `request.offset` as `RequestedOffset`.
+	{ name: 'RequestedOffset', role: 'offsetEcho', conventions: ['mindbody', 'pageSizeEcho'] },
+	{ name: 'limit', role: 'limit', conventions: ['pipedrive', 'jiraServiceManagement', 'rentman', 'checkfront', 'pageSizeEcho'] },
 	{ name: 'maxResults', role: 'limit', conventions: ['jira'] },
 	{ name: 'page_size', role: 'limit', conventions: ['strapi', 'twilio'] },
-	{ name: 'per_page', role: 'limit', conventions: ['laravel', 'gitlab'] },
+	{ name: 'per_page', role: 'limit', conventions: ['laravel', 'gitlab', 'currentRms'] },
 
 	// Totals and stated page sizes.
 	{ name: 'total', role: 'total', conventions: ['jira', 'jsonApi', 'laravel', 'strapi', 'gitlab'] },
 	{ name: 'total_count', role: 'total', conventions: ['problemDetails'] },
-	{ name: 'totalItems', role: 'total', conventions: ['calCom'] },
-	{ name: 'total_entries', role: 'total', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'totalItems', role: 'total', conventions: ['calCom', 'bookeo'] },
+	{ name: 'total_entries', role: 'total', conventions: ['cliniko'] },
 	{ name: 'count', role: 'total', conventions: ['drfPage', 'drfLimitOffset', 'calendly'] },
 	{ name: 'totalSize', role: 'total', conventions: ['salesforce'] },
 	{ name: 'totalElements', role: 'total', conventions: ['hal'] },
-	{ name: 'totalResults', role: 'total', conventions: [], unrecorded: NOT_SURVEYED },
+	// Checkfront's paging block: `"request": {"records": 3, "total_records": 7, "page": 1, "pages": 3}`.
+	{ name: 'total_records', role: 'total', conventions: ['checkfront'] },
+	// Current RMS: `"meta": {"total_row_count": 7, "row_count": 3, "page": 1, "per_page": 3}`.
+	{ name: 'total_row_count', role: 'total', conventions: ['currentRms'] },
+	{ name: 'totalResults', role: 'total', conventions: ['mindbody', 'pageSizeEcho'] },
 	{ name: '@odata.count', role: 'total', conventions: [], unrecorded: 'Graph sends it only when asked with `$count=true`; the recordings do not ask' },
-	{ name: 'per_page', role: 'pageSize', conventions: ['laravel', 'gitlab'] },
+	{ name: 'per_page', role: 'pageSize', conventions: ['laravel', 'gitlab', 'currentRms'] },
 	{ name: 'page_size', role: 'pageSize', conventions: ['strapi', 'twilio'] },
-	{ name: 'limit', role: 'pageSize', conventions: ['pipedrive', 'jiraServiceManagement'] },
+	{ name: 'limit', role: 'pageSize', conventions: ['pipedrive', 'jiraServiceManagement', 'rentman', 'checkfront'] },
 	{ name: 'maxResults', role: 'pageSize', conventions: ['jira'] },
 	{ name: 'size', role: 'pageSize', conventions: ['hal', 'jiraServiceManagement'] },
 	{ name: 'page_length', role: 'pageSize', conventions: [], unrecorded: NOT_SURVEYED },
+	// The entries of this page, stated beside the list: Mindbody's `PageSize` ("Number of results returned in this
+	// response") reads like a page size, so these are compared as written.
+	{ name: 'records', role: 'pageCount', conventions: ['checkfront'] },
+	{ name: 'itemCount', role: 'pageCount', conventions: ['rentman'] },
+	{ name: 'row_count', role: 'pageCount', conventions: ['currentRms'] },
+	{ name: 'PageSize', role: 'pageCount', conventions: ['mindbody', 'pageSizeEcho'] },
 
 	// The last and previous pages, for a journal read from its end.
-	{ name: 'last', role: 'lastUrl', conventions: ['jsonApi', 'hal'] },
+	{ name: 'last', role: 'lastUrl', conventions: ['jsonApi', 'hal', 'booqable'] },
 	{ name: 'last_page_url', role: 'lastUrl', conventions: ['laravel'] },
 	{ name: 'last_page_uri', role: 'lastUrl', conventions: [], unrecorded: "Twilio's 2010 API" },
 	{ name: 'last_link', role: 'lastUrl', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'last_url', role: 'lastUrl', conventions: [], unrecorded: NOT_SURVEYED },
-	{ name: 'prev', role: 'previousUrl', conventions: ['jsonApi', 'hal', 'zendesk', 'jiraServiceManagement'] },
-	{ name: 'previous', role: 'previousUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor'] },
+	{ name: 'prev', role: 'previousUrl', conventions: ['jsonApi', 'hal', 'zendesk', 'jiraServiceManagement', 'booqable'] },
+	{ name: 'previous', role: 'previousUrl', conventions: ['drfPage', 'drfLimitOffset', 'drfCursor', 'cliniko'] },
 	{ name: 'prev_page_url', role: 'previousUrl', conventions: ['laravel'] },
 	{ name: 'previous_page_url', role: 'previousUrl', conventions: ['twilio'] },
 	{ name: 'prev_link', role: 'previousUrl', conventions: [], unrecorded: NOT_SURVEYED },
@@ -201,28 +230,39 @@ export const CONVENTION_ROWS = [
 	{ name: 'prev', role: 'linkRel', conventions: ['github', 'gitlab'] },
 	{ name: 'previous', role: 'linkRel', conventions: [], unrecorded: 'RFC 8288 names it; no recorded answer uses it' },
 
-	// Identity.
-	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify', 'jiraServiceManagement'] },
-	{ name: 'data', role: 'jsonApiDocument', conventions: ['jsonApi'] },
-	{ name: 'type', role: 'jsonApiDocument', conventions: ['jsonApi'] },
-	{ name: 'id', role: 'jsonApiDocument', conventions: ['jsonApi'] },
-	{ name: 'attributes', role: 'jsonApiDocument', conventions: ['jsonApi'] },
+	// Identity. The editor also takes `id` in another case (Mindbody's `Id`) where records have no `id`; the trigger
+	// hashes such entries.
+	{ name: 'id', role: 'identity', conventions: ['stripe', 'openai', 'github', 'jsonApi', 'hubspot', 'notion', 'square', 'shopify', 'jiraServiceManagement', 'acuity', 'booqable', 'cliniko', 'currentRms', 'rentman', 'simplybook', 'squareBookings', 'pageSizeEcho', 'mindbody'] },
+	// A list keyed by id (Checkfront's `{"3149": {"booking_id": 3149, …}}`, SimplyBook's `{"1": {"id": "1", …}}`) files
+	// each record under one of these fields' value.
+	{ name: 'id', role: 'keyedIdentity', match: 'whole', conventions: ['simplybook'] },
+	{ name: '_id', role: 'keyedIdentity', match: 'suffix', conventions: ['checkfront'] },
+	{ name: 'Id', role: 'keyedIdentity', match: 'camelSuffix', conventions: [], unrecorded: 'PascalCase and camelCase identities (`BookingId`); no recorded keyed list uses one' },
+	{ name: 'ID', role: 'keyedIdentity', match: 'camelSuffix', conventions: [], unrecorded: '`itemID`; no recorded keyed list uses one' },
+	{ name: 'data', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
+	{ name: 'type', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
+	{ name: 'id', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
+	{ name: 'attributes', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
 
 	// Error bodies. Exact keys (an error body is read as written); messages in the order they are preferred, the most
 	// specific first: `message` (most APIs), `Message` (AWS), `error_description` (OAuth), `detail` (DRF, JSON:API,
 	// RFC 9457), `title` (JSON:API, RFC 9457), `description` (Zendesk, Google's field violations).
-	{ name: 'message', role: 'errorMessage', conventions: ['stripe', 'openai', 'github', 'google', 'graph', 'hubspot', 'notion', 'laravel', 'salesforce', 'paypal', 'calendly', 'twilio', 'strapi', 'gitlab'] },
-	{ name: 'Message', role: 'errorMessage', conventions: ['aws'] },
+	{ name: 'message', role: 'errorMessage', conventions: ['stripe', 'openai', 'github', 'google', 'graph', 'hubspot', 'notion', 'laravel', 'salesforce', 'paypal', 'calendly', 'twilio', 'strapi', 'gitlab', 'acuity', 'bookeo', 'simplybook'] },
+	{ name: 'Message', role: 'errorMessage', conventions: ['aws', 'mindbody', 'pageSizeEcho'] },
 	{ name: 'error_description', role: 'errorMessage', conventions: [], unrecorded: 'OAuth 2.0 token errors; the recordings hold no OAuth answer' },
-	{ name: 'detail', role: 'errorMessage', conventions: ['drfPage', 'jsonApi', 'problemDetails', 'square'] },
-	{ name: 'title', role: 'errorMessage', conventions: ['jsonApi', 'problemDetails'] },
+	{ name: 'detail', role: 'errorMessage', conventions: ['drfPage', 'jsonApi', 'problemDetails', 'square', 'squareBookings'] },
+	{ name: 'title', role: 'errorMessage', conventions: ['jsonApi', 'problemDetails', 'checkfront'] },
 	{ name: 'description', role: 'errorMessage', conventions: ['zendesk', 'google', 'paypal'] },
 	// Jira Service Management's error body: `{"errorMessage", "i18nErrorMessage"}`.
-	{ name: 'errorMessage', role: 'errorMessage', conventions: ['jiraServiceManagement'] },
+	{ name: 'errorMessage', role: 'errorMessage', conventions: ['jiraServiceManagement', 'rezdy'] },
+	// Planyo's `{"data", "response_code", "response_message"}`, every answer.
+	{ name: 'response_message', role: 'errorMessage', conventions: ['planyo'] },
+	// Rezdy keeps its error in the block that says how the request went: `{"requestStatus": {"success": false, "error": {…}}}`.
+	{ name: 'requestStatus', role: 'errorEnvelope', conventions: ['rezdy'] },
 	{ name: 'errorMessages', role: 'errorList', conventions: ['jira'] },
 	{ name: 'response_metadata.messages', role: 'errorList', conventions: ['slack'] },
 	{ name: 'non_field_errors', role: 'noFieldErrors', conventions: [], unrecorded: 'DRF sends it for errors of no one field; a booking without fields names each field' },
-	{ name: 'errors', role: 'fieldErrors', conventions: ['jsonApi', 'github', 'problemDetails', 'laravel', 'jira', 'shopify'] },
+	{ name: 'errors', role: 'fieldErrors', conventions: ['jsonApi', 'github', 'problemDetails', 'laravel', 'jira', 'shopify', 'squareBookings', 'currentRms'] },
 	{ name: 'details', role: 'fieldErrors', conventions: ['google', 'graph', 'zendesk', 'strapi', 'calCom'] },
 	{ name: 'fieldViolations', role: 'fieldErrors', conventions: ['google'] },
 	// GitLab keys its field errors by field under `message`.
@@ -230,14 +270,14 @@ export const CONVENTION_ROWS = [
 	// Strapi nests an error object with its own `errors` in `details`.
 	{ name: 'errors', role: 'nestedErrors', conventions: ['strapi'] },
 	// An object (Stripe, OpenAI, Google, Graph, OData, Strapi, Cal.com) or a code as text (Slack, OAuth, Spring Boot).
-	{ name: 'error', role: 'nestedError', conventions: ['stripe', 'openai', 'google', 'graph', 'strapi', 'calCom', 'slack'] },
+	{ name: 'error', role: 'nestedError', conventions: ['stripe', 'openai', 'google', 'graph', 'strapi', 'calCom', 'slack', 'acuity', 'checkfront', 'rezdy', 'simplybook', 'mindbody'] },
 	// GitHub: `{"field": "end", "code": "missing_field"}`.
-	{ name: 'code', role: 'errorCode', conventions: ['github'] },
+	{ name: 'code', role: 'errorCode', conventions: ['github', 'squareBookings'] },
 	// Salesforce answers a bare list of errors; a bare list without it may be data.
 	{ name: 'errorCode', role: 'errorListMarker', conventions: ['salesforce'] },
 	// Where an error names its field: a name, a list of names, a JSON pointer whose last segment is the field (PayPal
 	// writes its `field` as one), or a list of path segments (Strapi; a `path` text is Spring Boot's URL, no field).
-	{ name: 'field', role: 'errorField', form: 'name', conventions: ['github', 'square', 'google', 'paypal'] },
+	{ name: 'field', role: 'errorField', form: 'name', conventions: ['github', 'square', 'google', 'paypal', 'squareBookings'] },
 	{ name: 'param', role: 'errorField', form: 'name', conventions: ['stripe', 'openai'] },
 	{ name: 'target', role: 'errorField', form: 'name', conventions: ['graph'] },
 	{ name: 'property', role: 'errorField', form: 'name', conventions: ['calCom'] },
@@ -249,11 +289,34 @@ export const CONVENTION_ROWS = [
 	{ name: 'path', role: 'errorField', form: 'segments', conventions: ['strapi'] },
 	{ name: 'ok', role: 'successFlag', conventions: ['slack'] },
 	{ name: 'success', role: 'successFlag', conventions: ['pipedrive'] },
+	{ name: 'response_code', role: 'failureCode', conventions: ['planyo'] },
+	// SimplyBook.me speaks JSON-RPC 2.0 over HTTP 200: `{"jsonrpc": "2.0", "id": 1, "error": {"code", "message"}}`.
+	{ name: 'jsonrpc', role: 'rpcVersion', conventions: ['simplybook'] },
+	{ name: 'result', role: 'rpcResult', conventions: ['simplybook'] },
 	{ name: 'error_code', role: 'failureEnvelope', conventions: ['salesforce'] },
 	{ name: 'error_info', role: 'failureEnvelope', conventions: ['pipedrive'] },
 	{ name: 'warning', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's warnings beside `ok: false`; the sandbox's Slack answers send none" },
 	{ name: 'needed', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's missing scope beside `missing_scope`; the sandbox's refusal leaves it out" },
 	{ name: 'provided', role: 'failureEnvelope', conventions: [], unrecorded: "Slack's granted scopes beside `missing_scope`; the sandbox's refusal leaves them out" },
+	// A refusal stated by a status word instead of a false flag: Checkfront's `{"request": {"status": "ERROR",
+	// "error": {…}}}` one block down, JSend's `{"status": "fail", "data": {…}}` and Cal.com's `{"status": "error",
+	// "error": {…}, "timestamp", "path"}` as the whole body.
+	{ name: 'status', role: 'statusField', conventions: ['checkfront', 'calCom'] },
+	{ name: 'error', role: 'failureWord', conventions: ['checkfront', 'calCom'] },
+	{ name: 'fail', role: 'failureWord', conventions: [], unrecorded: "JSend's word for a refusal of the values sent; no surveyed API of the recordings writes JSend" },
+	{ name: 'failed', role: 'failureWord', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'failure', role: 'failureWord', conventions: [], unrecorded: NOT_SURVEYED },
+	{ name: 'request', role: 'statusBlock', conventions: ['checkfront'] },
+	{ name: 'meta', role: 'statusBlock', conventions: [], unrecorded: 'a status word in a `meta` block was seen in no recorded refusal' },
+	{ name: 'response', role: 'statusBlock', conventions: [], unrecorded: 'a status word in a `response` block was seen in no recorded refusal' },
+	{ name: 'status', role: 'statusEnvelope', conventions: ['checkfront', 'calCom'] },
+	{ name: 'data', role: 'statusEnvelope', conventions: ['calCom'] },
+	{ name: 'timestamp', role: 'statusEnvelope', conventions: ['calCom'] },
+	{ name: 'path', role: 'statusEnvelope', conventions: ['calCom'] },
+	{ name: 'error', role: 'statusCompanion', conventions: ['checkfront', 'calCom'] },
+	{ name: 'message', role: 'statusCompanion', conventions: [], unrecorded: "JSend's `error` status beside a `message`; no recorded refusal writes one" },
+	{ name: 'errors', role: 'statusCompanion', conventions: [], unrecorded: 'field errors beside a status word; no recorded refusal writes them' },
+	{ name: 'data', role: 'statusCompanion', conventions: [], unrecorded: "JSend's `fail` keeps the field messages in `data`; no recorded refusal writes JSend" },
 
 	// Rate limits (header names in lower case).
 	{ name: 'x-ratelimit-limit', role: 'rateLimitHeader', family: 'X-RateLimit', part: 'limit', conventions: ['github'] },
@@ -318,12 +381,16 @@ export const MARKER_NAMES = {
 	page: normalizedNames('page'),
 	totalPages: normalizedNames('totalPages'),
 	offset: normalizedNames('offset'),
+	offsetEcho: normalizedNames('offsetEcho'),
 	total: normalizedNames('total'),
 	pageSize: normalizedNames('pageSize'),
 	limit: normalizedNames('limit'),
 	lastUrl: normalizedNames('lastUrl'),
 	previousUrl: normalizedNames('previousUrl'),
 };
+
+/** The names that state this page's length, as written: a marker so named is no page size. */
+export const PAGE_COUNTS = new Set(namesOf('pageCount'));
 
 /** Page markers whose request parameter is another name (`current_page` → `page`), by normalised name. */
 export const PAGE_PARAMETERS: ReadonlyMap<string, string> = new Map(
@@ -349,6 +416,15 @@ export const LINK_RELATIONS = { next: theRow('linkRel', 'next'), last: theRow('l
 /** The field that identifies an entry when every entry has it. */
 export const IDENTITY_FIELD = theName('identity');
 
+/** The names a keyedIdentity row matches: the whole name, its end, or its end after a lower-case letter. */
+export function keyedIdentityPattern(row: Pick<Row, 'name' | 'match'>): string {
+	const name = row.name.replace(/[^A-Za-z0-9_]/g, '');
+	return row.match === 'whole' ? `^${name}$` : row.match === 'camelSuffix' ? `[a-z]${name}$` : `${name}$`;
+}
+
+/** Whether a field name is one a keyed list files its records under (`id`, `booking_id`, `BookingId`, `itemID`). */
+export const KEYED_IDENTITY = new RegExp(rowsOf('keyedIdentity').map(keyedIdentityPattern).join('|'));
+
 /** JSON:API's document members, by their role in the document. */
 export const JSON_API = {
 	data: theRow('jsonApiDocument', 'data'),
@@ -368,6 +444,7 @@ export const ERROR_BODY_KEYS = {
 	nested: theName('nestedError'),
 	code: theName('errorCode'),
 	listMarker: theName('errorListMarker'),
+	envelopes: namesOf('errorEnvelope'),
 };
 
 /** Where an error names its field, and how its value reads. */
@@ -378,6 +455,19 @@ export const ERROR_FIELD_KEYS: ReadonlyArray<{ key: string; form: NonNullable<Ro
 
 export const SUCCESS_FLAGS = namesOf('successFlag');
 export const FAILURE_ENVELOPE_EXTRAS = namesOf('failureEnvelope');
+export const FAILURE_CODES = namesOf('failureCode');
+export const JSON_RPC = { version: theName('rpcVersion'), result: theName('rpcResult') };
+
+/** Refusals stated by a status word: the field (any case), its words (lower case), the blocks and envelopes that hold it. */
+export const STATUS_WORDS = {
+	field: theName('statusField').toLowerCase(),
+	failures: new Set(namesOf('failureWord').map((word) => word.toLowerCase())),
+	blocks: new Set(namesOf('statusBlock').map((name) => name.toLowerCase())),
+	envelope: namesOf('statusEnvelope'),
+	companions: namesOf('statusCompanion'),
+	/** JSend's `fail` keeps its field messages here. */
+	fieldMessages: theRow('statusCompanion', 'data'),
+};
 
 /** The rate-limit headers (lower case) of a family, by the part of the budget each states. */
 function rateLimitHeader(family: NonNullable<Row['family']>, part: NonNullable<Row['part']>): string {

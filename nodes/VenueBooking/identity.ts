@@ -1,5 +1,6 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
 import { IDENTITY_FIELD } from './conventions';
+import { isDateOrDateTimeText } from './timestamps';
 import { canonicalJson, hashText, isPlainObject, isScalar, readPath } from './transport/json';
 
 /** The content hash lives beside canonical JSON (the walk fingerprints pages with it too); named here as well. */
@@ -62,20 +63,32 @@ export function chooseRecordIdentity(node: INode, records: unknown[], identityFi
 }
 
 /**
- * For records without an `id`: the first top-level field that holds a different short text on every record,
- * which is where such records keep their own identity under another name (`ref`, `key`; identities may hold
- * spaces, as `cli_walk in` does). Undefined for fewer than two records or when no field qualifies; the
- * user's Identity Field overrides it.
+ * For records without an `id`: the field that holds a different value on every record. First `id` in another
+ * case (Mindbody's `Id`), a number or a short text; else the first top-level field holding a different short
+ * text on every record, which is where such records keep their own identity under another name (`ref`, `key`;
+ * identities may hold spaces, as `cli_walk in` does) — never a date or time, which two records can share.
+ * Undefined for fewer than two records or when no field qualifies; the user's Identity Field overrides it.
+ * The trigger does not use it (it hashes entries without `id`), so stored trigger identities do not change.
  */
 export function detectIdentityField(records: unknown[]): string | undefined {
 	const rows = records.filter(isPlainObject);
 	if (rows.length < 2 || rows.length !== records.length) return undefined;
-	for (const name of Object.keys(rows[0])) {
+	const differsOnEvery = (name: string, accept: (value: unknown) => boolean): boolean => {
 		const values = rows.map((row) => row[name]);
-		if (!values.every((value) => typeof value === 'string' && value.trim() !== '' && value.length <= MAX_IDENTITY_LENGTH)) continue;
-		if (new Set(values).size === values.length) return name;
+		return values.every(accept) && new Set(values).size === values.length;
+	};
+	const idInOtherCase = Object.keys(rows[0]).find((name) => name !== IDENTITY_FIELD && name.toLowerCase() === IDENTITY_FIELD);
+	if (idInOtherCase !== undefined && differsOnEvery(idInOtherCase, (value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value)))) {
+		return idInOtherCase;
+	}
+	for (const name of Object.keys(rows[0])) {
+		if (differsOnEvery(name, (value) => isShortText(value) && !isDateOrDateTimeText(value.trim()))) return name;
 	}
 	return undefined;
+}
+
+function isShortText(value: unknown): value is string {
+	return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_IDENTITY_LENGTH;
 }
 
 /** A record's identity as text, or undefined when the record lacks a scalar value at the rule's path. */

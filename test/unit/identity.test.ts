@@ -71,4 +71,18 @@ describe('the identity of records without an id', () => {
 		expect(detectIdentityField([{ ref: 'r1' }])).toBeUndefined();
 		expect(detectIdentityField([{ ref: 'r1' }, 'x'])).toBeUndefined();
 	});
+
+	it("is id in another case first (Mindbody's integer Id), and never a date or time", () => {
+		const appointments = [
+			{ Status: 'Booked', StartDateTime: '2026-12-01T09:00:00', Id: 1042 },
+			{ Status: 'Booked', StartDateTime: '2026-12-01T10:00:00', Id: 1043 },
+		];
+		expect(detectIdentityField(appointments)).toBe('Id');
+		// Without it, the start times differ on the page but are no identity: the next unique text is.
+		const noId = appointments.map(({ StartDateTime, Id }) => ({ StartDateTime, code: `A-${Id}` }));
+		expect(detectIdentityField(noId)).toBe('code');
+		expect(detectIdentityField([{ start: '2026-12-01 15:00:00' }, { start: '2026-12-02' }])).toBeUndefined();
+		// An Id shared by two records is none.
+		expect(detectIdentityField([{ Id: 1, ref: 'a' }, { Id: 1, ref: 'b' }])).toBe('ref');
+	});
 });

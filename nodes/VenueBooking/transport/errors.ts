@@ -5,7 +5,7 @@
  */
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
-import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_ENVELOPE_EXTRAS, SUCCESS_FLAGS } from '../conventions';
+import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_CODES, FAILURE_ENVELOPE_EXTRAS, IDENTITY_FIELD, JSON_RPC, STATUS_WORDS, SUCCESS_FLAGS } from '../conventions';
 import { canonicalJson, cutText, isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
@@ -56,9 +56,21 @@ function piece(value: unknown): string | undefined {
 	return cutText(text, MAX_PIECE);
 }
 
+/**
+ * The value of an error key: as written, else (for a key of one segment) under the same name in another case,
+ * since servers capitalise their error keys as they please (Mindbody's `{"Error": {"Message"}}`).
+ */
+function errorValue(record: Record<string, unknown>, key: string): unknown {
+	const value = readPath(record, key);
+	if (value !== undefined || key.includes('.')) return value;
+	const lower = key.toLowerCase();
+	const other = Object.keys(record).find((name) => name.toLowerCase() === lower && !UNSAFE_KEYS.has(name));
+	return other === undefined ? undefined : record[other];
+}
+
 function firstMessage(record: Record<string, unknown>): string | undefined {
 	for (const key of ERROR_BODY_KEYS.message) {
-		const text = piece(readPath(record, key));
+		const text = piece(errorValue(record, key));
 		if (text) return text;
 	}
 	return undefined;
@@ -72,7 +84,7 @@ function pointerField(pointer: string): string | undefined {
 
 function fieldOf(record: Record<string, unknown>): string | undefined {
 	for (const { key, form } of ERROR_FIELD_KEYS) {
-		const value = readPath(record, key);
+		const value = errorValue(record, key);
 		if (form === 'name' || form === 'pointer') {
 			const text = piece(value);
 			if (text) return form === 'pointer' || text.startsWith('/') ? pointerField(text) : text;
@@ -124,21 +136,21 @@ function readEntries(entries: unknown[], said: ServerWords, depth: number): void
 function readErrorObject(record: Record<string, unknown>, said: ServerWords, depth: number): void {
 	if (depth > MAX_DEPTH) return;
 	const field = fieldOf(record);
-	const message = firstMessage(record) ?? (field ? piece(readPath(record, ERROR_BODY_KEYS.code)) : undefined);
+	const message = firstMessage(record) ?? (field ? piece(errorValue(record, ERROR_BODY_KEYS.code)) : undefined);
 	if (message && field) said.fields.push({ field, text: message });
 	else if (message) said.general.push(message);
 	// GitLab puts its field-keyed map where others put the message.
-	const messageMap = readPath(record, ERROR_BODY_KEYS.fieldMap);
+	const messageMap = errorValue(record, ERROR_BODY_KEYS.fieldMap);
 	if (isPlainObject(messageMap)) readFieldMap(messageMap, said);
 	for (const key of ERROR_BODY_KEYS.generalLists) {
-		const list = readPath(record, key);
+		const list = errorValue(record, key);
 		if (Array.isArray(list)) {
 			said.general.push(...fieldMessages(list));
 			said.listed.push(...fieldMessages(list));
 		}
 	}
 	for (const key of ERROR_BODY_KEYS.fieldErrors) {
-		const value = readPath(record, key);
+		const value = errorValue(record, key);
 		if (Array.isArray(value)) readEntries(value, said, depth);
 		else if (isPlainObject(value)) {
 			// Strapi nests an error object (`details.errors`); everyone else keys the map by field.
@@ -149,11 +161,16 @@ function readErrorObject(record: Record<string, unknown>, said: ServerWords, dep
 			if (text) said.general.push(text);
 		}
 	}
-	const nested = readPath(record, ERROR_BODY_KEYS.nested);
+	const nested = errorValue(record, ERROR_BODY_KEYS.nested);
 	if (isPlainObject(nested)) readErrorObject(nested, said, depth + 1);
 	else {
 		const code = piece(nested);
 		if (code) said.codes.push(code);
+	}
+	// A block that says how the request went and holds its error (Rezdy's `requestStatus`).
+	for (const key of ERROR_BODY_KEYS.envelopes) {
+		const envelope = errorValue(record, key);
+		if (isPlainObject(envelope)) readErrorObject(envelope, said, depth + 1);
 	}
 }
 
@@ -343,32 +360,40 @@ function isEmptyValue(value: unknown): boolean {
 }
 
 /**
- * The server's words when a 2xx body declares a failure: a flag of SUCCESS_FLAGS that is exactly `false`,
- * a message found as in an error body, and nothing else of substance beside them; or a failure status word
- * beside an error (`failureStatedInBody`). Undefined otherwise: a missing flag, a true one, or a flag
+ * The server's words when a 2xx body declares a failure: a flag of SUCCESS_FLAGS that is exactly `false`, or a
+ * failure code that is a number other than 0 (Planyo's `response_code`), with a message found as in an error body
+ * and nothing else of substance beside them; a JSON-RPC error without a result; or a failure status word beside
+ * an error (`failureStatedInBody`). Undefined otherwise: a missing flag, a true one, a code of 0, or a flag
  * without words is an answer like any other.
  */
 export function failureDeclaredInBody(body: unknown): string | undefined {
 	if (!isPlainObject(body)) return undefined;
+	if (isJsonRpcError(body)) return findServerMessage(body);
+	if (FAILURE_CODES.some((code) => typeof body[code] === 'number' && body[code] !== 0)) {
+		if (Object.keys(body).some((key) => !FAILURE_ENVELOPE_KEYS.has(key) && !FAILURE_CODES.includes(key) && !isEmptyValue(body[key]))) return undefined;
+		return findServerMessage(body);
+	}
 	if (!SUCCESS_FLAGS.some((flag) => body[flag] === false)) return failureStatedInBody(body);
 	if (Object.keys(body).some((key) => !FAILURE_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
 	return findServerMessage(body);
 }
 
-/** Survey names: move to the registry. Status words that declare a refusal: Checkfront `ERROR`, JSend `fail` / `error`, Cal.com `error`. */
-const FAILURE_STATUS_WORDS = new Set(['error', 'fail', 'failed', 'failure']);
-/** Survey names: move to the registry. Blocks that describe the answer, not a record: Checkfront `request`, `meta`, `response`. */
-const STATUS_BLOCKS = new Set(['request', 'meta', 'response']);
-/** Survey names: move to the registry. What a status envelope holds beside its words: JSend `data`, Cal.com `timestamp` and `path`. */
-const STATUS_ENVELOPE_KEYS = new Set<string>([...FAILURE_ENVELOPE_KEYS, 'status', 'data', 'timestamp', 'path']);
-/** Where the server's words sit beside a status word: an error object or text, a message, field errors, JSend's `data`. */
-const STATUS_WORD_COMPANIONS = [ERROR_BODY_KEYS.nested, 'message', 'errors', 'data'];
+/**
+ * A JSON-RPC 2.0 answer that failed (SimplyBook.me answers so with 200): the version member, an error object and
+ * no result. The specification allows exactly one of result and error, so an answer with a result is data.
+ */
+function isJsonRpcError(body: Record<string, unknown>): boolean {
+	return typeof body[JSON_RPC.version] === 'string' && isPlainObject(body[ERROR_BODY_KEYS.nested]) && !Object.prototype.hasOwnProperty.call(body, JSON_RPC.result);
+}
 
-/** The status word of an object's `status` field (any case), when it is one of FAILURE_STATUS_WORDS. */
+/** What a status envelope holds beside its words, besides a failure envelope's keys. */
+const STATUS_ENVELOPE_KEYS = new Set<string>([...FAILURE_ENVELOPE_KEYS, ...STATUS_WORDS.envelope]);
+
+/** The status word of an object's status field (any case), when it is one of the registry's failure words. */
 function failureStatusOf(holder: Record<string, unknown>): string | undefined {
-	const key = Object.keys(holder).find((name) => name.toLowerCase() === 'status');
+	const key = Object.keys(holder).find((name) => name.toLowerCase() === STATUS_WORDS.field);
 	const value = key === undefined ? undefined : holder[key];
-	return typeof value === 'string' && FAILURE_STATUS_WORDS.has(value.trim().toLowerCase()) ? value.trim() : undefined;
+	return typeof value === 'string' && STATUS_WORDS.failures.has(value.trim().toLowerCase()) ? value.trim() : undefined;
 }
 
 /** Whether the body holds entries: a non-empty array, or a non-empty object of records, at its top level. */
@@ -376,7 +401,7 @@ function holdsEntries(body: Record<string, unknown>): boolean {
 	return Object.keys(body).some((key) => {
 		const value = body[key];
 		if (Array.isArray(value)) return value.length > 0;
-		if (!isPlainObject(value) || STATUS_BLOCKS.has(key.toLowerCase())) return false;
+		if (!isPlainObject(value) || STATUS_WORDS.blocks.has(key.toLowerCase())) return false;
 		const members = Object.keys(value);
 		return members.length > 0 && members.every((member) => isPlainObject(value[member]));
 	});
@@ -401,7 +426,7 @@ function failureStatedInBody(body: Record<string, unknown>): string | undefined 
 		if (Object.keys(body).some((key) => !STATUS_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
 		return wordsBesideStatus(body);
 	}
-	if (holdsEntries(body) || Object.keys(body).some((key) => key.toLowerCase() === 'id')) return undefined;
+	if (holdsEntries(body) || Object.keys(body).some((key) => key.toLowerCase() === IDENTITY_FIELD)) return undefined;
 	const block = declaringBlock(body);
 	return block ? wordsBesideStatus(block) : undefined;
 }
@@ -410,23 +435,23 @@ function failureStatedInBody(body: Record<string, unknown>): string | undefined 
 function declaringBlock(body: Record<string, unknown>): Record<string, unknown> | undefined {
 	for (const key of Object.keys(body)) {
 		const block = body[key];
-		if (STATUS_BLOCKS.has(key.toLowerCase()) && isPlainObject(block) && failureStatusOf(block) !== undefined) return block;
+		if (STATUS_WORDS.blocks.has(key.toLowerCase()) && isPlainObject(block) && failureStatusOf(block) !== undefined) return block;
 	}
 	return undefined;
 }
 
 /** The server's words beside a failure status word; undefined when nothing beside it says anything. */
 function wordsBesideStatus(holder: Record<string, unknown>): string | undefined {
-	const beside = STATUS_WORD_COMPANIONS.filter((key) => !isEmptyValue(holder[key]));
+	const beside = STATUS_WORDS.companions.filter((key) => !isEmptyValue(holder[key]));
 	if (beside.length === 0) return undefined;
 	const said = findServerMessage(holder);
 	if (said) return said;
 	// JSend's `fail` puts the field messages in `data`, keyed by field; an error object may carry only its `id`.
-	const data = holder.data;
+	const data = holder[STATUS_WORDS.fieldMessages];
 	const fromData = isPlainObject(data) ? findServerMessage({ errors: data }) : undefined;
 	if (fromData) return fromData;
 	const error = holder[ERROR_BODY_KEYS.nested];
-	const errorId = isPlainObject(error) ? piece(error.id) ?? piece(error[ERROR_BODY_KEYS.code]) : undefined;
+	const errorId = isPlainObject(error) ? piece(error[IDENTITY_FIELD]) ?? piece(error[ERROR_BODY_KEYS.code]) : undefined;
 	return errorId ?? `status ${String(failureStatusOf(holder))}`;
 }
 

@@ -3,7 +3,7 @@
  * entries into n8n items.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { LIST_CONTAINERS, LIST_NAMES } from '../conventions';
+import { KEYED_IDENTITY, LIST_CONTAINERS, LIST_NAMES } from '../conventions';
 import { isPlainObject, readPath, UNSAFE_KEYS } from './json';
 
 /**
@@ -158,9 +158,6 @@ export function listAt(body: unknown, location: ListLocation): unknown[] | undef
 
 // Lists keyed by id (`{"booking/index": {"1042": {…}, "1043": {…}}}`, PHP-built platforms such as Checkfront).
 
-/** Survey names: move to the registry. Fields that name a record's identity: `id`, `booking_id`, `BookingId`, `itemID`. */
-const IDENTITY_FIELD = /^id$|_id$|[a-z]Id$|[a-z]ID$/;
-
 function ownKeys(object: Record<string, unknown>): string[] {
 	return Object.keys(object).filter((key) => !UNSAFE_KEYS.has(key));
 }
@@ -173,7 +170,7 @@ function isEmptyObject(object: Record<string, unknown>): boolean {
 function identityFieldNaming(member: Record<string, unknown>, key: string): string | undefined {
 	for (const field of ownKeys(member)) {
 		const value = member[field];
-		if (IDENTITY_FIELD.test(field) && (typeof value === 'string' || typeof value === 'number') && String(value) === key) return field;
+		if (KEYED_IDENTITY.test(field) && (typeof value === 'string' || typeof value === 'number') && String(value) === key) return field;
 	}
 	return undefined;
 }
@@ -215,7 +212,7 @@ export function isKeyedList(object: Record<string, unknown>): boolean {
 	if (!keys.every((key, index) => key === String(index))) return false;
 	const shape = ownKeys(members[0]).sort().join('\u0000');
 	if (members.every((member) => ownKeys(member).sort().join('\u0000') === shape)) return true;
-	return ownKeys(members[0]).some((candidate) => IDENTITY_FIELD.test(candidate) && allHold(members, candidate));
+	return ownKeys(members[0]).some((candidate) => KEYED_IDENTITY.test(candidate) && allHold(members, candidate));
 }
 
 /** The properties of a body where a keyed list may sit: each top-level property, and each one down in a list container. */

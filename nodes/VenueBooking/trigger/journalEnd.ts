@@ -5,7 +5,7 @@
 import { LINK_HEADER, LINK_RELATIONS } from '../conventions';
 import { isStalePageRefusal } from '../transport/errors';
 import { headerValue, settle } from '../transport/request';
-import { linkFromHeader, numberAt, type PageRequest, type ResolvedPagination, strategyFor } from '../transport/pagination/strategies';
+import { linkFromHeader, numberAt, type PageRequest, type ResolvedPagination, resolveLink, strategyFor } from '../transport/pagination/strategies';
 import { findListSignals, lastPageLink, previousPageLink } from '../transport/pagination/detect';
 import { addressPages } from '../transport/pagination/prefetch';
 import type { WalkedPage } from '../transport/pagination/walk';
@@ -31,14 +31,14 @@ export function revealedEnd(first: WalkedPage, pageSize: number | undefined): Jo
 	if (!pagination || pagination.mode === 'off' || !entries?.length) return undefined;
 	const last = linkFromHeader(headerValue(first.response.headers, LINK_HEADER), LINK_RELATIONS.last);
 	if (last) {
-		const url = new URL(last, first.response.url).toString();
+		const url = resolveLink(last, first.response.url);
 		if (url === first.response.url) return undefined;
 		return { pagination, request: { url, marker: url }, revealedBy: 'the Link header (rel="last")' };
 	}
 	// A body may name its last page too (JSON:API links.last, Laravel last_page_url): followed as a next URL is.
 	const named = pagination.mode === 'nextUrl' ? lastPageLink({ query: first.query, response: first.response, entries }) : undefined;
 	if (named) {
-		const url = new URL(named.url, first.response.url).toString();
+		const url = resolveLink(named.url, first.response.url);
 		if (url === first.response.url) return undefined;
 		return { pagination, request: { url, marker: url }, revealedBy: `the last page named in "${named.path}"` };
 	}
@@ -162,6 +162,6 @@ function previousLink(page: WalkedPage): PageRequest | undefined {
 		linkFromHeader(headerValue(page.response.headers, LINK_HEADER), LINK_RELATIONS.previous[0]) ??
 		(page.entries ? previousPageLink({ query: page.query, response: page.response, entries: page.entries })?.url : undefined);
 	if (!link) return undefined;
-	const url = new URL(link, page.response.url).toString();
+	const url = resolveLink(link, page.response.url);
 	return { url, marker: url };
 }

@@ -327,6 +327,37 @@ describe('failureDeclaredInBody', () => {
 	});
 });
 
+describe('the booking platforms: error keys in any case, a block that holds the error, a code, JSON-RPC', () => {
+	it("reads Mindbody's PascalCase error and Rezdy's error inside its request status", () => {
+		expect(findServerMessage({ Error: { Message: 'The client is already booked at this time.', Code: 'ClientIsAlreadyBooked' } })).toBe(
+			'The client is already booked at this time.',
+		);
+		expect(
+			findServerMessage({ requestStatus: { success: false, error: { errorCode: '10', errorMessage: 'Not enough availability' }, version: 'v1' } }),
+		).toBe('Not enough availability');
+	});
+
+	it("reads Planyo's non-zero response_code and a JSON-RPC error in a 200 as refusals", () => {
+		expect(failureDeclaredInBody({ data: null, response_code: 4, response_message: 'Not available in the selected time period.' })).toBe(
+			'Not available in the selected time period.',
+		);
+		expect(failureDeclaredInBody({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params: start time is not available' } })).toBe(
+			'Invalid params: start time is not available',
+		);
+	});
+
+	it('leaves their successes and records as data', () => {
+		// Planyo's success: code 0; a code beside data of substance is a record's own field.
+		expect(failureDeclaredInBody({ data: { results: [{ reservation_id: '1' }] }, response_code: 0, response_message: 'Method executed successfully.' })).toBeUndefined();
+		expect(failureDeclaredInBody({ data: { results: [{ reservation_id: '1' }] }, response_code: 4, response_message: 'partial' })).toBeUndefined();
+		expect(failureDeclaredInBody({ id: 'dlv_1', response_code: 500, response_message: 'the webhook target failed' })).toBeUndefined();
+		// JSON-RPC with a result is an answer, whatever the result holds; an error field without the version is no JSON-RPC.
+		expect(failureDeclaredInBody({ jsonrpc: '2.0', id: 1, result: { 41: { id: '41', error: { message: 'x' } } } })).toBeUndefined();
+		expect(failureDeclaredInBody({ jsonrpc: '2.0', id: 1, result: null, error: { message: 'x' } })).toBeUndefined();
+		expect(failureDeclaredInBody({ id: 1, error: { message: 'a delivery that failed' } })).toBeUndefined();
+	});
+});
+
 describe('failureDeclaredInBody: a status word instead of a false flag', () => {
 	it("reads Checkfront's request block, JSend's fail and error, and Cal.com's error with the server's words", () => {
 		const checkfront = {

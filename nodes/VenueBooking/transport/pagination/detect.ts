@@ -14,16 +14,19 @@ import {
 	LINK_RELATIONS,
 	MARKER_NAMES as NAMES,
 	normalizeKey,
+	PAGE_COUNTS,
 	PAGE_PARAMETERS,
 	PAGINATION_CHECKS,
 	type PaginationCheck,
 } from '../../conventions';
 import { isPlainObject, readPath, UNSAFE_KEYS } from '../json';
 import { headerValue } from '../request';
+import { isKeyedList } from '../response';
 import {
 	DEFAULT_AFTER_FIELD,
 	type FetchedPage,
 	flagSaysMore,
+	isRootPathWithoutSlash,
 	isScalarMarker,
 	linkFromList,
 	nextLinkFromHeader,
@@ -45,8 +48,9 @@ interface Marker {
 	parentKey: string;
 }
 
-function looksLikeUrl(value: unknown): value is string {
-	return typeof value === 'string' && (/^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?'));
+/** Whether a value is a link: absolute, from the host root (also without its leading slash), or a query. */
+function looksLikeUrl(value: unknown, pageUrl: string): value is string {
+	return typeof value === 'string' && (/^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?') || isRootPathWithoutSlash(value, pageUrl));
 }
 
 function numeric(value: unknown): number {
@@ -68,7 +72,8 @@ function collectMarkers(page: FetchedPage): Marker[] {
 			const value = object[key];
 			const path = prefix ? `${prefix}.${key}` : key;
 			if (isPlainObject(value)) {
-				if (depth < MARKER_DEPTH) visit(value, path, normalizeKey(key), depth + 1);
+				// A list keyed by id holds entries, not markers (as an array does): a booking's `total` is its price.
+				if (depth < MARKER_DEPTH && !isKeyedList(value)) visit(value, path, normalizeKey(key), depth + 1);
 			} else if (!Array.isArray(value)) {
 				markers.push({ path, key, normalized: normalizeKey(key), value, parent: prefix, parentKey });
 			}
@@ -122,6 +127,16 @@ function anywhere(markers: Marker[], keys: Set<string>, accept: (value: unknown)
 }
 
 /**
+ * The page size the response states (beside `of`, when given): a number under a page-size name, unless the name as
+ * written states this page's length (Mindbody's `PageSize` reads like Strapi's `page_size`).
+ */
+function statedPageSize(markers: Marker[], of?: Marker): Marker | undefined {
+	return markers.find(
+		(m) => NAMES.pageSize.has(m.normalized) && !PAGE_COUNTS.has(m.key) && isNumeric(m.value) && (of === undefined || m.parent === of.parent),
+	);
+}
+
+/**
  * A more-flag anywhere in the response, read either way round (`has_more`, or `done` / `isLast`).
  */
 function moreFlag(markers: Marker[]): Marker | undefined {
@@ -143,7 +158,7 @@ export function findListSignals(page: FetchedPage): ListSignals {
 		hasMorePath: moreFlag(markers)?.path,
 		totalPath: anywhere(markers, NAMES.total, isNumeric)?.path,
 		totalPagesPath: anywhere(markers, NAMES.totalPages, isNumeric)?.path,
-		pageSizePath: anywhere(markers, NAMES.pageSize, isNumeric)?.path,
+		pageSizePath: statedPageSize(markers)?.path,
 	};
 }
 
@@ -170,9 +185,11 @@ type Check = (first: FetchedPage, markers: Marker[]) => ResolvedPagination | und
 
 const CHECKS: Record<PaginationCheck, Check> = {
 	linkHeader: (first) => (nextLinkFromHeader(headerValue(first.response.headers, LINK_HEADER)) ? { mode: 'nextUrl' } : undefined),
-	nextUrl: (_first, markers) => {
+	nextUrl: (first, markers) => {
 		const nextUrl = markers.find(
-			(m) => (NAMES.nextUrl.has(m.normalized) || (m.parentKey === NAMES.nextObject && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value),
+			(m) =>
+				(NAMES.nextUrl.has(m.normalized) || (m.parentKey === NAMES.nextObject && NAMES.urlInsideNext.has(m.normalized))) &&
+				looksLikeUrl(m.value, first.response.url),
 		);
 		return nextUrl ? { mode: 'nextUrl', nextUrlPath: nextUrl.path } : undefined;
 	},
@@ -187,8 +204,9 @@ const CHECKS: Record<PaginationCheck, Check> = {
 					((m.normalized.startsWith(NAMES.nextPrefix) && m.normalized.length > NAMES.nextPrefix.length) ||
 						(m.parentKey === NAMES.nextObject && NAMES.cursorInsideNext.has(m.normalized))) &&
 					isScalarMarker(m.value) &&
-					!looksLikeUrl(m.value),
-			) ?? markers.find((m) => m.parent === '' && NAMES.bareCursor.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value));
+					!looksLikeUrl(m.value, first.response.url),
+			) ??
+			markers.find((m) => m.parent === '' && NAMES.bareCursor.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value, first.response.url));
 		if (!cursor) return undefined;
 		const { parameter, alternative } = cursorParameter(first.response.body, cursor);
 		return {
@@ -210,7 +228,7 @@ const CHECKS: Record<PaginationCheck, Check> = {
 			totalPagesPath: sibling(markers, page, NAMES.totalPages, isNumeric)?.path,
 			// A total entry count also tells where the pages end (used to fetch pages at once, or jump to the last).
 			totalPath: sibling(markers, page, NAMES.total, isNumeric)?.path,
-			pageSizePath: sibling(markers, page, NAMES.pageSize, isNumeric)?.path,
+			pageSizePath: statedPageSize(markers, page)?.path,
 			hasMorePath: moreFlag(markers)?.path,
 		};
 	},
@@ -223,7 +241,7 @@ const CHECKS: Record<PaginationCheck, Check> = {
 			offsetPath: offset.path,
 			limitParameter: sibling(markers, offset, NAMES.limit, isNumeric)?.key,
 			totalPath: sibling(markers, offset, NAMES.total, isNumeric)?.path,
-			pageSizePath: sibling(markers, offset, NAMES.pageSize, isNumeric)?.path,
+			pageSizePath: statedPageSize(markers, offset)?.path,
 			hasMorePath: moreFlag(markers)?.path,
 		};
 	},
@@ -262,7 +280,7 @@ function linkListWith(page: FetchedPage, rel: string): { url: string; path: stri
 	}
 	for (const [path, value] of candidates) {
 		const url = linkFromList(value, rel);
-		if (url !== undefined && looksLikeUrl(url)) return { url, path };
+		if (url !== undefined && looksLikeUrl(url, page.response.url)) return { url, path };
 	}
 	return undefined;
 }
@@ -277,7 +295,7 @@ function bodyLink(page: FetchedPage, keys: Set<string>, rels: readonly string[])
 		if (listed) return listed;
 	}
 	const marker = collectMarkers(page).find(
-		(m) => !m.path.startsWith('header:') && (keys.has(m.normalized) || (keys.has(m.parentKey) && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value),
+		(m) => !m.path.startsWith('header:') && (keys.has(m.normalized) || (keys.has(m.parentKey) && NAMES.urlInsideNext.has(m.normalized))) && looksLikeUrl(m.value, page.response.url),
 	);
 	return marker ? { url: String(marker.value), path: marker.path } : undefined;
 }
@@ -321,7 +339,7 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 	const total = anywhere(markers, NAMES.total, isNumeric);
 	if (total) {
 		const stated = numeric(total.value);
-		if (totalReached(stated, last, position)) return undefined;
+		if (totalReached(stated, last, position, markers)) return undefined;
 		// A resumed walk of pages counts from where it resumed; a list without pagination is read whole each time.
 		if (!position.resumed || position.unpaged) return `"${total.key}" says ${stated} entries and ${Math.max(position.read, position.unpaged ? last.entries.length : 0)} were read`;
 	}
@@ -333,7 +351,7 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 		}
 	}
 	if (!position.unpaged || total) return undefined;
-	const size = anywhere(markers, NAMES.pageSize, isNumeric);
+	const size = statedPageSize(markers);
 	const statedSize = size ? numeric(size.value) : NaN;
 	if (size && last.entries.length >= statedSize && last.entries.length > 1) {
 		return `the page holds ${last.entries.length} entries, the page size "${size.key}" states`;
@@ -345,10 +363,14 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 
 /**
  * Whether the walk has read all the entries a stated total counts: this walk's count, or, for a list without
- * pagination (one page, read whole at every poll), this page's length.
+ * pagination (one page, read whole at every poll), this page's length, counted from the offset the page states
+ * it starts at (Mindbody's `RequestedOffset` + its entries reaching `TotalResults`: the list ends here).
  */
-function totalReached(stated: number, last: FetchedPage, position: WalkPosition): boolean {
-	return position.read >= stated || (position.unpaged && last.entries.length >= stated);
+function totalReached(stated: number, last: FetchedPage, position: WalkPosition, markers: Marker[]): boolean {
+	if (position.read >= stated) return true;
+	if (!position.unpaged) return false;
+	const offset = anywhere(markers, NAMES.offsetEcho, isNumeric);
+	return (offset ? numeric(offset.value) : 0) + last.entries.length >= stated;
 }
 
 /** The query parameter that asked for exactly this many entries (a page size the user sent), if any. */

@@ -100,6 +100,26 @@ export function numberAt(response: ApiResponse, path: string | undefined): numbe
 	return path ? Number(readMarker(response, path)) : NaN;
 }
 
+/**
+ * A link a page names, as an absolute URL. Relative links resolve against the page that gave them, as a browser
+ * would, except a path written from the host root without its leading slash (Booqable's `api/4/orders?…` on
+ * /api/4/orders), which resolves against the origin.
+ */
+export function resolveLink(link: string, pageUrl: string): string {
+	return new URL(isRootPathWithoutSlash(link, pageUrl) ? `/${link}` : link, pageUrl).toString();
+}
+
+/**
+ * Whether a link is a path from the host root written without its leading slash: no scheme, no leading `/`, `?`
+ * or `.`, a `/` or `?` in it, and its first segment the first segment of the page's own path. A link relative to
+ * the page (`bookings?page=2` on /api/v1/bookings) starts otherwise and resolves as a browser would.
+ */
+export function isRootPathWithoutSlash(link: string, pageUrl: string): boolean {
+	if (/^[a-z][a-z0-9+.-]*:/i.test(link) || /^[/?.#]/.test(link) || !/[/?]/.test(link) || !URL.canParse(pageUrl)) return false;
+	const first = link.split(/[/?#]/)[0];
+	return first !== '' && first === new URL(pageUrl).pathname.split('/')[1];
+}
+
 /** The next page is the URL the previous one names, in a body field or in a `Link: rel="next"` header. */
 function nextUrlStrategy(nextUrlPath: string | undefined): PaginationStrategy {
 	return {
@@ -112,8 +132,7 @@ function nextUrlStrategy(nextUrlPath: string | undefined): PaginationStrategy {
 				? (Array.isArray(named) ? linkFromList(named, LINK_RELATIONS.next) : named)
 				: nextLinkFromHeader(headerValue(last.response.headers, LINK_HEADER));
 			if (!isScalarMarker(raw)) return undefined;
-			// Relative links resolve against the page that gave them, as a browser would.
-			const url = new URL(String(raw), last.response.url).toString();
+			const url = resolveLink(String(raw), last.response.url);
 			return { url, marker: url };
 		},
 	};
@@ -291,7 +310,7 @@ export interface PaginationSettings {
 
 /** Where a response states how long its list is: read on page 1 by every mode, explicit ones included. */
 export interface StatedLengthPaths {
-	/** The flag that says more entries follow (`has_more`, or `isLast` read the other way). */
+	/** The flag that says more entries follow (a more-flag such as has_more, or a done-flag such as isLast read the other way round). */
 	hasMorePath?: string;
 	totalPath?: string;
 	totalPagesPath?: string;

@@ -111,6 +111,14 @@ describe('moreSignalled: totals and echoes', () => {
 		expect(moreSignalled(echoPage(63, 63), { ...unpaged, read: 0, resumed: true })).toBeUndefined();
 	});
 
+	it("a page whose stated offset (Mindbody's RequestedOffset) plus its entries reaches the total ends the list", () => {
+		const lastPage = page({ PaginationResponse: { RequestedLimit: 3, RequestedOffset: 6, PageSize: 2, TotalResults: 8 }, Results: entries(2) }, { entries: entries(2) });
+		expect(moreSignalled(lastPage, { read: 2, resumed: true, page: 1, unpaged: true })).toBeUndefined();
+		// The first page of the same list still says more: nothing was read past it.
+		const firstPage = page({ PaginationResponse: { RequestedLimit: 3, RequestedOffset: 0, PageSize: 3, TotalResults: 8 }, Results: entries(3) }, { entries: entries(3) });
+		expect(moreSignalled(firstPage, { read: 3, resumed: false, page: 1, unpaged: true })).toBe('"TotalResults" says 8 entries and 3 were read');
+	});
+
 	it('a stated total above what was read still says more, also when a one-page list is read again', () => {
 		expect(moreSignalled(echoPage(63, 100), unpaged)).toBe('"TotalResults" says 100 entries and 63 were read');
 		expect(moreSignalled(echoPage(63, 100), { ...unpaged, resumed: true })).toBe('"TotalResults" says 100 entries and 63 were read');
@@ -143,5 +151,23 @@ describe('moreSignalled: totals and echoes', () => {
 			pageSizePath: 'request.limit',
 		});
 		expect(findListSignals(page(body)).totalPagesPath).toBe('request.pages');
+	});
+
+	it("reads Checkfront's total_records, never a keyed booking's own total (its price)", () => {
+		const bookings = { '3149': { booking_id: 3149, total: '141.90' }, '3150': { booking_id: 3150, total: '99.00' } };
+		// The list before the paging block: the entries' fields are no markers, wherever the list sits.
+		const body = { 'booking/index': bookings, request: { status: 'OK', records: 2, total_records: 7, page: 1, pages: 4 } };
+		expect(findListSignals(page(body, { entries: Object.values(bookings) })).totalPath).toBe('request.total_records');
+	});
+
+	it("a stated page length (Mindbody's PageSize, Current RMS's row_count) is no page size: the full-page rule does not fire on it", () => {
+		const noTotal = page({ PaginationResponse: { PageSize: 20 }, Results: entries(20) }, { entries: entries(20) });
+		expect(findListSignals(noTotal).pageSizePath).toBeUndefined();
+		expect(moreSignalled(noTotal, { ...unpaged, read: 20 })).toBeUndefined();
+		// Strapi's page_size, the same name in another case, is a page size.
+		const strapi = page({ meta: { pagination: { page_size: 20 } }, data: entries(20) }, { entries: entries(20) });
+		expect(findListSignals(strapi).pageSizePath).toBe('meta.pagination.page_size');
+		const rms = page({ opportunities: entries(3), meta: { total_row_count: 7, row_count: 3, page: 1, per_page: 3 } }, { entries: entries(3) });
+		expect(findListSignals(rms)).toMatchObject({ totalPath: 'meta.total_row_count', pageSizePath: 'meta.per_page' });
 	});
 });

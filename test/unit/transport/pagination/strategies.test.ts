@@ -1,5 +1,5 @@
 import { listOptions, readListOptions } from '../../../../nodes/VenueBooking/parameters/options';
-import { DEFAULT_MAX_PAGES, DEFAULT_PAGINATION, isScalarMarker, missingSetting, nextLinkFromHeader, readPageRequest, readResolvedPagination, strategyFor } from '../../../../nodes/VenueBooking/transport/pagination/strategies';
+import { DEFAULT_MAX_PAGES, DEFAULT_PAGINATION, isRootPathWithoutSlash, isScalarMarker, missingSetting, nextLinkFromHeader, readPageRequest, readResolvedPagination, resolveLink, strategyFor } from '../../../../nodes/VenueBooking/transport/pagination/strategies';
 import { mockContext } from '../../mockContext';
 import { page, PAGE_URL } from './page';
 
@@ -146,5 +146,24 @@ describe('readResolvedPagination and readPageRequest (stored pagination, read ba
 		expect(readPageRequest({ url: 'https://x.example/p2', extra: 1 })).toEqual({ url: 'https://x.example/p2' });
 		expect(readPageRequest({})).toEqual({});
 		for (const value of [null, 'p2', { query: [] }, { query: { a: null } }, { marker: 2 }, { guessed: 'no' }]) expect(readPageRequest(value)).toBeUndefined();
+	});
+});
+
+describe('resolveLink', () => {
+	it("resolves Booqable's root path written without its leading slash against the origin", () => {
+		expect(resolveLink('api/4/orders?page%5Bnumber%5D=2', 'https://shop.booqable.com/api/4/orders?page%5Bnumber%5D=1')).toBe(
+			'https://shop.booqable.com/api/4/orders?page%5Bnumber%5D=2',
+		);
+	});
+
+	it('resolves every other link as a browser would', () => {
+		const page = 'https://venue.example.com/api/v1/bookings?page=1';
+		expect(resolveLink('bookings?page=2', page)).toBe('https://venue.example.com/api/v1/bookings?page=2');
+		expect(resolveLink('/api/v1/bookings?page=2', page)).toBe('https://venue.example.com/api/v1/bookings?page=2');
+		expect(resolveLink('?page=2', page)).toBe('https://venue.example.com/api/v1/bookings?page=2');
+		expect(resolveLink('https://other.example.com/x', page)).toBe('https://other.example.com/x');
+		// A cursor-like text is no root path: it has no slash, or does not start with the page's first segment.
+		expect(isRootPathWithoutSlash('abc123', page)).toBe(false);
+		expect(isRootPathWithoutSlash('c2Vy/aWFs', page)).toBe(false);
 	});
 });
