@@ -17,7 +17,7 @@ import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 
 import { CONVENTIONS, conventionInfo, FIXED_TODAY, startSandbox, type ConventionInfo, type ConventionName } from '../sandbox';
 import type { RateLimitHeaders } from '../sandbox/rateLimit';
-import { entriesOf, walkConvention } from '../test/support/conventions';
+import { at, entriesOf, walkConvention } from '../test/support/conventions';
 
 const ROOT = join(__dirname, '..', 'test', 'recordings');
 const ORIGIN = 'http://127.0.0.1:4010';
@@ -87,15 +87,6 @@ function expectedWalk(info: ConventionInfo): Record<string, unknown> | null {
 		case 'hasMoreOnly':
 			return null;
 	}
-}
-
-function at(value: unknown, path: string): unknown {
-	let current = value;
-	for (const key of path.split('.')) {
-		if (current === null || typeof current !== 'object') return undefined;
-		current = (current as Record<string, unknown>)[key];
-	}
-	return current;
 }
 
 function statedTotal(info: ConventionInfo, response: AxiosResponse): number | null {

@@ -37,7 +37,8 @@ export function resourceOfPath(path: string): string {
 	return path.split('/').filter(Boolean).at(-1)!;
 }
 
-function at(value: unknown, path: string): unknown {
+/** The value at a dot path of a body, or undefined. */
+export function at(value: unknown, path: string): unknown {
 	let current = value;
 	for (const key of path.split('.')) {
 		if (current === null || typeof current !== 'object') return undefined;
