@@ -49,6 +49,9 @@ function sentValue(body: unknown, field: OfferedField | undefined): unknown {
 	return field ? readSegments(body, field.sentAt?.path ?? [field.id]) : undefined;
 }
 
+/** A label's example is cut at 40 characters: the start of a text is what a label could hold of it. */
+const cutAt = (text: string) => text.slice(0, 30);
+
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function mapped(value: IDataObject, schema: ResourceMapperField[]): INodeParameters[string] {
@@ -157,6 +160,23 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		expect(sentValue(patch?.body, status)).toBe('cancelled');
 		// JSON:API changes a record with a resource object naming it: its type and its id.
 		if (name === 'jsonApi') expect(patch?.body).toEqual({ data: { type: 'bookings', id: booking?.id, attributes: { status: 'cancelled' } } });
+	});
+
+	it('the saved form of Create and of Cancel or Reschedule holds no note, cancel reason or name of another booking', async () => {
+		const update = { resource: 'booking', operation: 'update', options } as INodeParameters;
+		const context = methodContext({ node: node(NODE_NAME, NODE_TYPE, update, { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), path: 'parameters.fields' });
+		const changing = (await bookingFields.call(context)).fields as OfferedField[];
+		const words = [
+			...sandbox.store.bookings.flatMap((booking) => [booking.note, booking.cancelReason]),
+			...sandbox.store.clients.flatMap((client) => [client.name, client.email]),
+		].filter((text): text is string => typeof text === 'string' && text !== '');
+		// The seed writes notes and cancel reasons, so there is something to leave out.
+		expect(sandbox.store.bookings.some((booking) => booking.note) && sandbox.store.bookings.some((booking) => booking.cancelReason)).toBe(true);
+		for (const [form, fields] of [['create', offered], ['update', changing]] as const) {
+			const saved = JSON.stringify(fields);
+			const found = [...new Set(words)].filter((text) => saved.includes(cutAt(text)));
+			expect([form, found]).toEqual([form, []]);
+		}
 	});
 
 	it('an offered field the API refuses is named in the error, with how to take it out of the form', async () => {

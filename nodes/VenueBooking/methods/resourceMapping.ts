@@ -10,7 +10,7 @@ import { cutText, isPlainObject, isScalar, type JsonField, readPath, readSegment
 import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL, type SentAlong } from '../parameters/body';
 import { readTimeZone } from '../parameters/readers';
-import { formatWallClock, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
+import { formatWallClock, isDateOrDateTimeText, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
 import { type ListReading, loadReferenceLists, MAX_LEAF_DEPTH, type ReferenceList, referencedList, samplePage, textKind } from '../referenceLists';
 import { editorClient, isAgentTool, readIdentityField, readListReading } from './sampling';
 
@@ -22,6 +22,36 @@ const FALLBACK = 'Add what your API expects under Body below.';
 function example(value: string | number | boolean): string {
 	const text = String(value);
 	return cutText(text, MAX_EXAMPLE);
+}
+
+/**
+ * A short code: one token of letters, digits and `_ - . : / #` that holds a digit or one of those marks
+ * (`svc_rehearsal_2h`, `EUR-2`, `A12`, a date `2026-12-01`), within MAX_EXAMPLE characters. A plain word
+ * is no code (it may be a name: "Ada"), nor is text with a space (a phrase, a note), an email, or digits with
+ * only dots or dashes between them, 7 or more (a phone number).
+ */
+export function isShortCode(value: unknown): boolean {
+	if (typeof value !== 'string') return false;
+	const text = value.trim();
+	if (text === '' || text.length > MAX_EXAMPLE || !/^[\p{L}\p{N}_.:/#-]+$/u.test(text)) return false;
+	if (!/[\p{N}_.:/#-]/u.test(text)) return false;
+	if (isDateOrDateTimeText(text)) return true;
+	return !(/^[\d.-]+$/.test(text) && text.replace(/\D/g, '').length >= 7);
+}
+
+/**
+ * The example a field's label shows, or undefined. Labels are saved in the workflow, so an example is kept
+ * only where it cannot be another person's words or record: a value of a closed set, a room's or service's
+ * identity, a number or true/false, and text whose every sampled value is a short code. Free text (a note,
+ * a cancel reason, a name: any value with a space, a plain word, an email), and a client's identity, never
+ * give one. Date-times show a moment's form instead (momentHint).
+ */
+export function exampleOf(field: SeenField, reference: ReferenceList | undefined): string | undefined {
+	const [first] = field.values;
+	if (first === undefined || reference?.people) return undefined;
+	if (reference || field.type === 'number' || field.type === 'boolean') return example(first);
+	if (field.type === 'string' && (looksLikeChoice(field) || field.values.every(isShortCode))) return example(first);
+	return undefined;
 }
 
 /**
@@ -146,13 +176,13 @@ function momentHint(field: SeenField, form: MomentForm, timeZone: string): strin
 }
 
 /**
- * The label of an offered field: its name as the workspace spells it, what was seen in it (an example,
- * never an email: labels are saved in the workflow), and why a field the workspace sets starts hidden.
+ * The label of an offered field: its name as the workspace spells it, what was seen in it (an example only
+ * where exampleOf allows one: labels are saved in the workflow), and why a field the workspace sets starts hidden.
  */
 function describeField(offer: Offer, reference: ReferenceList | undefined, form: MomentForm | undefined): string {
 	const { field, judged, timeZone, purpose, shortName } = offer;
-	const first = field.values.find((value) => textKind(value) !== 'email');
-	const seen = form ? momentHint(field, form, timeZone) : `${kindOf(field, reference)}${first !== undefined ? `, e.g. ${example(first)}` : ''}`;
+	const shown = exampleOf(field, reference);
+	const seen = form ? momentHint(field, form, timeZone) : `${kindOf(field, reference)}${shown !== undefined ? `, e.g. ${shown}` : ''}`;
 	const chosenIn = purpose === 'create' ? `choose it in ${CLIENT_LABEL} above, or ` : '';
 	const chosen = reference?.people ? `; ${chosenIn}add this field to give an ID` : '';
 	const at = shortName === field.name ? '' : `; at ${field.name}`;
