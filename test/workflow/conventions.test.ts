@@ -85,6 +85,13 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 	it(`Return All${EXPLICIT[name] ? ' (as set)' : ' (Automatic)'}: exactly the server's ${PAYMENTS} payments, in its order`, async () => {
 		const result = await runNode(sandbox, payments({ returnAll: true }));
 		expect(itemsOf(result).map((entry) => identityOf(name, entry))).toEqual(serverOrder);
+		// The hint says the list is complete, "N of N" where the convention states a total.
+		const [hint] = result.hintsOf(NODE_NAME).map((found) => found.message);
+		if (sandbox.requests.length > 1) {
+			// Checkfront states its total as `request.records`, a name the convention registry does not read as a total.
+			const statesTotal = info.total !== undefined && name !== 'checkfront';
+			expect(hint).toMatch(new RegExp(`^Read all ${PAYMENTS} ${statesTotal ? `of ${PAYMENTS} ` : ''}payments over \\d+ pages: the list is complete\\.( |$)`));
+		}
 	});
 
 	it('Limit 7: the first 7, and no page more than needed', async () => {
