@@ -175,10 +175,12 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		);
 		expect(result.fields.every((field) => field.display)).toBe(true);
 		expect(byId.get('currency')?.options).toEqual([{ name: 'EUR', value: 'EUR' }]);
-		// One page of bookings, rooms and services; the 40 clients take two pages of 20, read to recognise the
-		// client field, never offered as options (n8n would save them in the workflow).
+		// Three pages of bookings: the first holds one currency on every booking, so two more pages are read before
+		// it is judged the same on every booking (issue 35: hidden only on evidence). One page of rooms and services;
+		// the 40 clients take two pages of 20, read to recognise the client field, never offered as options (n8n
+		// would save them in the workflow).
 		const paths = sandbox.requests.map((request) => request.path).sort();
-		expect(paths).toEqual(['/bookings', '/clients', '/clients', '/rooms', '/services'].map((path) => `/api/partners/v1${path}`));
+		expect(paths).toEqual(['/bookings', '/bookings', '/bookings', '/clients', '/clients', '/rooms', '/services'].map((path) => `/api/partners/v1${path}`));
 		const clientField = byId.get(name('client_id'));
 		expect(clientField).toMatchObject({ type: 'string', pickedIn: 'client' });
 		expect(clientField?.options).toBeUndefined();

@@ -159,6 +159,52 @@ describe('the fields seen on the workspace\'s bookings', () => {
 	});
 });
 
+describe('the form judged by more than one page where the first is uniform', () => {
+	const booking = (id: number, status: string) => ({
+		id: `b${id}`, status, room_id: id % 2 ? 'r1' : 'r2', starts_at: `2026-12-${String(id).padStart(2, '0')}T10:00:00Z`,
+		cancel_reason: status === 'cancelled' ? `Reason ${id}` : null,
+	});
+	const rooms = page([{ id: 'r1', name: 'Blue Room' }, { id: 'r2', name: 'Red Room' }]);
+	/** A workspace of two pages of bookings (a cursor walk), page 1 as given. */
+	async function formOf(first: unknown[], second: unknown[], operation: string) {
+		const { context, requests } = mockLoadOptionsContext({
+			parameters: { operation },
+			answers: (request: IHttpRequestOptions) => {
+				const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
+				if (path === '/rooms') return rooms;
+				if (path !== '/bookings') return page([]);
+				return (request.qs as { cursor?: string } | undefined)?.cursor === 'c2'
+					? { statusCode: 200, body: { data: second, next_cursor: null } }
+					: { statusCode: 200, body: { data: first, next_cursor: 'c2' } };
+			},
+		});
+		const { fields } = await bookingFields.call(context as ILoadOptionsFunctions);
+		return { judged: Object.fromEntries(fields.map((field) => [field.id, field.removed === true ? 'removed' : 'shown'])), fields, bookingRequests: requests.filter((request) => String(request.url).includes('/bookings')).length };
+	}
+	const cancelled = [1, 3, 5].map((id) => booking(id, 'cancelled'));
+	const mixed = [2, 4, 6, 8, 9, 10].map((id) => booking(id, id === 9 ? 'cancelled' : 'confirmed'));
+
+	it('reads the next page when the first is all cancelled, and judges as it would with a mixed first page', async () => {
+		for (const operation of ['create', 'update']) {
+			const uniformFirst = await formOf(cancelled, mixed, operation);
+			const mixedFirst = await formOf(mixed, cancelled, operation);
+			expect(uniformFirst.bookingRequests).toBe(2);
+			expect([operation, uniformFirst.judged]).toEqual([operation, mixedFirst.judged]);
+			// The state is offered with both values, never "the same on every booking seen".
+			const status = byId(uniformFirst.fields).status;
+			expect(status.displayName).not.toMatch(/the same on every booking/);
+			expect(status.options?.map((option) => option.value).sort()).toEqual(['cancelled', 'confirmed']);
+		}
+		// Cancelling: the state is in the Cancel or Reschedule form as it opens.
+		expect((await formOf(cancelled, mixed, 'update')).judged.status).toBe('shown');
+	});
+
+	it('reads one page when nothing on it is uniform text', async () => {
+		const varied = [booking(2, 'confirmed'), booking(3, 'cancelled'), booking(4, 'confirmed')].map(({ cancel_reason: _, ...rest }) => rest);
+		expect((await formOf(varied, mixed, 'create')).bookingRequests).toBe(1);
+	});
+});
+
 describe('the examples a saved label may show (nothing of other people)', () => {
 	it('calls a value a short code only when it is one token with a digit or mark, and no phone number', () => {
 		for (const code of ['svc_rehearsal_2h', 'room_a1', 'EUR-2', 'A12', 'b-1', '2026-12-01', '42', 'x:1', '#7']) expect([code, isShortCode(code)]).toEqual([code, true]);
@@ -314,6 +360,22 @@ describe('which fields the form opens with, judged by the values (never by names
 	it('reads a moment always past, beside moments ahead, as the workspace\'s own record time', () => {
 		const rows = records.map(({ p, q, u }) => ({ p, q, u }));
 		expect(judge('create', rows)).toEqual({ p: 'input', q: 'input', u: 'set by your workspace when a booking is written' });
+	});
+
+	it('keeps an end in the form that only correlates with a field the user does not give: prices that follow the length', () => {
+		const hours = [1, 2, 1, 2, 3, 1];
+		const priced = hours.map((length, index) => {
+			const start = Date.parse('2026-12-01T10:00:00Z') + index * 86_400_000;
+			return { q: new Date(start).toISOString(), r: new Date(start + length * 3_600_000).toISOString(), price: { amount_minor: 2000 * length, currency: 'EUR' } };
+		});
+		expect(judge('create', priced)).toMatchObject({ q: 'input', r: 'input', 'price.amount_minor': 'input' });
+	});
+
+	it('keeps an end in the form when every booking lasts one hour: a uniform length is no evidence of who sets it', () => {
+		const hourly = records.map((record) => ({ ...record, r: new Date(Date.parse(record.q) + 3_600_000).toISOString() }));
+		expect(judge('create', hourly).r).toBe('input');
+		// Lengths fixed per room, and differing between rooms, are: the room the user chooses sets the end.
+		expect(judge('create').r).toBe('follows from q and p');
 	});
 
 	it('keeps everything in the form when one booking is all there is to judge by', () => {
