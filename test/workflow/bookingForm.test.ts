@@ -194,3 +194,54 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		expect(String(error?.description)).toMatch(/The server said: .*end/);
 	});
 });
+
+/**
+ * Issue 35: the form hides a field only on evidence, whatever the workspace's bookings happen to look like. Three
+ * workspaces of the sandbox's own convention, reshaped in its store: prices that follow the length, bookings that
+ * all last one hour, and a first page all cancelled.
+ */
+describe('the Create form on workspaces of other shapes', () => {
+	let sandbox: Sandbox;
+	const create = { resource: 'booking', operation: 'create', options: {} } as INodeParameters;
+	const update = { resource: 'booking', operation: 'update', options: {} } as INodeParameters;
+	const formFor = async (parameters: INodeParameters) =>
+		(await bookingFields.call(methodContext({ node: node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), path: 'parameters.fields' }))).fields as OfferedField[];
+	const shown = (fields: OfferedField[]) => fields.filter((field) => !field.removed).map((field) => field.id);
+	const HOUR = 3_600_000;
+
+	beforeEach(async () => {
+		sandbox = await startSandboxWithKey({ seed: 7, today: FIXED_TODAY });
+	});
+	afterEach(async () => sandbox.close());
+
+	it('prices that follow the length: the end stays in the form (the user never gives the price)', async () => {
+		sandbox.store.bookings.forEach((booking, index) => {
+			const hours = 1 + (index % 3);
+			booking.end = new Date(Date.parse(booking.start) + hours * HOUR).toISOString();
+			booking.priceCents = 2500 * hours;
+		});
+		const fields = await formFor(create);
+		expect(shown(fields)).toContain('end');
+		expect(fields.find((field) => field.id === 'end')?.displayName).not.toMatch(/follows from/);
+	});
+
+	it('bookings that all last one hour: the end stays in the form', async () => {
+		for (const booking of sandbox.store.bookings) booking.end = new Date(Date.parse(booking.start) + HOUR).toISOString();
+		expect(shown(await formFor(create))).toContain('end');
+	});
+
+	it('a first page all cancelled: the form is judged as with a mixed one, and cancelling is in the Cancel or Reschedule form', async () => {
+		const mixedCreate = shown(await formFor(create));
+		const mixedUpdate = shown(await formFor(update));
+		const cancelledAt = sandbox.store.nowIso();
+		for (const booking of sandbox.store.bookings.slice(0, 20)) Object.assign(booking, { status: 'cancelled', cancelledAt, cancelReason: 'Closed for the day' });
+		sandbox.resetRequests();
+		const uniformCreate = await formFor(create);
+		expect(sandbox.requests.filter((request) => request.path.endsWith('/bookings')).length).toBeGreaterThan(1);
+		expect(shown(uniformCreate)).toEqual(mixedCreate);
+		const uniformUpdate = await formFor(update);
+		expect(shown(uniformUpdate)).toEqual(mixedUpdate);
+		expect(shown(uniformUpdate)).toContain('status');
+		expect(uniformUpdate.find((field) => field.id === 'status')?.options?.map((option) => option.value).sort()).toEqual(['cancelled', 'confirmed']);
+	});
+});
