@@ -43,6 +43,18 @@ const GUESSED_ORDER_HINT: NodeHint = {
 	displayCondition: `={{ ($parameter.options?.journalOrder ?? 'auto') === 'auto' }}`,
 };
 
+/**
+ * What Fetch Test Event shows, in the output pane after it ran: the journal's newest entries, and that the saved
+ * position stayed where it was (the sample is read without touching it). A polling trigger has no execution
+ * hints (see above), so this is a hint of the node type; in the editor a trigger only ever runs as that sample.
+ */
+const FETCH_TEST_EVENT_HINT: NodeHint = {
+	message: `Fetch Test Event shows the journal's newest ${MANUAL_SAMPLE_SIZE} entries, oldest of them first (with ${FILTER_LABEL} set: the newest ${MANUAL_SAMPLE_SIZE} it keeps among the journal's newest ${FILTERED_SAMPLE_WINDOW}). The trigger's position did not move: fetching changes nothing of what the active workflow emits.`,
+	type: 'info',
+	location: 'outputPane',
+	whenToDisplay: 'afterExecution',
+};
+
 /** Starts a workflow for every new entry of a journal (webhook deliveries or payments), each entry exactly once. */
 export class VenueBookingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -66,7 +78,7 @@ export class VenueBookingTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'venueBookingApi', required: true, testedBy: 'venueBookingApiTest' }],
 		properties: triggerProperties,
-		hints: [GUESSED_ORDER_HINT],
+		hints: [FETCH_TEST_EVENT_HINT, GUESSED_ORDER_HINT],
 	};
 
 	methods = {

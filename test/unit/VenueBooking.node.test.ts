@@ -247,7 +247,7 @@ describe('hints', () => {
 			answers: [1, 2].flatMap(() => [ok({ data: [{ id: 1 }], next_cursor: 'c2' }), ok({ data: [{ id: 2 }], next_cursor: null })]),
 		});
 		expect(hints).toHaveLength(1);
-		expect(hints[0].message).toBe('Read 2 payments over 2 pages. Pagination (automatic): cursor (next cursor from "next_cursor", sent as "cursor")');
+		expect(hints[0].message).toBe('Read all 2 payments over 2 pages: the list is complete. Pagination (automatic): cursor (next cursor from "next_cursor", sent as "cursor")');
 	});
 
 	it('gives no hint for a single short page without markers, and fails a page as full as the query asked', async () => {

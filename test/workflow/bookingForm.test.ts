@@ -49,6 +49,9 @@ function sentValue(body: unknown, field: OfferedField | undefined): unknown {
 	return field ? readSegments(body, field.sentAt?.path ?? [field.id]) : undefined;
 }
 
+/** A label's example is cut at 40 characters: the start of a text is what a label could hold of it. */
+const cutAt = (text: string) => text.slice(0, 30);
+
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function mapped(value: IDataObject, schema: ResourceMapperField[]): INodeParameters[string] {
@@ -159,6 +162,23 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		if (name === 'jsonApi') expect(patch?.body).toEqual({ data: { type: 'bookings', id: booking?.id, attributes: { status: 'cancelled' } } });
 	});
 
+	it('the saved form of Create and of Cancel or Reschedule holds no note, cancel reason or name of another booking', async () => {
+		const update = { resource: 'booking', operation: 'update', options } as INodeParameters;
+		const context = methodContext({ node: node(NODE_NAME, NODE_TYPE, update, { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), path: 'parameters.fields' });
+		const changing = (await bookingFields.call(context)).fields as OfferedField[];
+		const words = [
+			...sandbox.store.bookings.flatMap((booking) => [booking.note, booking.cancelReason]),
+			...sandbox.store.clients.flatMap((client) => [client.name, client.email]),
+		].filter((text): text is string => typeof text === 'string' && text !== '');
+		// The seed writes notes and cancel reasons, so there is something to leave out.
+		expect(sandbox.store.bookings.some((booking) => booking.note) && sandbox.store.bookings.some((booking) => booking.cancelReason)).toBe(true);
+		for (const [form, fields] of [['create', offered], ['update', changing]] as const) {
+			const saved = JSON.stringify(fields);
+			const found = [...new Set(words)].filter((text) => saved.includes(cutAt(text)));
+			expect([form, found]).toEqual([form, []]);
+		}
+	});
+
 	it('an offered field the API refuses is named in the error, with how to take it out of the form', async () => {
 		const end = offered.find((field) => field.id === id('end'));
 		expect(end?.removed).toBe(true);
@@ -172,5 +192,56 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		expect(String(error?.description)).toMatch(new RegExp(`^"${escaped(id('end'))}" \\(end \\(date-time .*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
 		// The server's own words follow.
 		expect(String(error?.description)).toMatch(/The server said: .*end/);
+	});
+});
+
+/**
+ * Issue 35: the form hides a field only on evidence, whatever the workspace's bookings happen to look like. Three
+ * workspaces of the sandbox's own convention, reshaped in its store: prices that follow the length, bookings that
+ * all last one hour, and a first page all cancelled.
+ */
+describe('the Create form on workspaces of other shapes', () => {
+	let sandbox: Sandbox;
+	const create = { resource: 'booking', operation: 'create', options: {} } as INodeParameters;
+	const update = { resource: 'booking', operation: 'update', options: {} } as INodeParameters;
+	const formFor = async (parameters: INodeParameters) =>
+		(await bookingFields.call(methodContext({ node: node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), path: 'parameters.fields' }))).fields as OfferedField[];
+	const shown = (fields: OfferedField[]) => fields.filter((field) => !field.removed).map((field) => field.id);
+	const HOUR = 3_600_000;
+
+	beforeEach(async () => {
+		sandbox = await startSandboxWithKey({ seed: 7, today: FIXED_TODAY });
+	});
+	afterEach(async () => sandbox.close());
+
+	it('prices that follow the length: the end stays in the form (the user never gives the price)', async () => {
+		sandbox.store.bookings.forEach((booking, index) => {
+			const hours = 1 + (index % 3);
+			booking.end = new Date(Date.parse(booking.start) + hours * HOUR).toISOString();
+			booking.priceCents = 2500 * hours;
+		});
+		const fields = await formFor(create);
+		expect(shown(fields)).toContain('end');
+		expect(fields.find((field) => field.id === 'end')?.displayName).not.toMatch(/follows from/);
+	});
+
+	it('bookings that all last one hour: the end stays in the form', async () => {
+		for (const booking of sandbox.store.bookings) booking.end = new Date(Date.parse(booking.start) + HOUR).toISOString();
+		expect(shown(await formFor(create))).toContain('end');
+	});
+
+	it('a first page all cancelled: the form is judged as with a mixed one, and cancelling is in the Cancel or Reschedule form', async () => {
+		const mixedCreate = shown(await formFor(create));
+		const mixedUpdate = shown(await formFor(update));
+		const cancelledAt = sandbox.store.nowIso();
+		for (const booking of sandbox.store.bookings.slice(0, 20)) Object.assign(booking, { status: 'cancelled', cancelledAt, cancelReason: 'Closed for the day' });
+		sandbox.resetRequests();
+		const uniformCreate = await formFor(create);
+		expect(sandbox.requests.filter((request) => request.path.endsWith('/bookings')).length).toBeGreaterThan(1);
+		expect(shown(uniformCreate)).toEqual(mixedCreate);
+		const uniformUpdate = await formFor(update);
+		expect(shown(uniformUpdate)).toEqual(mixedUpdate);
+		expect(shown(uniformUpdate)).toContain('status');
+		expect(uniformUpdate.find((field) => field.id === 'status')?.options?.map((option) => option.value).sort()).toEqual(['cancelled', 'confirmed']);
 	});
 });

@@ -79,7 +79,7 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 	afterAll(async () => sandbox.close());
 	beforeEach(() => sandbox.resetRequests());
 
-	it('Booking ID → From List: one page of bookings per call, each booking once, labelled by time (workflow zone), room, client and state, in time order', async () => {
+	it('Booking ID → From List: one page of bookings per call, each booking once, labelled by time (workflow zone), room and client — no state, which a saved label would keep stale — in time order', async () => {
 		const first = await searchBookings.call(contextFor(sandbox, bookingGet, 'parameters.bookingId', SECRET_KEY, undefined, TOKYO));
 		expect(bookingPaths(sandbox)).toHaveLength(1);
 		expect(first.results.length).toBeGreaterThan(0);
@@ -102,7 +102,8 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 			const room = sandbox.store.rooms.find((candidate) => candidate.id === booking.roomId)!;
 			const client = sandbox.store.clients.find((candidate) => candidate.id === booking.clientId)!;
 			expect(result.name).toContain(tokyoWords(booking.start));
-			expect(result.name).toContain(` · ${room.name} · ${client.name} · ${booking.status}`);
+			expect(result.name).toContain(` · ${room.name} · ${client.name}`);
+			expect(result.name).not.toMatch(new RegExp(`\\b${booking.status}\\b`));
 			expect(result.name).not.toContain(booking.roomId);
 		}
 		// Labels stay unique: two bookings that read alike get a piece of their id.
@@ -174,10 +175,12 @@ describe.each(DIALECTS)('editor methods, sandbox dialect: %s', (_name, options) 
 		);
 		expect(result.fields.every((field) => field.display)).toBe(true);
 		expect(byId.get('currency')?.options).toEqual([{ name: 'EUR', value: 'EUR' }]);
-		// One page of bookings, rooms and services; the 40 clients take two pages of 20, read to recognise the
-		// client field, never offered as options (n8n would save them in the workflow).
+		// Three pages of bookings: the first holds one currency on every booking, so two more pages are read before
+		// it is judged the same on every booking (issue 35: hidden only on evidence). One page of rooms and services;
+		// the 40 clients take two pages of 20, read to recognise the client field, never offered as options (n8n
+		// would save them in the workflow).
 		const paths = sandbox.requests.map((request) => request.path).sort();
-		expect(paths).toEqual(['/bookings', '/clients', '/clients', '/rooms', '/services'].map((path) => `/api/partners/v1${path}`));
+		expect(paths).toEqual(['/bookings', '/bookings', '/bookings', '/clients', '/clients', '/rooms', '/services'].map((path) => `/api/partners/v1${path}`));
 		const clientField = byId.get(name('client_id'));
 		expect(clientField).toMatchObject({ type: 'string', pickedIn: 'client' });
 		expect(clientField?.options).toBeUndefined();

@@ -61,12 +61,12 @@ describe.each(DIALECTS)('every operation, sandbox dialect: %s', (_name, options)
 		for (const [name, value] of Object.entries(query)) expect(requests[0].query[name]).toBe(value);
 		// One request per page of the sandbox's default size (20), plus at most one closing empty page.
 		expect(requests.length).toBeLessThanOrEqual(Math.ceil(expected.length / 20) + 1);
-		// Several pages: the hint says what was read in plain words ("Read 62 bookings over 4 pages."), then how the
+		// Several pages: the hint says what was read in plain words ("Read all 62 bookings over 4 pages: the list is complete."), then how the
 		// pages were walked; one short page is never doubted.
 		const hints = result.hintsOf('Venue Booking').map((h) => h.message);
 		const noun = path === '/webhooks/deliveries' ? 'webhook deliveries' : path.slice(1);
 		if (expected.length > 20) {
-			expect(hints[0]).toMatch(new RegExp(`^Read ${expected.length.toLocaleString('en-US')} ${noun} over ${requests.length} pages\\. Pagination \\(automatic\\): `));
+			expect(hints[0]).toMatch(new RegExp(`^Read all ${expected.length.toLocaleString('en-US')} (of ${expected.length.toLocaleString('en-US')} )?${noun} over ${requests.length} pages: the list is complete\\. Pagination \\(automatic\\): `));
 		} else expect(hints.join()).not.toMatch(/taken as complete/);
 	});
 

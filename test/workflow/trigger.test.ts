@@ -86,6 +86,27 @@ describe('first activation and Fetch Test Event', () => {
 		}
 	});
 
+	it('after Fetch Test Event, the output pane says what it shows (the newest 5, oldest first) and that the position did not move, as the run shows', async () => {
+		const hint = (nodeTypes[TRIGGER_TYPE].description.hints ?? []).find((candidate) => candidate.message.startsWith('Fetch Test Event shows'));
+		// No display condition: n8n's editor shows it after every run of the trigger there, which is always this sample.
+		expect(hint).toEqual({
+			message: "Fetch Test Event shows the journal's newest 5 entries, oldest of them first (with Only Entries Where set: the newest 5 it keeps among the journal's newest 100). The trigger's position did not move: fetching changes nothing of what the active workflow emits.",
+			type: 'info',
+			location: 'outputPane',
+			whenToDisplay: 'afterExecution',
+		});
+		const poller = pollerFor(sandbox);
+		try {
+			await poller.poll();
+			const saved = JSON.stringify(poller.savedStaticData);
+			const sample = await poller.fetchTestEvent();
+			expect(emittedIds(sample.items)).toEqual(sandbox.store.journalOldestFirst().slice(-5).map((d) => d.id));
+			expect(JSON.stringify(poller.savedStaticData)).toBe(saved);
+		} finally {
+			await poller.close();
+		}
+	});
+
 	it('Fetch Test Event on an empty journal says so', async () => {
 		const empty = await startSandboxWithKey({ scale: { deliveries: 0 } });
 		const poller = pollerFor(empty);

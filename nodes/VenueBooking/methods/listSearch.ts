@@ -1,6 +1,6 @@
 /**
  * List search (resource locators' From List): bookings and clients, one page at a time, with labels a person
- * recognises: bookings by time, room, client and state, the references resolved through the lists the form's
+ * recognises: bookings by time, room and client, the references resolved through the lists the form's
  * dropdowns read (referenceLists.ts, which also names the ids a refused write's message quotes).
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
@@ -21,7 +21,6 @@ import {
 	type ReferenceList,
 	samplePage,
 	SEPARATOR,
-	textKind,
 } from '../referenceLists';
 import { editorClient, readIdentityField, readListReading } from './sampling';
 
@@ -61,7 +60,7 @@ interface Recognition {
 /**
  * A "From List" view of a list endpoint: one page per call (n8n asks for the next with the token when the
  * user scrolls), each record as its identity with a label from its content, filtered by the search text.
- * With `recognition` (the booking picker), labels name the booking's time, room, client and state, the
+ * With `recognition` (the booking picker), labels name the booking's time, room and client, the
  * search box matches those names too, and each call's records are shown in time order.
  */
 export async function searchRecords(
@@ -218,18 +217,17 @@ export function timeInWords(value: Scalar, epochMs: number, timeZone: string, no
 	return near ? `${near}, ${words}` : words;
 }
 
-/** What a page of bookings shows about each: which paths hold its time, its references and its state. */
+/** What a page of bookings shows about each: which paths hold its time and its references. */
 interface PageReading {
 	time?: string;
 	references: Map<string, ReferenceList>;
-	state?: string;
 }
 
 /**
  * Reads a page of bookings by their values, never by field names: a reference is a path whose values are
  * identities of rooms, services or clients; the time is a path where every booking holds a timestamp, the
  * first one reaching past now where one does (a booking's own time may lie ahead; the moments a record was
- * created or changed never do); the state is the first path holding plain words.
+ * created or changed never do).
  */
 function readPage(leaves: Array<Map<string, Scalar>>, lists: ReferenceList[], identityPath: string, now: number): PageReading {
 	const paths = [...new Set(leaves.flatMap((record) => [...record.keys()]))].filter((path) => path !== identityPath);
@@ -247,16 +245,13 @@ function readPage(leaves: Array<Map<string, Scalar>>, lists: ReferenceList[], id
 		return field ? [{ path, ahead: field.epochMs.some((ms) => ms > now) }] : [];
 	});
 	const time = (timed.find((candidate) => candidate.ahead) ?? timed[0])?.path;
-	const state = paths.find((path) => {
-		const values = valuesAt(path);
-		return !references.has(path) && values.length > 0 && values.every((value) => textKind(value) === 'word');
-	});
-	return { time, references, state };
+	return { time, references };
 }
 
 /**
- * Booking labels a person recognises: "Tomorrow, Thu 26 Nov 2026, 15:00 · Studio A · Ada Jones · confirmed",
- * each reference by its record's name. Where a page holds no time and no known reference, the plain label.
+ * Booking labels a person recognises: "Tomorrow, Thu 26 Nov 2026, 15:00 · Studio A · Ada Jones", each reference
+ * by its record's name; the state is searched, never shown (the label is saved). Where a page holds no time and
+ * no known reference, the plain label.
  */
 function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recognition): Labelled[] {
 	const identified = records.flatMap((record) => {
@@ -282,11 +277,10 @@ function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recogni
 			if (name) named.push({ what: list.what, name, full: String(full ?? name) });
 		}
 		const shown = NAMED_IN_LABEL.flatMap((what) => named.filter((reference) => reference.what === what).map((reference) => reference.name));
-		const state = page.state !== undefined ? leaves.get(page.state) : undefined;
-		const parts = [when, ...shown];
-		const label = parts.some((part) => part !== undefined)
-			? [...parts, state === undefined || state === null ? undefined : String(state)].filter((part) => part !== undefined).join(SEPARATOR)
-			: labelOf(record, identity);
+		const parts = [when, ...shown].filter((part) => part !== undefined);
+		// n8n saves the picked entry's label in the workflow (`cachedResultName`), and a booking's state would go
+		// stale with its next change: the label leaves the state out (the search box still matches the record's values).
+		const label = parts.length > 0 ? parts.join(SEPARATOR) : labelOf(record, identity);
 		// The search box also finds a booking by every name it refers to in full ("Photo studio", an email).
 		return { record, identity, label, searchable: [label, ...named.map((reference) => reference.full)].join('\n'), at: stamp?.epochMs };
 	});

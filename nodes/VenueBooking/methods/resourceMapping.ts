@@ -10,7 +10,7 @@ import { cutText, isPlainObject, isScalar, type JsonField, readPath, readSegment
 import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL, type SentAlong } from '../parameters/body';
 import { readTimeZone } from '../parameters/readers';
-import { formatWallClock, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
+import { formatWallClock, isDateOrDateTimeText, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
 import { type ListReading, loadReferenceLists, MAX_LEAF_DEPTH, type ReferenceList, referencedList, samplePage, textKind } from '../referenceLists';
 import { editorClient, isAgentTool, readIdentityField, readListReading } from './sampling';
 
@@ -22,6 +22,36 @@ const FALLBACK = 'Add what your API expects under Body below.';
 function example(value: string | number | boolean): string {
 	const text = String(value);
 	return cutText(text, MAX_EXAMPLE);
+}
+
+/**
+ * A short code: one token of letters, digits and `_ - . : / #` that holds a digit or one of those marks
+ * (`svc_rehearsal_2h`, `EUR-2`, `A12`, a date `2026-12-01`), within MAX_EXAMPLE characters. A plain word
+ * is no code (it may be a name: "Ada"), nor is text with a space (a phrase, a note), an email, or digits with
+ * only dots or dashes between them, 7 or more (a phone number).
+ */
+export function isShortCode(value: unknown): boolean {
+	if (typeof value !== 'string') return false;
+	const text = value.trim();
+	if (text === '' || text.length > MAX_EXAMPLE || !/^[\p{L}\p{N}_.:/#-]+$/u.test(text)) return false;
+	if (!/[\p{N}_.:/#-]/u.test(text)) return false;
+	if (isDateOrDateTimeText(text)) return true;
+	return !(/^[\d.-]+$/.test(text) && text.replace(/\D/g, '').length >= 7);
+}
+
+/**
+ * The example a field's label shows, or undefined. Labels are saved in the workflow, so an example is kept
+ * only where it cannot be another person's words or record: a value of a closed set, a room's or service's
+ * identity, a number or true/false, and text whose every sampled value is a short code. Free text (a note,
+ * a cancel reason, a name: any value with a space, a plain word, an email), and a client's identity, never
+ * give one. Date-times show a moment's form instead (momentHint).
+ */
+export function exampleOf(field: SeenField, reference: ReferenceList | undefined): string | undefined {
+	const [first] = field.values;
+	if (first === undefined || reference?.people) return undefined;
+	if (reference || field.type === 'number' || field.type === 'boolean') return example(first);
+	if (field.type === 'string' && (looksLikeChoice(field) || field.values.every(isShortCode))) return example(first);
+	return undefined;
 }
 
 /**
@@ -146,13 +176,13 @@ function momentHint(field: SeenField, form: MomentForm, timeZone: string): strin
 }
 
 /**
- * The label of an offered field: its name as the workspace spells it, what was seen in it (an example,
- * never an email: labels are saved in the workflow), and why a field the workspace sets starts hidden.
+ * The label of an offered field: its name as the workspace spells it, what was seen in it (an example only
+ * where exampleOf allows one: labels are saved in the workflow), and why a field the workspace sets starts hidden.
  */
 function describeField(offer: Offer, reference: ReferenceList | undefined, form: MomentForm | undefined): string {
 	const { field, judged, timeZone, purpose, shortName } = offer;
-	const first = field.values.find((value) => textKind(value) !== 'email');
-	const seen = form ? momentHint(field, form, timeZone) : `${kindOf(field, reference)}${first !== undefined ? `, e.g. ${example(first)}` : ''}`;
+	const shown = exampleOf(field, reference);
+	const seen = form ? momentHint(field, form, timeZone) : `${kindOf(field, reference)}${shown !== undefined ? `, e.g. ${shown}` : ''}`;
 	const chosenIn = purpose === 'create' ? `choose it in ${CLIENT_LABEL} above, or ` : '';
 	const chosen = reference?.people ? `; ${chosenIn}add this field to give an ID` : '';
 	const at = shortName === field.name ? '' : `; at ${field.name}`;
@@ -227,8 +257,36 @@ function failureNotice(error: unknown): string {
 	return `No fields could be read from your workspace's bookings: ${message}. ${FALLBACK}`;
 }
 
+/** Pages read beyond the first while a text field holds one value on every booking read (see sampleBookings). */
+const MORE_PAGES_WHEN_UNIFORM = 2;
+
+/** Whether a text field other than free text holds one value on every one of at least two records (all `cancelled`). */
+function uniformText(records: unknown[]): boolean {
+	const rows = records.filter(isPlainObject).length;
+	return rows >= 2 && seenFields(records).some((field) => field.type === 'string' && !field.clock && field.filled === rows && field.values.length === 1 && !isFreeText(field.values[0]));
+}
+
 /**
- * The fields seen on the workspace's existing bookings (one page of GET /bookings), offered for Create and
+ * The bookings the form is judged by: the first page of GET /bookings, and while a text field holds one value on
+ * every booking read (a first page all cancelled), up to MORE_PAGES_WHEN_UNIFORM pages more, so a state is not
+ * taken for a constant because of which bookings happen to be on page 1. A field one value throughout stays so.
+ */
+async function sampleBookings(client: ApiClient, reading: ListReading): Promise<unknown[]> {
+	const endpoint = findEndpoint('booking', 'getAll');
+	const first = await samplePage(client, endpoint, undefined, reading);
+	const records = [...first.records];
+	let token = first.nextToken;
+	for (let more = 0; more < MORE_PAGES_WHEN_UNIFORM && token !== undefined && uniformText(records); more++) {
+		const page = await samplePage(client, endpoint, token, reading);
+		records.push(...page.records);
+		token = page.nextToken;
+	}
+	return records;
+}
+
+/**
+ * The fields seen on the workspace's existing bookings (the first page of GET /bookings, more where that page is
+ * uniform: sampleBookings), offered for Create and
  * Cancel or Reschedule: each with the type its values have, an example, a dropdown of rooms or services
  * where its values are their identities, and a dropdown of the values seen where there are only a few.
  * The form opens with what the values say is an input (judgeFields); the rest waits under "add field".
@@ -242,7 +300,7 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	try {
 		client = await editorClient(this);
 		reading = readListReading(this);
-		({ records } = await samplePage(client, findEndpoint('booking', 'getAll'), undefined, reading));
+		records = await sampleBookings(client, reading);
 	} catch (error) {
 		return { fields: [], emptyFieldsNotice: failureNotice(error) };
 	}
@@ -412,8 +470,8 @@ const filledIn = (column: Array<Scalar | undefined>) => column.filter((value) =>
  *   - the same value on every booking seen (a currency, a type tag);
  *   - moments that track the record's writes: within two seconds of another moment of the same record
  *     (created and updated together), or always past while another moment of the bookings lies ahead;
- *   - a moment that follows from another (the end of a span whose length is the same for every booking
- *     sharing some value, e.g. a service's duration);
+ *   - a moment that follows from another and a room or service the user chooses (the end of a span whose
+ *     length is fixed per service, and differs between services; followsFrom);
  *   - values empty until a later state: filled only on bookings where a few-valued field holds one value
  *     that most bookings lack (a cancel reason beside `cancelled`);
  *   - closed sets (a state) when creating: for a change, the state that later-state fields follow is the
@@ -423,6 +481,8 @@ export function judgeFields(records: unknown[], fields: SeenField[], lists: Refe
 	const columns = columnsOf(records, fields);
 	const identities = identityField ? records.filter(isPlainObject).map((row) => readPath(row, identityField)) : [];
 	const references = fields.filter((field) => referencedList(field, lists));
+	// What the user gives that can fix a span's length: the rooms and services they choose (never a client).
+	const givenKeys = new Set(references.filter((field) => !referencedList(field, lists)?.people).map((field) => field.name));
 	const rows = columns.values().next().value?.length ?? 0;
 	const judged = new Map<string, Judgement>();
 	const moments = new Map<string, Array<number | undefined>>();
@@ -458,8 +518,8 @@ export function judgeFields(records: unknown[], fields: SeenField[], lists: Refe
 		else if (rows >= 2 && filledIn(column) === 0) judged.set(field.name, { input: false, reason: 'empty on every booking seen' });
 		else if (rows >= 2 && filledIn(column) === rows && field.values.length === 1) judged.set(field.name, { input: false, reason: 'the same on every booking seen' });
 		else if (clocks.has(field.name)) judged.set(field.name, { input: false, reason: 'set by your workspace when a booking is written' });
-		else if (spanMoments.has(field.name) && followsFrom(field.name, spanMoments, columns)) {
-			judged.set(field.name, { input: false, reason: `follows from ${followsFrom(field.name, spanMoments, columns)}` });
+		else if (spanMoments.has(field.name) && followsFrom(field.name, spanMoments, columns, givenKeys)) {
+			judged.set(field.name, { input: false, reason: `follows from ${followsFrom(field.name, spanMoments, columns, givenKeys)}` });
 		} else if (later && !(purpose === 'change' && field.type === 'string' && !moments.has(field.name))) {
 			judged.set(field.name, { input: false, reason: `empty until ${later.state.name} is ${later.value}` });
 		} else if (looksLikeChoice(field) && !(purpose === 'change' && governingStates.has(field.name))) judged.set(field.name, { input: false });
@@ -517,19 +577,22 @@ function tracksWrites(name: string, moments: Map<string, Array<number | undefine
 }
 
 /**
- * The moment field (and the field that fixes the distance) a moment follows from: always after it, by a
- * distance that is the same for every booking sharing a value of one other field (or for all of them), seen
- * at least twice for at least half the bookings. Undefined when none does.
+ * The moment field and the reference that fix a moment: always after that moment, by a distance that is the same
+ * for every booking sharing a room or service (a reference the user gives in the form), seen at least twice for
+ * at least half the bookings, and differing between rooms or services — so the reference is what sets it (a
+ * service's duration). Undefined when none does. Evidence, not correlation: a distance that is the same for every
+ * booking (all an hour long) says nothing of who sets the end, and a field the user does not give (a price the
+ * workspace computes from the length) never explains it.
  */
-function followsFrom(name: string, moments: Map<string, Array<number | undefined>>, columns: Map<string, Array<Scalar | undefined>>): string | undefined {
+function followsFrom(name: string, moments: Map<string, Array<number | undefined>>, columns: Map<string, Array<Scalar | undefined>>, givenKeys: Set<string>): string | undefined {
 	const own = moments.get(name) ?? [];
 	for (const [other, theirs] of moments) {
 		if (other === name) continue;
 		const rows = own.flatMap((ms, row) => (ms !== undefined && theirs[row] !== undefined ? [{ row, distance: ms - (theirs[row] as number) }] : []));
 		if (rows.length < 2 || rows.some(({ distance }) => distance <= 0)) continue;
-		if (rows.every(({ distance }) => distance === rows[0].distance)) return other;
+		if (rows.every(({ distance }) => distance === rows[0].distance)) continue;
 		for (const [key, values] of columns) {
-			if (key === name || key === other || moments.has(key)) continue;
+			if (key === name || key === other || moments.has(key) || !givenKeys.has(key)) continue;
 			const distanceBy = new Map<string, number[]>();
 			for (const { row, distance } of rows) {
 				if (values[row] === undefined) continue;

@@ -48,4 +48,30 @@ describe('the hint of a walk', () => {
 		expect(describeReading(findEndpoint('booking', 'getAll'), { entries: 0, pages: 3, raw: true }, [])).toBe('Read 3 pages of bookings.');
 		expect(describeReading(deliveries, { entries: 5, pages: 1, raw: false }, [])).toBeUndefined();
 	});
+
+	it('says a list read to its end is complete, "N of N" where a total was stated; short of it, how many of the total', () => {
+		const bookings = findEndpoint('booking', 'getAll');
+		expect(describeReading(bookings, { entries: 62, pages: 4, raw: false, toEnd: true }, [])).toBe('Read all 62 bookings over 4 pages: the list is complete.');
+		expect(describeReading(bookings, { entries: 62, pages: 4, raw: false, toEnd: true, total: 62 }, ['detail'])).toBe('Read all 62 of 62 bookings over 4 pages: the list is complete. detail');
+		expect(describeReading(bookings, { entries: 0, pages: 3, raw: true, toEnd: true }, [])).toBe('Read all 3 pages of bookings: the list is complete.');
+		// Limit (or Pagination Off) stops short: never called complete, the total says how much is left.
+		expect(describeReading(bookings, { entries: 50, pages: 3, raw: false, total: 62 }, [])).toBe('Read 50 of 62 bookings over 3 pages.');
+		expect(describeReading(bookings, { entries: 50, pages: 3, raw: false }, [])).toBe('Read 50 bookings over 3 pages.');
+		// Limit that happened to take every entry of a stated total: complete.
+		expect(describeReading(bookings, { entries: 62, pages: 4, raw: false, total: 62 }, [])).toBe('Read all 62 of 62 bookings over 4 pages: the list is complete.');
+		// The end reached, but not the count stated: both numbers, and no claim.
+		expect(describeReading(bookings, { entries: 61, pages: 4, raw: false, toEnd: true, total: 62 }, [])).toBe(
+			'Read 61 bookings over 4 pages, to the end of the list, though its first page stated 62 (entries may have changed while the pages were read).',
+		);
+	});
+
+	it('reads the total the first page states, in every walk', async () => {
+		const counted = [ok({ rooms: [{ n: 1 }, { n: 2 }], next_cursor: 'c2', total_count: 4 }), ok({ rooms: [{ n: 3 }, { n: 4 }], next_cursor: null, total_count: 4 })];
+		const all = await runOperation(rooms, { parameters: { returnAll: true }, answers: counted });
+		expect(all.hints[0]).toMatch(/^Read all 4 of 4 rooms over 2 pages: the list is complete\. /);
+		const uncounted = await runOperation(rooms, { parameters: { returnAll: true }, answers: twoPages });
+		expect(uncounted.hints[0]).toMatch(/^Read all 4 rooms over 2 pages: the list is complete\. /);
+		const limited = await runOperation(rooms, { parameters: { limit: 3 }, answers: counted });
+		expect(limited.hints[0]).toMatch(/^Read 3 of 4 rooms over 2 pages\. /);
+	});
 });

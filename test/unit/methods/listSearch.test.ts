@@ -130,7 +130,7 @@ describe('bookings a person recognises', () => {
 		relationships: { room: { data: { type: 'rooms', id: room } }, client: { data: { type: 'clients', id: 'c1' } } },
 	});
 
-	it('labels by time, room and client by name and state, in time order, whatever the fields are called', async () => {
+	it('labels by time, room and client by name (never the state, which goes stale in a saved label), in time order, whatever the fields are called', async () => {
 		const { context } = workspace([
 			booking('b2', 'r2', '2030-01-02T10:00:00Z', 'cancelled'),
 			booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'),
@@ -138,21 +138,24 @@ describe('bookings a person recognises', () => {
 		]);
 		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
 		expect(results).toEqual([
-			{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed', value: 'b1' },
-			{ name: 'Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones · cancelled', value: 'b2' },
-			{ name: 'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed', value: 'b3' },
+			{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b1' },
+			{ name: 'Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2' },
+			{ name: 'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b3' },
 		]);
 		const found = await searchBookings.call(workspace([booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'), booking('b2', 'r2', '2030-01-02T10:00:00Z', 'confirmed')]).context as ILoadOptionsFunctions, 'ada studio b');
 		expect(found.results.map((result) => result.value)).toEqual(['b2']);
+		// The state is still searched: "cancelled" finds the cancelled booking, whose label does not say it.
+		const cancelled = await searchBookings.call(workspace([booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'), booking('b2', 'r2', '2030-01-02T10:00:00Z', 'cancelled')]).context as ILoadOptionsFunctions, 'cancelled');
+		expect(cancelled.results).toEqual([{ name: 'Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2' }]);
 	});
 
 	it('keeps a newest-first list newest first, and tells alike bookings apart', async () => {
 		const { context } = workspace([booking('b9', 'r1', '2030-01-03T10:00:00Z', 'confirmed'), booking('b8', 'r1', '2030-01-03T10:00:00Z', 'confirmed'), booking('b7', 'r1', '2030-01-01T10:00:00Z', 'confirmed')]);
 		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
 		expect(results.map((result) => result.name)).toEqual([
-			'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed · #b9',
-			'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed · #b8',
-			'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones · confirmed',
+			'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · #b9',
+			'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · #b8',
+			'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones',
 		]);
 	});
 

@@ -1,5 +1,5 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions, ResourceMapperField } from 'n8n-workflow';
-import { bookingFields, judgeFields, looksLikeChoice, seenFields, shortNames } from '../../../nodes/VenueBooking/methods/resourceMapping';
+import { bookingFields, exampleOf, isShortCode, judgeFields, looksLikeChoice, seenFields, shortNames } from '../../../nodes/VenueBooking/methods/resourceMapping';
 import { referencedList, type ReferenceList } from '../../../nodes/VenueBooking/referenceLists';
 import { type MockAnswer, mockLoadOptionsContext, TEST_KEY } from '../mockContext';
 
@@ -40,7 +40,8 @@ describe('the fields seen on the workspace\'s bookings', () => {
 			displayName: 'starts_at (date-time in UTC, e.g. 2026-12-01 10:00 → sent as 2026-12-01T10:00:00Z)',
 			momentForm: { kind: 'iso', separator: 'T', seconds: true, fraction: 0, zone: 'Z' },
 		});
-		expect(offered.note.displayName).toBe(`note (text, e.g. ${'x'.repeat(39)}…)`);
+		// Text that is no short code shows no example: labels are saved in the workflow (issue 35, item 5).
+		expect(offered.note.displayName).toBe('note (text)');
 	});
 
 	it('offers Unix-time fields as date-times, sent as the workspace writes them (seconds, milliseconds, as number or text)', async () => {
@@ -79,7 +80,7 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		const { fields } = await fieldsFor({ '/bookings': page(held), '/clients': page(people) });
 		expect(byId(fields).who).toEqual({
 			id: 'who',
-			displayName: 'who (a client, e.g. c1; choose it in Client above, or add this field to give an ID)',
+			displayName: 'who (a client; choose it in Client above, or add this field to give an ID)',
 			type: 'string',
 			pickedIn: 'client',
 			// Judged an input, yet it starts removed: the client is chosen in Client.
@@ -92,7 +93,7 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		expect(JSON.stringify(fields)).not.toMatch(/Ada|Jones|example\.com/);
 		// Cancel or Reschedule has no Client parameter: the label does not point at one.
 		const change = await fieldsFor({ '/bookings': page(held), '/clients': page(people) }, { operation: 'update' });
-		expect(byId(change.fields).who.displayName).toBe('who (a client, e.g. c1; add this field to give an ID)');
+		expect(byId(change.fields).who.displayName).toBe('who (a client; add this field to give an ID)');
 	});
 
 	it('shows no email as an example and makes no choice of emails or phrases', async () => {
@@ -103,7 +104,7 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		];
 		const offered = byId((await fieldsFor({ '/bookings': page(held) })).fields);
 		expect(offered.contact).toMatchObject({ type: 'string', displayName: 'contact (text)' });
-		expect(offered.remark).toMatchObject({ type: 'string', displayName: 'remark (text, e.g. Bring a cable)' });
+		expect(offered.remark).toMatchObject({ type: 'string', displayName: 'remark (text)' });
 		expect(offered.remark.options).toBeUndefined();
 	});
 
@@ -155,6 +156,90 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		const { context } = mockLoadOptionsContext({ credentials: { baseUrl: 'not a url', apiKey: 'k' } });
 		const result = await bookingFields.call(context as ILoadOptionsFunctions);
 		expect(result).toMatchObject({ fields: [], emptyFieldsNotice: expect.stringMatching(/^No fields could be read/) });
+	});
+});
+
+describe('the form judged by more than one page where the first is uniform', () => {
+	const booking = (id: number, status: string) => ({
+		id: `b${id}`, status, room_id: id % 2 ? 'r1' : 'r2', starts_at: `2026-12-${String(id).padStart(2, '0')}T10:00:00Z`,
+		cancel_reason: status === 'cancelled' ? `Reason ${id}` : null,
+	});
+	const rooms = page([{ id: 'r1', name: 'Blue Room' }, { id: 'r2', name: 'Red Room' }]);
+	/** A workspace of two pages of bookings (a cursor walk), page 1 as given. */
+	async function formOf(first: unknown[], second: unknown[], operation: string) {
+		const { context, requests } = mockLoadOptionsContext({
+			parameters: { operation },
+			answers: (request: IHttpRequestOptions) => {
+				const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
+				if (path === '/rooms') return rooms;
+				if (path !== '/bookings') return page([]);
+				return (request.qs as { cursor?: string } | undefined)?.cursor === 'c2'
+					? { statusCode: 200, body: { data: second, next_cursor: null } }
+					: { statusCode: 200, body: { data: first, next_cursor: 'c2' } };
+			},
+		});
+		const { fields } = await bookingFields.call(context as ILoadOptionsFunctions);
+		return { judged: Object.fromEntries(fields.map((field) => [field.id, field.removed === true ? 'removed' : 'shown'])), fields, bookingRequests: requests.filter((request) => String(request.url).includes('/bookings')).length };
+	}
+	const cancelled = [1, 3, 5].map((id) => booking(id, 'cancelled'));
+	const mixed = [2, 4, 6, 8, 9, 10].map((id) => booking(id, id === 9 ? 'cancelled' : 'confirmed'));
+
+	it('reads the next page when the first is all cancelled, and judges as it would with a mixed first page', async () => {
+		for (const operation of ['create', 'update']) {
+			const uniformFirst = await formOf(cancelled, mixed, operation);
+			const mixedFirst = await formOf(mixed, cancelled, operation);
+			expect(uniformFirst.bookingRequests).toBe(2);
+			expect([operation, uniformFirst.judged]).toEqual([operation, mixedFirst.judged]);
+			// The state is offered with both values, never "the same on every booking seen".
+			const status = byId(uniformFirst.fields).status;
+			expect(status.displayName).not.toMatch(/the same on every booking/);
+			expect(status.options?.map((option) => option.value).sort()).toEqual(['cancelled', 'confirmed']);
+		}
+		// Cancelling: the state is in the Cancel or Reschedule form as it opens.
+		expect((await formOf(cancelled, mixed, 'update')).judged.status).toBe('shown');
+	});
+
+	it('reads one page when nothing on it is uniform text', async () => {
+		const varied = [booking(2, 'confirmed'), booking(3, 'cancelled'), booking(4, 'confirmed')].map(({ cancel_reason: _, ...rest }) => rest);
+		expect((await formOf(varied, mixed, 'create')).bookingRequests).toBe(1);
+	});
+});
+
+describe('the examples a saved label may show (nothing of other people)', () => {
+	it('calls a value a short code only when it is one token with a digit or mark, and no phone number', () => {
+		for (const code of ['svc_rehearsal_2h', 'room_a1', 'EUR-2', 'A12', 'b-1', '2026-12-01', '42', 'x:1', '#7']) expect([code, isShortCode(code)]).toEqual([code, true]);
+		for (const words of ['Ada', 'confirmed', 'Band member ill', 'Please prepare the space', 'ada@example.com', '0201234567', '020-7946-0958', '+442079460958', `a_${'b'.repeat(40)}`, '', 3])
+			expect([words, isShortCode(words)]).toEqual([words, false]);
+	});
+
+	it('keeps examples of closed sets, rooms and services, numbers, true/false and codes; none of free text or a client', () => {
+		const records = [
+			{ id: 'b1', status: 'confirmed', note: 'Please prepare the space 15 minutes early', reason: 'Band member ill', first: 'Ada', code: 'PROMO10', room: 'r1', who: 'c1', guests: 3, paid: true },
+			{ id: 'b2', status: 'confirmed', note: 'Quiet please', reason: null, first: 'Bo', code: 'X-2', room: 'r2', who: 'c2', guests: 5, paid: false },
+			{ id: 'b3', status: 'cancelled', note: null, reason: 'Flu', first: 'Cy', code: 'PROMO10', room: 'r1', who: 'c1', guests: 2, paid: true },
+		];
+		const rooms: ReferenceList = { what: 'room', people: false, options: [{ name: 'Blue', value: 'r1' }, { name: 'Red', value: 'r2' }], complete: true };
+		const clients: ReferenceList = { what: 'client', people: true, options: [{ name: 'Ada', value: 'c1' }, { name: 'Bo', value: 'c2' }], complete: true };
+		const shown = Object.fromEntries(seenFields(records).map((field) => [field.name, exampleOf(field, referencedList(field, [rooms, clients]))]));
+		expect(shown).toEqual({
+			id: 'b1', status: 'confirmed', note: undefined, reason: undefined, first: undefined, code: 'PROMO10', room: 'r1', who: undefined, guests: '3', paid: 'true',
+		});
+	});
+
+	it('stores no free text of other bookings in the Create or Cancel or Reschedule form', async () => {
+		const held = [
+			{ id: 'b1', status: 'confirmed', note: 'Please prepare the space 15 minutes early', cancel_reason: null, guests: 2 },
+			{ id: 'b2', status: 'confirmed', note: 'Bring the red amp', cancel_reason: null, guests: 4 },
+			{ id: 'b3', status: 'cancelled', note: null, cancel_reason: 'Band member ill', guests: 3 },
+			{ id: 'b4', status: 'confirmed', note: 'Ada Jones will open', cancel_reason: null, guests: 1 },
+		];
+		for (const operation of ['create', 'update']) {
+			const { fields } = await fieldsFor({ '/bookings': page(held) }, { operation });
+			const saved = JSON.stringify(fields);
+			for (const words of ['Please prepare', 'red amp', 'Band member', 'Ada']) expect([operation, saved.includes(words)]).toEqual([operation, false]);
+			expect(byId(fields).cancel_reason.displayName).toMatch(/^cancel_reason \(text[;)]/);
+			expect(byId(fields).guests.displayName).toBe('guests (number, e.g. 2)');
+		}
 	});
 });
 
@@ -275,6 +360,22 @@ describe('which fields the form opens with, judged by the values (never by names
 	it('reads a moment always past, beside moments ahead, as the workspace\'s own record time', () => {
 		const rows = records.map(({ p, q, u }) => ({ p, q, u }));
 		expect(judge('create', rows)).toEqual({ p: 'input', q: 'input', u: 'set by your workspace when a booking is written' });
+	});
+
+	it('keeps an end in the form that only correlates with a field the user does not give: prices that follow the length', () => {
+		const hours = [1, 2, 1, 2, 3, 1];
+		const priced = hours.map((length, index) => {
+			const start = Date.parse('2026-12-01T10:00:00Z') + index * 86_400_000;
+			return { q: new Date(start).toISOString(), r: new Date(start + length * 3_600_000).toISOString(), price: { amount_minor: 2000 * length, currency: 'EUR' } };
+		});
+		expect(judge('create', priced)).toMatchObject({ q: 'input', r: 'input', 'price.amount_minor': 'input' });
+	});
+
+	it('keeps an end in the form when every booking lasts one hour: a uniform length is no evidence of who sets it', () => {
+		const hourly = records.map((record) => ({ ...record, r: new Date(Date.parse(record.q) + 3_600_000).toISOString() }));
+		expect(judge('create', hourly).r).toBe('input');
+		// Lengths fixed per room, and differing between rooms, are: the room the user chooses sets the end.
+		expect(judge('create').r).toBe('follows from q and p');
 	});
 
 	it('keeps everything in the form when one booking is all there is to judge by', () => {
