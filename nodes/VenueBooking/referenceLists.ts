@@ -9,7 +9,7 @@ import { type Endpoint, ENDPOINTS, findEndpoint } from './endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from './identity';
 import { isDateOrDateTimeText } from './timestamps';
 import { MAX_QUOTED_BODY } from './transport/errors';
-import { isPlainObject, isScalar, type Scalar, walkFields } from './transport/json';
+import { canonicalJson, hashText, isPlainObject, isScalar, type Scalar, walkFields } from './transport/json';
 import {
 	DEFAULT_PAGINATION,
 	type PageRequest,
@@ -18,7 +18,8 @@ import {
 	readResolvedPagination,
 	type ResolvedPagination,
 } from './transport/pagination/strategies';
-import { walkPages } from './transport/pagination/walk';
+import { moreSignalled } from './transport/pagination/detect';
+import { HOW_TO_SET_PAGINATION, walkPages, type WalkedPage } from './transport/pagination/walk';
 import type { ApiClient } from './transport/request';
 
 // ---- One page of a list ----------------------------------------------------------------------------------
@@ -34,6 +35,22 @@ export interface SampledPage {
 	records: unknown[];
 	/** Opaque to n8n: the next page's request, or undefined on the last page. */
 	nextToken?: string;
+	/** Set where the page says more entries follow but names no way to them: what to tell the user. */
+	moreUnreachable?: MoreUnreachable;
+}
+
+/**
+ * A page that says more entries follow where no way to them was found without settings. A Return All run
+ * fails with `error`; the editor shows the page and says what was seen (`said`) and what to set.
+ */
+export interface MoreUnreachable {
+	said: string;
+	error: NodeOperationError;
+}
+
+/** The words the editor shows beside such a page, as the run's error says them, short enough for one row. */
+export function moreUnreachableNotice({ said }: MoreUnreachable): string {
+	return `Set Options > Pagination to list more: the API said more entries follow (${said})`;
 }
 
 /**
@@ -43,6 +60,8 @@ export interface SampledPage {
 interface PageToken {
 	pagination: ResolvedPagination;
 	request: PageRequest;
+	/** A fingerprint of the page the token was written after: the next page repeating it is no next page. */
+	previous?: string;
 }
 
 function encodeToken(token: PageToken): string {
@@ -62,21 +81,22 @@ function decodeToken(node: INode, text: string): PageToken {
 	}
 	const pagination = isPlainObject(parsed) ? readResolvedPagination(parsed.pagination) : undefined;
 	const request = isPlainObject(parsed) ? readPageRequest(parsed.request) : undefined;
+	const previous = isPlainObject(parsed) && typeof parsed.previous === 'string' ? parsed.previous : undefined;
 	if (!pagination || !request) {
 		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', {
 			description: 'Close the list and open it again.',
 		});
 	}
-	return { pagination, request };
+	return { pagination, request, ...(previous !== undefined ? { previous } : {}) };
 }
 
 /**
  * Reads exactly one page of a list endpoint through the node's own transport and the node's own list
  * options (pagination as set or detected, Items Field, retries, scope-named errors), starting from a token
  * of an earlier page or from the first. The page is what a Return All walk would read at that point, with
- * the same checks: a page that says more entries follow but names no way to them is an error, never the
- * end of the list. The editor never walks a whole list: a 100,000-record workspace costs one request per
- * list view.
+ * the same checks, but a page that says more entries follow and names no way to them is kept, never taken for
+ * the end of the list: it has no next token and carries `moreUnreachable`, what the run's error says. The
+ * editor never walks a whole list: a 100,000-record workspace costs one request per list view.
  */
 export async function samplePage(
 	client: ApiClient,
@@ -85,14 +105,37 @@ export async function samplePage(
 	reading: ListReading = { settings: DEFAULT_PAGINATION },
 ): Promise<SampledPage> {
 	const resume = token ? decodeToken(client.node, token) : undefined;
-	const pages = walkPages(client, { endpoint }, { settings: reading.settings, itemsPath: reading.itemsPath, resume });
+	// A sample needs this page only: where the walk beyond it needs settings, the page is kept and that is said.
+	let moreUnreachable: MoreUnreachable | undefined;
+	const onMoreUnreachable = (said: string, error: NodeOperationError) => (moreUnreachable = { said, error });
+	const pages = walkPages(client, { endpoint }, { settings: reading.settings, itemsPath: reading.itemsPath, resume, onMoreUnreachable });
 	const { value: page } = await pages.next();
 	await pages.return(undefined);
 	if (!page || page.entries === undefined) return { records: [] };
+	const previous = pageFingerprint(page.entries);
+	if (resume?.previous !== undefined && page.entries.length > 0 && previous === resume.previous) return repeatedPage(client, page);
 	return {
 		records: page.entries,
-		nextToken: page.next && page.pagination ? encodeToken({ pagination: page.pagination, request: page.next }) : undefined,
+		nextToken: page.next && page.pagination ? encodeToken({ pagination: page.pagination, request: page.next, previous }) : undefined,
+		...(moreUnreachable ? { moreUnreachable } : {}),
 	};
+}
+
+function pageFingerprint(entries: unknown[]): string {
+	return hashText(canonicalJson(entries));
+}
+
+/**
+ * The page after a page came back as that page again: the API did not understand the page parameter
+ * Automatic mode derived from its answer (a walk to the end fails on it the same way). Nothing new to show:
+ * no records, no next page, and what the page said about more entries.
+ */
+function repeatedPage(client: ApiClient, page: WalkedPage & { entries: unknown[] }): SampledPage {
+	const said = moreSignalled({ ...page, entries: page.entries }, { read: page.entries.length, resumed: false, page: 1, unpaged: false }) ?? 'its answer named a next page';
+	const error = new NodeOperationError(client.node, `The API said more entries follow (${said}), but the next page came back as the page before it`, {
+		description: `The API did not understand the page parameter Automatic mode derived from its answer. ${HOW_TO_SET_PAGINATION}`,
+	});
+	return { records: [], moreUnreachable: { said, error } };
 }
 
 // ---- Readable labels from a record's content ------------------------------------------------------------
@@ -203,6 +246,8 @@ async function firstPages(client: ApiClient, endpoint: Endpoint, reading?: ListR
 		const page = await samplePage(client, endpoint, token, reading);
 		records.push(...page.records);
 		token = page.nextToken;
+		// Pages beyond need settings: what was read is used, and known to be only part of the list.
+		if (page.moreUnreachable) return { records, complete: false };
 		if (token === undefined) return { records, complete: true };
 	}
 	return { records, complete: false };

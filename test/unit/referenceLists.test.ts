@@ -5,6 +5,7 @@ import type { SeenField } from '../../nodes/VenueBooking/methods/resourceMapping
 import {
 	labelOf,
 	loadReferenceLists,
+	moreUnreachableNotice,
 	nameQuotedIdentities,
 	REFERENCE_PAGES,
 	referencedList,
@@ -49,6 +50,31 @@ describe('one page for the editor', () => {
 		const forged = JSON.stringify({ pagination: { mode: 'nextUrl' }, request: { url: 'https://elsewhere.example.net/steal' } });
 		await expect(samplePage(client, bookings, forged)).rejects.toThrow(/another address/);
 		expect(requests).toHaveLength(0);
+	});
+
+	it('keeps a page that says more entries follow but names no way to them: no token, and the run\'s error beside it', async () => {
+		const { context, requests } = mockContext({ parameters: {}, answers: [{ statusCode: 200, body: { data: [{ id: 1 }, { id: 2 }], count: 2500 } }] });
+		const page = await samplePage(await ApiClient.create(context), bookings);
+		expect(page.records).toEqual([{ id: 1 }, { id: 2 }]);
+		expect(page.nextToken).toBeUndefined();
+		expect(page.moreUnreachable?.said).toBe('"count" says 2500 entries and 2 were read');
+		expect(page.moreUnreachable?.error.message).toMatch(/^The API said more entries follow \("count" says 2500 entries and 2 were read\), but the answer names no next page/);
+		expect(page.moreUnreachable?.error.description).toMatch(/Set Options > Pagination/);
+		expect(moreUnreachableNotice(page.moreUnreachable!)).toBe('Set Options > Pagination to list more: the API said more entries follow ("count" says 2500 entries and 2 were read)');
+		expect(requests).toHaveLength(1);
+	});
+
+	it('a next page that repeats the page before it is no page: nothing, no token, and what was said', async () => {
+		const repeated = { statusCode: 200, body: { data: [{ id: 1 }, { id: 2 }], count: 2500, meta: { next_cursor: 'c2' } } };
+		const { context } = mockContext({ parameters: {}, answers: () => repeated });
+		const client = await ApiClient.create(context);
+		const first = await samplePage(client, bookings);
+		expect(first.moreUnreachable).toBeUndefined();
+		const second = await samplePage(client, bookings, first.nextToken);
+		expect(second.records).toEqual([]);
+		expect(second.nextToken).toBeUndefined();
+		expect(second.moreUnreachable?.error.message).toBe('The API said more entries follow ("count" says 2500 entries and 2 were read), but the next page came back as the page before it');
+		expect(second.moreUnreachable?.error.description).toMatch(/Set Options > Pagination/);
 	});
 
 	it('a response without a list samples nothing', async () => {
@@ -183,6 +209,20 @@ describe('loading the lists bookings may refer to', () => {
 				options: Array.from({ length: REFERENCE_PAGES }, (_, i) => ({ name: `Client Number${i + 1}`, value: `c${i + 1}` })),
 				complete: false,
 			},
+		]);
+	});
+
+	it('uses the first page of a list that needs Options > Pagination to go further, known to be only part of it', async () => {
+		const { lists, requests } = await load({
+			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }], count: 40 } },
+			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
+			'/clients': { statusCode: 200, body: { data: [{ id: 'c1', name: 'Anna Berg' }], count: 2500 } },
+		});
+		expect(requests).toHaveLength(3);
+		expect(lists).toEqual([
+			{ what: 'room', people: false, options: [{ name: 'Blue Room', value: 'r1' }], complete: false },
+			{ what: 'service', people: false, options: [{ name: 'Deep Massage', value: '5' }], complete: true },
+			{ what: 'client', people: true, options: [{ name: 'Anna Berg', value: 'c1' }], complete: false },
 		]);
 	});
 

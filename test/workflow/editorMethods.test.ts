@@ -8,10 +8,23 @@ import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperF
 
 import { bookingFields, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { REFERENCE_PAGES } from '../../nodes/VenueBooking/referenceLists';
-import { searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { isNoticeRow, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
+import { conventionInfo, type ConventionName, FIXED_TODAY, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { PAGINATION_AS_SET } from '../support/conventions';
 import { methodContext, node } from './harness';
-import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, listAll, NODE_TYPE, nodeTypes, runNode, SECRET_KEY } from './venueBooking';
+import {
+	ALL_SCOPES,
+	credentialsFor,
+	credentialTypes,
+	itemsOf,
+	listAll,
+	NODE_NAME,
+	NODE_TYPE,
+	nodeTypes,
+	runNode,
+	SECRET_KEY,
+	startSandboxWithKey,
+} from './venueBooking';
 
 const NO_BOOKINGS_KEY = 'vb_test_catalog-only-key-55';
 
@@ -289,5 +302,84 @@ describe('editor methods at the edges', () => {
 		});
 		expect(result.errorOf('Venue Booking')?.message).toBe('Fields Seen in Your Workspace: "start" is also given in the body (item 0)');
 		expect(sandbox.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+	});
+});
+
+/**
+ * The conventions Automatic cannot walk from their answers alone (test/support/conventions.ts): a Return All run
+ * fails saying what to set, but the editor needs one page, so the form and the pickers work from the first page,
+ * and the pickers end with a notice in the run's own words.
+ */
+describe.each(Object.keys(PAGINATION_AS_SET).map((name) => [name as ConventionName]))('the editor where the %s convention needs Options > Pagination', (convention) => {
+	const info = conventionInfo(convention);
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ convention, seed: 7, today: FIXED_TODAY, scale: { bookings: 237, clients: 237 } });
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => sandbox.resetRequests());
+
+	/** What the run's error says was seen: the words in its first parentheses. */
+	async function runSaid(resource: string): Promise<string> {
+		const result = await runNode(sandbox, { resource, operation: 'getAll', returnAll: true });
+		const error = result.errorOf(NODE_NAME);
+		expect(error?.message).toMatch(/^The API said more entries follow \(/);
+		expect(String(error?.description)).toMatch(/Set Options > Pagination/);
+		return /\((.+?)\), but/.exec(error?.message ?? '')![1];
+	}
+
+	/** Records identified by another field than `id` (hasMoreOnly's `ref`) need the Identity Field option, as in a run. */
+	const withIdentity = (parameters: INodeParameters): INodeParameters =>
+		info.identityField === 'id' ? parameters : { ...parameters, options: { identityPath: info.identityField } };
+	const identities = (records: Array<Record<string, unknown>>) => records.map((record) => String(record[info.identityField] ?? record.id));
+
+	it('the Booking ID picker shows the first page of bookings, then a notice that cannot be picked, in the words of the run\'s error', async () => {
+		const said = await runSaid('booking');
+		sandbox.resetRequests();
+		const pages = await listAll((token) => searchBookings.call(contextFor(sandbox, withIdentity(bookingGet), 'parameters.bookingId', SECRET_KEY, undefined, 'UTC'), undefined, token));
+		// One page; where Automatic derived a page parameter the API ignores, the second page repeats the first
+		// and is shown as the notice alone.
+		expect(pages.length).toBeLessThanOrEqual(2);
+		expect(pages[pages.length - 1].paginationToken).toBeUndefined();
+		const results = pages.flatMap((page) => page.results);
+		const notice = results[results.length - 1];
+		expect(isNoticeRow(notice)).toBe(true);
+		expect(notice.value).toBe(false);
+		expect(notice.name).toContain('Set Options > Pagination');
+		expect(notice.name).toContain(`the API said more entries follow (${said})`);
+		const bookings = results.slice(0, -1);
+		expect(bookings.length).toBeGreaterThan(0);
+		expect(bookings.every((row) => !isNoticeRow(row))).toBe(true);
+		// The first page's bookings, each by its identity; the rest of the 237 are not offered as if complete.
+		const known = new Set(identities(sandbox.store.bookings as unknown as Array<Record<string, unknown>>));
+		for (const row of bookings) expect(known.has(String(row.value))).toBe(true);
+		expect(bookings.length).toBeLessThan(sandbox.store.bookings.length);
+		expect(sandbox.requests.filter((request) => request.path.endsWith('/bookings'))).toHaveLength(pages.length);
+	});
+
+	it('a search keeps the first page\'s matches and the notice; the Client ID picker shows the first page and the notice too', async () => {
+		const said = await runSaid('client');
+		const searched = await searchBookings.call(contextFor(sandbox, withIdentity(bookingGet), 'parameters.bookingId', SECRET_KEY, undefined, 'UTC'), 'no booking is called this');
+		expect(searched.results).toHaveLength(1);
+		expect(isNoticeRow(searched.results[0])).toBe(true);
+		const pages = await listAll((token) => searchClients.call(contextFor(sandbox, withIdentity(clientGet), 'parameters.clientId'), undefined, token));
+		expect(pages.length).toBeLessThanOrEqual(2);
+		const clients = pages.flatMap((page) => page.results);
+		expect(clients.length).toBeGreaterThan(1);
+		expect(clients.slice(0, -1).every((row) => !isNoticeRow(row))).toBe(true);
+		expect(clients[clients.length - 1].name).toContain(`Set Options > Pagination to list more: the API said more entries follow (${said})`);
+	});
+
+	it('the Create form offers the fields of the first page of bookings, with a room dropdown from the first page of rooms', async () => {
+		const result = (await bookingFields.call(contextFor(sandbox, withIdentity(bookingCreate), 'parameters.fields'))) as ResourceMapperFields;
+		expect(result.emptyFieldsNotice).toBeUndefined();
+		expect(result.fields.length).toBeGreaterThan(3);
+		expect(result.fields.some((field) => field.type === 'dateTime')).toBe(true);
+		expect(result.fields.some((field) => field.type === 'options' && (field.options ?? []).some((option) => option.value === sandbox.store.rooms[0].id))).toBe(true);
+		// One page of bookings; the clients (237) stop at the page the walk cannot go beyond (the second where it
+		// repeats the first), never their five-page budget.
+		const count = (path: string) => sandbox.requests.filter((request) => request.path.endsWith(`/${path}`)).length;
+		expect(count('bookings')).toBe(1);
+		expect(count('clients')).toBeLessThanOrEqual(2);
 	});
 });

@@ -17,6 +17,7 @@ import {
 	type ListReading,
 	listReferencedBy,
 	loadReferenceLists,
+	moreUnreachableNotice,
 	namesOf,
 	type ReferenceList,
 	samplePage,
@@ -77,9 +78,11 @@ export async function searchRecords(
 	const known = recognition ? recognition(client, reading) : undefined;
 	const results: Array<INodeListSearchItems & { at?: number }> = [];
 	let token = typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
+	let notice: string | undefined;
 	const pageBudget = filter?.trim() ? MAX_PAGES_PER_SEARCH : 1;
 	for (let pages = 0; pages < pageBudget; pages++) {
 		const page = await samplePage(client, endpoint, token, reading);
+		notice = page.moreUnreachable ? moreUnreachableNotice(page.moreUnreachable) : undefined;
 		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
 		const labelled = known ? recognisedLabels(page.records, rule, await known) : plainLabels(page.records, rule);
 		for (const { record, identity, label, searchable, at } of labelled) {
@@ -89,7 +92,22 @@ export async function searchRecords(
 		if (results.length > 0 || token === undefined) break;
 	}
 	const ordered = known ? inTimeOrder(results) : results;
-	return { results: disambiguate(ordered.map(({ name, value }) => ({ name, value }))), paginationToken: token };
+	const shown = disambiguate(ordered.map(({ name, value }) => ({ name, value })));
+	return { results: notice ? [...shown, noticeRow(notice)] : shown, paginationToken: token };
+}
+
+/**
+ * A row that says something instead of offering a record: the last of the list, after the records of the page
+ * that could be read. Its value is `false`, which n8n's list never selects (a click or Enter on a true/false
+ * value does nothing), so nothing is saved from it.
+ */
+export function noticeRow(notice: string): INodeListSearchItems {
+	return { name: `⚠ ${notice}`, value: false };
+}
+
+/** Whether a picker's row is a notice rather than a record. */
+export function isNoticeRow(item: INodeListSearchItems): boolean {
+	return typeof item.value === 'boolean';
 }
 
 interface Labelled {

@@ -147,7 +147,8 @@ export async function sampleJournalPage(context: ILoadOptionsFunctions): Promise
 	const pages = walkPages(
 		client,
 		{ endpoint: settings.journal.endpoint, query: settings.query },
-		{ settings: settings.pagination, itemsPath: settings.itemsPath },
+		// One page is all a sample needs, also where the walk beyond it needs Options > Pagination.
+		{ settings: settings.pagination, itemsPath: settings.itemsPath, onMoreUnreachable: () => undefined },
 	);
 	try {
 		const first = await pages.next();

@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
+import { isNoticeRow, noticeRow, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
 import { listReferencedBy, namesOf } from '../../../nodes/VenueBooking/referenceLists';
 import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
 
@@ -192,5 +192,47 @@ describe('client labels n8n saves in a workflow', () => {
 		// The search box still finds a client by email.
 		const byEmail = await searchClients.call(context as ILoadOptionsFunctions, 'bo@example');
 		expect(byEmail.results).toEqual([{ name: 'Bo Lind', value: 'c3' }]);
+	});
+});
+
+describe('a list the editor cannot walk past its first page without settings', () => {
+	/** A page whose total says more follow and that names no cursor, next URL or page: Return All fails on it. */
+	const morePage = (records: unknown[]): MockAnswer => ({ statusCode: 200, body: { data: records, count: 2500 } });
+	const notice = (read: number) => `⚠ Set Options > Pagination to list more: the API said more entries follow ("count" says 2500 entries and ${read} were read)`;
+
+	it('shows the first page, then a notice in the run\'s words that n8n cannot select, and no token', async () => {
+		const { context, requests } = contextWith([morePage([{ id: 1, name: 'Anna Berg' }, { id: 2, name: 'Carl Dahl' }])]);
+		const result = await searchRecords(context, clients, 'client');
+		expect(result).toEqual({
+			results: [{ name: 'Anna Berg', value: '1' }, { name: 'Carl Dahl', value: '2' }, { name: notice(2), value: false }],
+			paginationToken: undefined,
+		});
+		expect(requests).toHaveLength(1);
+	});
+
+	it('with a search text keeps the first page\'s matches and the notice; with none, the notice alone, never an empty list', async () => {
+		const { context } = contextWith(() => morePage([{ id: 1, name: 'Anna Berg' }, { id: 2, name: 'Carl Dahl' }]));
+		expect((await searchRecords(context, clients, 'client', 'carl')).results).toEqual([{ name: 'Carl Dahl', value: '2' }, { name: notice(2), value: false }]);
+		expect((await searchRecords(context, clients, 'client', 'nobody')).results).toEqual([{ name: notice(2), value: false }]);
+	});
+
+	it('a next page that repeats the one before it is the notice alone, and the list ends there', async () => {
+		const page = { statusCode: 200, body: { data: [{ id: 1, name: 'Anna Berg' }], count: 2500, meta: { next_cursor: 'c2' } } };
+		const { context } = contextWith(() => page);
+		const first = await searchRecords(context, clients, 'client');
+		expect(first.results).toEqual([{ name: 'Anna Berg', value: '1' }]);
+		const second = await searchRecords(context, clients, 'client', undefined, first.paginationToken as string);
+		expect(second).toEqual({ results: [{ name: notice(1), value: false }], paginationToken: undefined });
+	});
+
+	it('the Client list keeps the notice as it is, after the clients', async () => {
+		const { context } = mockLoadOptionsContext({ parameters: {}, answers: () => morePage([{ id: 'c1', name: 'Ada Jones', email: 'ada@example.com' }]) });
+		const found = await searchClients.call(context as ILoadOptionsFunctions);
+		expect(found.results).toEqual([{ name: 'Ada Jones', value: 'c1' }, { name: notice(1), value: false }]);
+	});
+
+	it('a notice row is told from a record by its true/false value', () => {
+		expect(isNoticeRow(noticeRow('words'))).toBe(true);
+		expect(isNoticeRow({ name: 'Anna Berg', value: '1' })).toBe(false);
 	});
 });

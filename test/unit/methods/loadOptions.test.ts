@@ -29,6 +29,13 @@ describe('Only Entries Where > Field', () => {
 		expect(failure.description).toContain(TYPE_INSTEAD);
 	});
 
+	it('offers the fields of the first page where the journal needs Options > Pagination to go further', async () => {
+		const answers: MockAnswer[] = [{ statusCode: 200, body: { data: [{ event: 'booking.created', attempt: 1 }], count: 2500 } }];
+		const { result, requests } = call(journalFields, answers);
+		expect((await result).map((option) => option.value)).toEqual(expect.arrayContaining(['event', 'attempt']));
+		expect(requests).toHaveLength(1);
+	});
+
 	it('entries without a text, number or boolean field are an error counting them', async () => {
 		const failure = await failureOf(call(journalFields, journal([{ payload: null }, [1]])).result);
 		expect(failure.message).toBe('None of the 2 sampled journal entries has a text, number or boolean field');

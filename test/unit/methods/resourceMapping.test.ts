@@ -137,6 +137,13 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		expect(fields.map((field) => field.id)).toEqual(['id', 'guests']);
 	});
 
+	it('offers the fields of the first page where going further needs Options > Pagination: a sample needs one page', async () => {
+		const { fields, emptyFieldsNotice, requests } = await fieldsFor({ '/bookings': { statusCode: 200, body: { data: bookings, count: 2500 } } });
+		expect(emptyFieldsNotice).toBeUndefined();
+		expect(Object.keys(byId(fields))).toEqual(['status', 'room_id', 'guests', 'paid', 'starts_at', 'note', 'extras.a']);
+		expect(requests.filter((request) => String(request.url).endsWith('/bookings'))).toHaveLength(1);
+	});
+
 	it('reads no reference lists and shows a notice for a workspace without bookings', async () => {
 		const { fields, emptyFieldsNotice, requests } = await fieldsFor({ '/bookings': page([]) });
 		expect(fields).toEqual([]);

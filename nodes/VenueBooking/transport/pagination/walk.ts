@@ -44,6 +44,12 @@ export interface WalkOptions {
 	parallel?: number;
 	/** Told how many pages were fetched at once, and why the window backed off. */
 	onConcurrency?: (message: string) => void;
+	/**
+	 * For the editor's samples, which need one page, not the whole list: a page that says more entries follow
+	 * where the walk finds no way to them is still given (as the last), and this is told what the page said and
+	 * the error a walk to the end fails with. Without it, that page is the error.
+	 */
+	onMoreUnreachable?: (said: string, error: NodeOperationError) => void;
 }
 
 /** A page and its entries; `entries` is undefined when the response held no list at all. */
@@ -108,7 +114,7 @@ function settledFromSettings(settings: PaginationSettings): ResolvedPagination |
 }
 
 /** How to set the walk by hand, for messages about a list the walk could not follow. */
-const HOW_TO_SET_PAGINATION =
+export const HOW_TO_SET_PAGINATION =
 	`Set Options > Pagination as the API documents it: After Last Entry (the parameter that takes the last entry's ID, e.g. "${AFTER_PARAMETERS.default}"), Cursor, Page Number, Offset or Next URL. To take only the first page, set Pagination to Off.`;
 
 /**
@@ -407,10 +413,13 @@ class PageWalk {
 		const more = moreSignalled(last, { read: this.returned, resumed: this.options.resume !== undefined, page: number, unpaged: !this.strategy });
 		if (more) {
 			const how = this.strategy ? `the ${this.strategy.description} pagination names no page after page ${number}` : 'the answer names no next page, cursor or way to ask for one';
-			throw this.fail(
+			const error = this.fail(
 				`The API said more entries follow (${more}), but ${how}`,
 				`Read ${this.returned} entries on ${number} page${number === 1 ? '' : 's'} so far; returning them as the whole list would lose the rest. ${HOW_TO_SET_PAGINATION}`,
 			);
+			if (!this.options.onMoreUnreachable) throw error;
+			this.options.onMoreUnreachable(more, error);
+			return;
 		}
 		if (!this.strategy && number === 1) {
 			const doubt = reasonToDoubtCompleteness(last.entries.length, last.query);

@@ -245,6 +245,25 @@ describe('walkPages never returns a list as complete while the answer said more'
 		await expectIncomplete(noIds, {}, '"more" is true');
 	});
 
+	it('gives the page instead, as the last, to an editor\'s sample that asks for it (onMoreUnreachable), with what it said and the error', async () => {
+		const mock = mockContext({ parameters: {}, answers: () => ({ statusCode: 200, body: { results: ENTRIES.slice(0, 10), count: 2500 } }) });
+		const told: Array<{ said: string; message: string; description: string }> = [];
+		const pages = [];
+		const onMoreUnreachable = (said: string, error: Error & { description?: string | null }) => told.push({ said, message: error.message, description: String(error.description) });
+		for await (const page of walkPages(await ApiClient.create(mock.context), { endpoint: payments }, { settings: DEFAULT_PAGINATION, onMoreUnreachable })) pages.push(page);
+		expect(pages).toHaveLength(1);
+		expect(pages[0].entries).toHaveLength(10);
+		expect(pages[0].next).toBeUndefined();
+		expect(told).toEqual([
+			{
+				said: '"count" says 2500 entries and 10 were read',
+				message: expect.stringMatching(/^The API said more entries follow \("count" says 2500 entries and 10 were read\)/),
+				description: expect.stringContaining('Set Options > Pagination'),
+			},
+		]);
+		expect(mock.requests).toHaveLength(1);
+	});
+
 	it('a total above what was read, with no next page named', async () => {
 		const counted: Server = () => ({ statusCode: 200, body: { results: ENTRIES.slice(0, 10), count: 2500 } });
 		await expectIncomplete(counted, {}, '"count" says 2500 entries and 10 were read');
