@@ -45,6 +45,15 @@ export class VenueBookingApi implements ICredentialType {
 			description:
 				'A scoped key created in your workspace cabinet, section Partner API (Platform / GROWTH+ plan). Each operation needs the scope shown in its description.',
 		},
+		{
+			displayName: 'Workspace Time Zone',
+			name: 'workspaceTimeZone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Europe/Paris',
+			description:
+				'The time zone your workspace writes date-times without a zone in (e.g. "2026-11-26 20:00:00"), as an IANA name. Leave empty for UTC. Times with a zone or offset are read as written.',
+		},
 	];
 
 	/**
