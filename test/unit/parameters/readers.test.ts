@@ -234,7 +234,7 @@ describe('readWorkspaceTimeZone', () => {
 	});
 
 	it('refuses a zone that does not exist, naming the credential\'s field, rather than reading hours off', () => {
-		const error = (() => { try { readWorkspaceTimeZone({ node, workspaceTimeZoneSetting: 'Europe/Pari' }); } catch (caught) { return caught as NodeOperationError; } })();
+		const error = (() => { try { readWorkspaceTimeZone({ node, workspaceTimeZoneSetting: 'Europe/Pari' }); } catch (caught) { return caught as NodeOperationError; } return undefined; })();
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error?.message).toBe('The Workspace Time Zone "Europe/Pari" of the Venue Booking API credential is not a time zone');
 		expect(error?.description).toContain('IANA');
