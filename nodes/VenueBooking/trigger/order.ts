@@ -59,8 +59,8 @@ function candidatePaths(records: Array<Record<string, unknown>>): string[][] {
 /**
  * Judges the journal's order from one page, with no field name assumed: every field (top-level, or one object
  * down where every entry has that object) whose values are all timestamps of one form (ISO date-times, Unix seconds or milliseconds: timestamps.ts) is read, and
- * the order is known when they all move the same way (zone-less ones read in `zoneless`, the workspace's zone) (rising times: oldest first). Other numeric fields are
- * not trusted (amounts and counts move either way); without timestamps the trigger learns the order from
+ * the order is known when they all move the same way (rising times: oldest first); zone-less date-times are read in
+ * `zoneless`, the workspace's zone. Other numeric fields are not trusted (amounts and counts move either way); without timestamps the trigger learns the order from
  * where new entries appear.
  */
 export function judgeOrder(entries: unknown[], zoneless = 'UTC'): OrderEvidence {
