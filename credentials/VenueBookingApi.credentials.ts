@@ -9,7 +9,9 @@ import type {
 import { bearerAuthorization } from '../nodes/VenueBooking/transport/request';
 
 /**
- * Base URL + scoped API key of a venue workspace's Partner API v1. The key is sent as a bearer token
+ * Base URL + scoped API key of a venue workspace's Partner API v1, and the optional zone the workspace writes its
+ * zone-less date-times in (a property of the workspace, like its address; read by parameters/readers.ts
+ * readWorkspaceTimeZone). The key is sent as a bearer token
  * (as the API document says), trimmed, by the one rule in nodes/VenueBooking/transport/bearer.ts.
  * The **Test** button runs the nodes' `testedBy` function (nodes/VenueBooking/methods/credentialTest.ts),
  * not a declarative `test` here: n8n would prefer a `test` and then show its own generic messages
@@ -44,6 +46,15 @@ export class VenueBookingApi implements ICredentialType {
 			required: true,
 			description:
 				'A scoped key created in your workspace cabinet, section Partner API (Platform / GROWTH+ plan). Each operation needs the scope shown in its description.',
+		},
+		{
+			displayName: 'Workspace Time Zone',
+			name: 'workspaceTimeZone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Europe/Paris',
+			description:
+				'The time zone your workspace writes date-times without a zone in (e.g. "2026-11-26 20:00:00"), as an IANA name. Leave empty for UTC. Times with a zone or offset are read as written.',
 		},
 	];
 

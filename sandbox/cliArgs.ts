@@ -36,6 +36,7 @@ Responses
   --convention NAME          speak a real API family's lists, paging, date-times and errors
                              (replaces --pagination, the dialect and page sizes):
                              ${CONVENTIONS.join(', ')}
+  --local-time-zone ZONE     the IANA zone zone-less date-times (pipedrive) are written in (default UTC)
   --broken-pagination        repeat the same next marker forever
   --strict-query             reject unknown query parameters with 400
   --body-limit BYTES         413 above this (default 1048576)
@@ -135,6 +136,7 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
 			case '--broken-pagination': options.brokenPagination = true; break;
 			case '--link-last': options.linkLast = true; break;
 			case '--convention': options.convention = choiceFlag(flag, value(), CONVENTIONS); break;
+			case '--local-time-zone': options.localTimeZone = value(); break;
 			case '--strict-query': options.strictQuery = true; break;
 			case '--body-limit': options.bodyLimitBytes = numberFlag(flag, value()); break;
 			case '--fault-seed': fault('seed', numberFlag(flag, value())); break;

@@ -28,6 +28,8 @@ const TIMESTAMP_FIELDS = ['start', 'end', 'createdAt', 'updatedAt', 'cancelledAt
 export interface RecordStyle {
 	naming: Naming;
 	timestamps: TimestampForm;
+	/** The IANA zone the `sqlUtc` form (no zone) is written and read in; UTC when unset (SandboxOptions.localTimeZone). */
+	localZone?: string;
 	/** `ref`: the record's own id is renamed (hasMoreOnly); references to other records keep their names. */
 	identity: 'id' | 'ref';
 	/** JSON:API resource objects: `{ type, id, attributes, relationships }`. */
@@ -65,7 +67,22 @@ export function identityOf(record: object): string {
 const SHOP_OFFSET = '-05:00';
 const SHOP_OFFSET_MINUTES = -300;
 
-export function renderTimestamp(iso: string, form: TimestampForm): string | number {
+/** The wall clock of an instant in a zone, as UTC milliseconds (so toISOString writes it); Intl, no library. */
+function localWallClock(ms: number, zone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+		.formatToParts(new Date(ms));
+	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+	return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'), ms % 1000);
+}
+
+/** The instant of a zone-less "YYYY-MM-DD HH:MM:SS" in a zone (its offset taken twice, as a venue's server would). */
+function fromLocalWallClock(text: string, zone: string): number {
+	const asUtc = Date.parse(`${text.replace(' ', 'T')}Z`);
+	const first = asUtc - (localWallClock(asUtc, zone) - asUtc);
+	return asUtc - (localWallClock(first, zone) - first);
+}
+
+export function renderTimestamp(iso: string, form: TimestampForm, zone = 'UTC'): string | number {
 	if (form === 'iso') return iso;
 	const ms = Date.parse(iso);
 	if (Number.isNaN(ms)) return iso;
@@ -77,7 +94,7 @@ export function renderTimestamp(iso: string, form: TimestampForm): string | numb
 		case 'isoOffsetNoColon':
 			return new Date(ms).toISOString().replace('Z', '+0000');
 		case 'sqlUtc':
-			return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '');
+			return new Date(zone === 'UTC' ? ms : localWallClock(ms, zone)).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '');
 		case 'isoShopOffset':
 			return new Date(ms + SHOP_OFFSET_MINUTES * 60_000).toISOString().replace(/\.\d+Z$/, SHOP_OFFSET);
 		case 'unixSeconds':
@@ -90,11 +107,11 @@ export function renderTimestamp(iso: string, form: TimestampForm): string | numb
 }
 
 /** A canonical record with its slot identity added (when it has none) and its date-times in the form. */
-function canonicalForm(record: object, form: TimestampForm): Fields {
+function canonicalForm(record: object, form: TimestampForm, zone = 'UTC'): Fields {
 	const fields = record as Fields;
 	const rendered: Fields = typeof fields.id === 'string' || identityOf(record) === '' ? {} : { id: identityOf(record) };
 	for (const [key, value] of Object.entries(fields)) {
-		rendered[key] = typeof value === 'string' && (TIMESTAMP_FIELDS as readonly string[]).includes(key) ? renderTimestamp(value, form) : value;
+		rendered[key] = typeof value === 'string' && (TIMESTAMP_FIELDS as readonly string[]).includes(key) ? renderTimestamp(value, form, zone) : value;
 	}
 	return rendered;
 }
@@ -154,7 +171,7 @@ function issue(fields: Fields, origin: string): Fields {
 
 /** A record as the convention renders it (entries of lists and single records alike); `origin` makes `self` links. */
 export function renderRecord(record: object, resource: ListResource, style: RecordStyle, origin = ''): Fields {
-	const fields = canonicalForm(record, style.timestamps);
+	const fields = canonicalForm(record, style.timestamps, style.localZone);
 	if (style.jsonApi) return jsonApiResource(fields, resource);
 	if (style.issues && resource === 'bookings') return issue(renderInNaming(fields, style.naming) as Fields, origin);
 	const named = renderInNaming(fields, style.naming) as Fields;
@@ -208,7 +225,7 @@ function flattenJsonApi(body: Fields, target: WriteTarget): Fields | undefined {
  * milliseconds as the convention outputs them; digit strings too) and "+0000" offsets. Anything else is
  * passed on unchanged for the route to judge, so ISO input works in every convention.
  */
-function readTimestamp(value: unknown, form: TimestampForm): unknown {
+function readTimestamp(value: unknown, form: TimestampForm, zone = 'UTC'): unknown {
 	const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^\d{9,14}(\.\d+)?$/.test(value) ? Number(value) : undefined;
 	if (numeric !== undefined && Number.isFinite(numeric) && (form === 'unixSeconds' || form === 'unixSecondsFloat' || form === 'unixMillis')) {
 		return formatInstant(form === 'unixMillis' ? numeric : Math.round(numeric * 1000));
@@ -218,7 +235,9 @@ function readTimestamp(value: unknown, form: TimestampForm): unknown {
 		return formatInstant(Date.parse(value));
 	}
 	// Pipedrive's zone-less UTC form; an offset-less value in another form is left for the route to judge.
-	if (typeof value === 'string' && form === 'sqlUtc' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return `${value.replace(' ', 'T')}Z`;
+	if (typeof value === 'string' && form === 'sqlUtc' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) {
+		return zone === 'UTC' ? `${value.replace(' ', 'T')}Z` : formatInstant(fromLocalWallClock(value, zone));
+	}
 	if (typeof value === 'string') return value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
 	return value;
 }
@@ -252,7 +271,7 @@ export function plainBody(body: unknown, style: RecordStyle, target: WriteTarget
 	const fields: Fields = { ...plain };
 	for (const canonical of TIMESTAMP_FIELDS) {
 		const name = style.naming === 'snake' && !style.jsonApi ? camelToSnake(canonical) : canonical;
-		if (name in fields) fields[name] = readTimestamp(fields[name], style.timestamps);
+		if (name in fields) fields[name] = readTimestamp(fields[name], style.timestamps, style.localZone);
 	}
 	return fields;
 }

@@ -1260,8 +1260,13 @@ function mediaTypeHeader(definition: ConventionDefinition): Record<string, strin
 	return definition.mediaType ? { 'Content-Type': definition.mediaType } : {};
 }
 
-function renderEntry(definition: ConventionDefinition, record: object, resource: ListResource, origin: string): Record<string, unknown> {
-	const rendered = renderRecord(record, resource, definition.record, origin);
+/** The convention's record style, its zone-less date-times in `localZone` (SandboxOptions.localTimeZone). */
+function recordStyle(definition: ConventionDefinition, localZone: string | undefined): RecordStyle {
+	return localZone === undefined || localZone === 'UTC' ? definition.record : { ...definition.record, localZone };
+}
+
+function renderEntry(definition: ConventionDefinition, record: object, resource: ListResource, origin: string, localZone?: string): Record<string, unknown> {
+	const rendered = renderRecord(record, resource, recordStyle(definition, localZone), origin);
 	return definition.decorate ? definition.decorate(rendered, resource, { origin }) : rendered;
 }
 
@@ -1269,6 +1274,8 @@ export interface ConventionListRequest extends ListContext {
 	source: ListSource<object>;
 	query: Record<string, string | string[]>;
 	headers: Record<string, string | string[] | undefined>;
+	/** The zone zone-less date-times are written in (SandboxOptions.localTimeZone); UTC when unset. */
+	localZone?: string;
 }
 
 /** One page of a list, cut, ordered and rendered as the convention's API does. */
@@ -1281,22 +1288,22 @@ export function renderConventionList(name: ConventionName, request: ConventionLi
 		identityOf,
 		rawQuery: request.rawQuery,
 	});
-	const items = page.items.map((item) => renderEntry(definition, item, request.resource, request.origin));
+	const items = page.items.map((item) => renderEntry(definition, item, request.resource, request.origin, request.localZone));
 	const { body, headers } = definition.list(items, page, request);
 	return { status: 200, headers: { ...mediaTypeHeader(definition), ...headers }, body };
 }
 
 /** A single record (GET by id, and what POST and PATCH return) as the convention's API sends it. */
-export function renderConventionRecord(name: ConventionName, record: object, resource: ListResource, origin: string): { body: unknown; headers: Record<string, string> } {
+export function renderConventionRecord(name: ConventionName, record: object, resource: ListResource, origin: string, localZone?: string): { body: unknown; headers: Record<string, string> } {
 	const definition = CONVENTION_DEFINITIONS[name];
-	const rendered = renderEntry(definition, record, resource, origin);
+	const rendered = renderEntry(definition, record, resource, origin, localZone);
 	const selfPath = selfPathOf(record as Record<string, unknown>, resource);
 	return { body: definition.single ? definition.single(rendered, resource, { origin }, selfPath) : rendered, headers: mediaTypeHeader(definition) };
 }
 
 /** A request body in the convention's forms (JSON:API documents, numeric or "+0000" date-times) made plain. */
-export function conventionBody(name: ConventionName, body: unknown, target: WriteTarget): unknown {
-	return plainBody(body, CONVENTION_DEFINITIONS[name].record, target);
+export function conventionBody(name: ConventionName, body: unknown, target: WriteTarget, localZone?: string): unknown {
+	return plainBody(body, recordStyle(CONVENTION_DEFINITIONS[name], localZone), target);
 }
 
 /** The pagination query parameters a convention reads (for strict query checking). */

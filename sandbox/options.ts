@@ -97,6 +97,11 @@ export interface SandboxOptions {
 	recordRequests?: boolean;
 	/** Called once per answered (or dropped) request, e.g. for the CLI's access log. */
 	onRequestFinished?: (entry: RecordedRequest) => void;
+	/**
+	 * The IANA zone a convention writing date-times without a zone (Pipedrive's `sqlUtc`) writes and reads them in,
+	 * as booking platforms write a venue's local time (default UTC, Pipedrive's own). Other forms are unaffected.
+	 */
+	localTimeZone?: string;
 }
 
 /** The switches that can change while the sandbox runs (see `setOptions`). */
@@ -115,6 +120,8 @@ export interface Settings {
 	strictQuery: boolean;
 	bodyLimitBytes: number;
 	intercept: InterceptHook | undefined;
+	/** The zone zone-less date-times are written and read in (see SandboxOptions.localTimeZone). */
+	localTimeZone: string;
 }
 
 export type RuntimeOptions = Pick<
@@ -130,6 +137,7 @@ export type RuntimeOptions = Pick<
 	| 'strictQuery'
 	| 'bodyLimitBytes'
 	| 'intercept'
+	| 'localTimeZone'
 >;
 
 /** A Monday: tests pass it as `today` so that the dates they write down are the workspace's. */
@@ -148,6 +156,15 @@ function positiveInteger(name: string, value: unknown): number {
 		throw new Error(`Sandbox option ${name} must be a positive integer; got ${String(value)}`);
 	}
 	return value;
+}
+
+function timeZone(name: string, value: unknown): string {
+	try {
+		if (typeof value === 'string' && value !== '') return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+	} catch {
+		// Not a zone: the error below says so.
+	}
+	throw new Error(`Sandbox option ${name} must be an IANA time zone such as Europe/Paris; got ${String(value)}`);
 }
 
 /** Applies runtime options on top of current settings, validating each so a typo fails loudly. */
@@ -172,6 +189,7 @@ export function applyRuntimeOptions(current: Settings, changes: RuntimeOptions):
 	if (changes.strictQuery !== undefined) next.strictQuery = Boolean(changes.strictQuery);
 	if (changes.bodyLimitBytes !== undefined) next.bodyLimitBytes = positiveInteger('bodyLimitBytes', changes.bodyLimitBytes);
 	if ('intercept' in changes) next.intercept = changes.intercept;
+	if (changes.localTimeZone !== undefined) next.localTimeZone = timeZone('localTimeZone', changes.localTimeZone);
 	if (next.defaultPageSize > next.maxPageSize) next.defaultPageSize = next.maxPageSize;
 	return next;
 }
@@ -190,6 +208,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	strictQuery: false,
 	bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
 	intercept: undefined,
+	localTimeZone: 'UTC',
 };
 
 export function resolveSettings(options: SandboxOptions): Settings {

@@ -131,11 +131,11 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 			settings,
 			id: match.id,
 			query,
-			body: takesBody && body.kind === 'json' ? (convention ? conventionBody(convention, body.value, { resource: recordResourceOf(match.endpoint.resource), id: match.id }) : body.value) : undefined,
+			body: takesBody && body.kind === 'json' ? (convention ? conventionBody(convention, body.value, { resource: recordResourceOf(match.endpoint.resource), id: match.id }, settings.localTimeZone) : body.value) : undefined,
 			name: (canonical) => dialectName(canonical, settings.naming),
 		});
 		if (convention && result.kind === 'record') {
-			const rendered = renderConventionRecord(convention, result.record, recordResourceOf(match.endpoint.resource), requestOrigin(req));
+			const rendered = renderConventionRecord(convention, result.record, recordResourceOf(match.endpoint.resource), requestOrigin(req), settings.localTimeZone);
 			return { status: result.status, headers: { ...result.headers, ...rendered.headers }, body: rendered.body };
 		}
 		if (convention && result.kind === 'list') {
@@ -147,6 +147,7 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 				rawQuery: target.rawQuery,
 				origin: requestOrigin(req),
 				path: `${API_PATH_PREFIX}${match.endpoint.path}`,
+				localZone: settings.localTimeZone,
 			});
 		}
 		if (result.kind === 'record') {

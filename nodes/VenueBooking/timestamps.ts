@@ -36,15 +36,27 @@ const UNIX_MILLISECONDS = { min: 1e12, max: 4.1e12 };
 /** A whole or decimal number written as text, e.g. "1767225600" or "1767225600.000100"; short enough to be one. */
 const NUMERIC_TEXT = /^\d{1,13}(\.\d{1,9})?$/;
 
-function fromIso(text: string): Timestamp | undefined {
+function fromIso(text: string, zoneless: string): Timestamp | undefined {
 	const match = ISO_DATE_TIME.exec(text);
 	if (!match) return undefined;
 	const [, date, time, zone] = match;
-	// Offsets without a colon are normalised, and a value without a zone is read as UTC rather than as the
-	// n8n host's local time: what matters is comparing one field's values, and they share the one reading.
+	// A value without a zone is read in the workspace's time zone (the credential's Workspace Time Zone; UTC when
+	// unset), never in the n8n host's: nothing in an answer says which zone it means (workspaceZoneOf).
+	if (zone === undefined && zoneless !== 'UTC') return fromZonelessIso(date, time, zoneless);
+	// Offsets without a colon are normalised.
 	const offset = zone === undefined ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
 	const epochMs = Date.parse(`${date}T${time}${offset}`);
 	return Number.isNaN(epochMs) ? undefined : { form: 'isoDateTime', epochMs };
+}
+
+/** A zone-less ISO date-time as a wall-clock time in `timeZone` (a repeated or skipped hour: instantOfWallClock). */
+function fromZonelessIso(date: string, time: string, timeZone: string): Timestamp | undefined {
+	if (Number.isNaN(Date.parse(`${date}T${time}Z`))) return undefined;
+	const [year, month, day] = date.split('-').map(Number);
+	const [clock, fraction = ''] = time.split('.');
+	const [hour, minute, second = 0] = clock.split(':').map(Number);
+	const ms = fraction ? Number(fraction.padEnd(3, '0').slice(0, 3)) : 0;
+	return { form: 'isoDateTime', epochMs: instantOfWallClock([year, month, day, hour, minute, second, ms], timeZone) };
 }
 
 function fromNumber(value: number, whole: boolean): Timestamp | undefined {
@@ -55,12 +67,15 @@ function fromNumber(value: number, whole: boolean): Timestamp | undefined {
 	return undefined;
 }
 
-/** The moment a value stands for, and its form; undefined for anything that is not plausibly a timestamp. */
-export function readTimestamp(value: unknown): Timestamp | undefined {
+/**
+ * The moment a value stands for, and its form; undefined for anything that is not plausibly a timestamp.
+ * `zoneless` is the zone a date-time written without one is read in: the workspace's (workspaceZoneOf), UTC by default.
+ */
+export function readTimestamp(value: unknown, zoneless = 'UTC'): Timestamp | undefined {
 	if (typeof value === 'number') return fromNumber(value, Number.isInteger(value));
 	if (typeof value !== 'string') return undefined;
 	if (NUMERIC_TEXT.test(value)) return fromNumber(Number(value), !value.includes('.'));
-	return fromIso(value);
+	return fromIso(value, zoneless);
 }
 
 /**
@@ -68,11 +83,11 @@ export function readTimestamp(value: unknown): Timestamp | undefined {
  * undefined. A field holding some timestamps and some other values (or seconds beside milliseconds) is
  * not one clock, so nothing is read from it.
  */
-export function readTimestampField(values: readonly unknown[]): { form: TimestampForm; epochMs: number[] } | undefined {
+export function readTimestampField(values: readonly unknown[], zoneless = 'UTC'): { form: TimestampForm; epochMs: number[] } | undefined {
 	if (values.length === 0) return undefined;
 	const stamps: Timestamp[] = [];
 	for (const value of values) {
-		const stamp = readTimestamp(value);
+		const stamp = readTimestamp(value, zoneless);
 		if (!stamp || (stamps.length > 0 && stamp.form !== stamps[0].form)) return undefined;
 		stamps.push(stamp);
 	}
@@ -133,14 +148,19 @@ export function isKnownTimeZone(timeZone: string): boolean {
 }
 
 /**
- * The instant of a wall-clock time in a time zone. The zone's offset is taken at the guessed instant and
- * once more at the corrected one, which settles every time except the hour a daylight-saving change skips
- * or repeats: those get one of the two offsets around the change.
+ * The instant of a wall-clock time in a time zone. Where a daylight-saving change makes the time ambiguous, the
+ * rule is that of RFC 5545 (iCalendar) and JavaScript's Temporal ("compatible"): a time in a **repeated** hour is
+ * its first occurrence (the offset before the change, e.g. Paris 2026-10-25 02:30 is 00:30Z, not 01:30Z); a time
+ * in a **skipped** hour is moved forward by the gap (Paris 2026-03-29 02:30 is 03:30 local, 01:30Z).
  */
 export function instantOfWallClock(fields: number[], timeZone: string): number {
 	const asUtc = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3] ?? 0, fields[4] ?? 0, fields[5] ?? 0, fields[6] ?? 0);
-	const first = asUtc - wallClock(asUtc, timeZone).offsetMs;
-	return asUtc - wallClock(first, timeZone).offsetMs;
+	// The offsets a day either side: no zone changes its offset twice within two days.
+	const before = wallClock(asUtc - 86_400_000, timeZone).offsetMs;
+	const after = wallClock(asUtc + 86_400_000, timeZone).offsetMs;
+	const fits = [before, after].map((offset) => asUtc - offset).filter((instant) => wallClock(instant, timeZone).offsetMs === asUtc - instant);
+	// Both fit in a repeated hour (the earlier is the first occurrence); neither in a skipped one.
+	return fits.length > 0 ? Math.min(...fits) : asUtc - before;
 }
 
 /** "2026-11-26 15:00" of an instant in a zone: how the editor's hints show a time in the user's words. */
@@ -149,18 +169,22 @@ export function formatWallClock(epochMs: number, timeZone: string): string {
 	return `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}`;
 }
 
-/** An instant written in a workspace's form; an offset other than `Z` is written as that fixed offset, no zone as UTC. */
-export function writeMoment(epochMs: number, form: MomentForm): string | number {
+/**
+ * An instant written in a workspace's form; an offset other than `Z` is written as that fixed offset, and a form
+ * without a zone as the wall clock in `zoneless`, the workspace's time zone (UTC by default, as readTimestamp reads).
+ */
+export function writeMoment(epochMs: number, form: MomentForm, zoneless = 'UTC'): string | number {
 	if (form.kind !== 'iso') {
 		const number = form.kind === 'unixSeconds' ? Math.floor(epochMs / 1000) : Math.round(epochMs);
 		return form.text ? String(number) : number;
 	}
-	// A workspace that writes no zone is read as UTC (Pipedrive's "2019-05-29 04:21:51" is UTC, and readTimestamp
-	// reads such values as UTC for the journal order and the pickers' labels): written the same way, a booking
-	// made at 11:00 in New York shows as 11:00 in New York when it is read back.
+	// A workspace that writes no zone is read in `zoneless` (Pipedrive's "2019-05-29 04:21:51" is UTC, a venue's
+	// Mindbody times are local), and readTimestamp reads such values the same way for the journal order and the
+	// pickers' labels: written so, a booking made at 11:00 in New York shows as 11:00 in New York when read back.
 	const zone = form.zone;
 	const match = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
-	const shown = epochMs + (match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0);
+	const zoneOffset = zone === '' && zoneless !== 'UTC' ? wallClock(epochMs, zoneless).offsetMs : 0;
+	const shown = epochMs + zoneOffset + (match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0);
 	const date = new Date(shown);
 	const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 	let time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;

@@ -139,3 +139,48 @@ describe('isDateOrDateTimeText', () => {
 		expect(isDateOrDateTimeText(text)).toBe(false);
 	});
 });
+
+describe('date-times without a zone, in the workspace\'s time zone', () => {
+	const PARIS = 'Europe/Paris';
+	const SQL = { kind: 'iso', separator: ' ', seconds: true, fraction: 0, zone: '' } as const;
+
+	it('reads them as UTC by default, and as the wall clock of the workspace\'s zone when it is set', () => {
+		expect(readTimestamp('2026-11-26 20:00:00')?.epochMs).toBe(Date.parse('2026-11-26T20:00:00Z'));
+		expect(readTimestamp('2026-11-26 20:00:00', 'UTC')?.epochMs).toBe(Date.parse('2026-11-26T20:00:00Z'));
+		expect(readTimestamp('2026-11-26 20:00:00', PARIS)).toEqual({ form: 'isoDateTime', epochMs: Date.parse('2026-11-26T19:00:00Z') });
+		expect(readTimestamp('2026-07-01T20:00:00.250', PARIS)?.epochMs).toBe(Date.parse('2026-07-01T18:00:00.250Z'));
+		expect(readTimestamp('2026-11-26T20:00', 'America/New_York')?.epochMs).toBe(Date.parse('2026-11-27T01:00:00Z'));
+		// A zone or an offset is read as written, whatever the workspace's zone; so are Unix times.
+		expect(readTimestamp('2026-11-26T20:00:00Z', PARIS)?.epochMs).toBe(Date.parse('2026-11-26T20:00:00Z'));
+		expect(readTimestamp('2026-11-26T20:00:00+0100', 'America/New_York')?.epochMs).toBe(Date.parse('2026-11-26T19:00:00Z'));
+		expect(readTimestamp(1795723200, PARIS)?.epochMs).toBe(1795723200 * 1000);
+		expect(readTimestampField(['2026-11-26 20:00:00', '2026-11-26 21:00:00'], PARIS)?.epochMs).toEqual([Date.parse('2026-11-26T19:00:00Z'), Date.parse('2026-11-26T20:00:00Z')]);
+	});
+
+	it('reads a time of the repeated hour as its first occurrence, and one of the skipped hour moved forward by the gap', () => {
+		// Paris leaves summer time on 2026-10-25 at 03:00 (back to 02:00): 02:30 happens at 00:30Z and at 01:30Z.
+		expect(readTimestamp('2026-10-25 02:30:00', PARIS)?.epochMs).toBe(Date.parse('2026-10-25T00:30:00Z'));
+		expect(readTimestamp('2026-10-25 03:30:00', PARIS)?.epochMs).toBe(Date.parse('2026-10-25T02:30:00Z'));
+		// Paris enters summer time on 2026-03-29 at 02:00 (on to 03:00): 02:30 never happens and reads as 03:30 CEST.
+		expect(readTimestamp('2026-03-29 02:30:00', PARIS)?.epochMs).toBe(Date.parse('2026-03-29T01:30:00Z'));
+		expect(readTimestamp('2026-03-29 03:30:00', PARIS)?.epochMs).toBe(Date.parse('2026-03-29T01:30:00Z'));
+		expect(readTimestamp('2026-03-29 01:59:00', PARIS)?.epochMs).toBe(Date.parse('2026-03-29T00:59:00Z'));
+		// The same rule for what the user types in the workflow's zone (New York: 2026-03-08 and 2026-11-01).
+		expect(readMomentInput('2026-03-08T02:30', 'America/New_York')).toBe(Date.parse('2026-03-08T07:30:00Z'));
+		expect(readMomentInput('2026-11-01T01:30', 'America/New_York')).toBe(Date.parse('2026-11-01T05:30:00Z'));
+	});
+
+	it('writes an instant as the wall clock of the workspace\'s zone where the workspace writes no zone, and reads it back', () => {
+		const instant = Date.parse('2026-11-26T19:00:00Z');
+		expect(writeMoment(instant, SQL)).toBe('2026-11-26 19:00:00');
+		expect(writeMoment(instant, SQL, PARIS)).toBe('2026-11-26 20:00:00');
+		expect(writeMoment(Date.parse('2026-07-01T18:00:00Z'), SQL, PARIS)).toBe('2026-07-01 20:00:00');
+		expect(readTimestamp(writeMoment(instant, SQL, PARIS), PARIS)?.epochMs).toBe(instant);
+		// Forms with a zone keep theirs: the workspace's zone is only for what is written without one.
+		expect(writeMoment(instant, { ...SQL, separator: 'T', zone: 'Z' }, PARIS)).toBe('2026-11-26T19:00:00Z');
+		expect(writeMoment(instant, { ...SQL, zone: '+02:00' }, PARIS)).toBe('2026-11-26 21:00:00+02:00');
+		// Both instants of the repeated hour are written 02:30; read back, that is the first (the form holds no more).
+		expect(writeMoment(Date.parse('2026-10-25T00:30:00Z'), SQL, PARIS)).toBe('2026-10-25 02:30:00');
+		expect(writeMoment(Date.parse('2026-10-25T01:30:00Z'), SQL, PARIS)).toBe('2026-10-25 02:30:00');
+	});
+});

@@ -27,8 +27,8 @@ export async function startSandboxWithKey(options: Partial<SandboxOptions> = {})
 	return await startSandbox({ ...options, keys: { [SECRET_KEY]: [...ALL_SCOPES], ...options.keys } });
 }
 
-export function credentialsFor(sandbox: Pick<Sandbox, 'url'>, apiKey = SECRET_KEY, baseUrl = sandbox.url) {
-	return { cred: { type: 'venueBookingApi', data: { baseUrl, apiKey } } };
+export function credentialsFor(sandbox: Pick<Sandbox, 'url'>, apiKey = SECRET_KEY, baseUrl = sandbox.url, more: IDataObject = {}) {
+	return { cred: { type: 'venueBookingApi', data: { baseUrl, apiKey, ...more } } };
 }
 
 export interface RunOptions extends NodeOptions {
@@ -37,16 +37,18 @@ export interface RunOptions extends NodeOptions {
 	inputItems?: IDataObject[];
 	/** The workflow's settings, e.g. its `timezone`. */
 	settings?: IWorkflowSettings;
+	/** More fields of the credential, e.g. its `workspaceTimeZone`. */
+	credentialData?: IDataObject;
 }
 
 /** Runs the Venue Booking node once, through n8n-core's engine, against the sandbox. */
 export async function runNode(sandbox: Sandbox, parameters: INodeParameters, options: RunOptions = {}): Promise<WorkflowResult> {
-	const { apiKey, baseUrl, inputItems, settings, ...nodeOptions } = options;
+	const { apiKey, baseUrl, inputItems, settings, credentialData, ...nodeOptions } = options;
 	const result = await runWorkflow({
 		nodes: [node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' }, ...nodeOptions })],
 		nodeTypes,
 		credentialTypes,
-		credentials: credentialsFor(sandbox, apiKey, baseUrl),
+		credentials: credentialsFor(sandbox, apiKey, baseUrl, credentialData),
 		inputItems,
 		settings,
 	});

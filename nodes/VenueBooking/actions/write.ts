@@ -6,7 +6,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, findEndpoint, showFor } from '../endpoints';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
-import { identityFieldOption, idProperty, readId } from '../parameters/readers';
+import { identityFieldOption, idProperty, readId, readWorkspaceTimeZone } from '../parameters/readers';
 import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
 import { leavesOf, loadReferenceLists, type NamedRecord, namesOf, nameQuotedIdentities } from '../referenceLists';
 import { refusedTheValues } from '../transport/errors';
@@ -101,7 +101,7 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 		async execute(context, itemIndex, client) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.
 			const recordId = id ? readId(context, itemIndex, id) : undefined;
-			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create', recordId);
+			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create', recordId, () => readWorkspaceTimeZone(client));
 			const request = {
 				endpoint,
 				id: recordId,

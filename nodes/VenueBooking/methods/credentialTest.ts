@@ -7,6 +7,7 @@ import { API_PATH_PREFIX, describeScopes, ENDPOINTS, findEndpoint } from '../end
 import { failureDeclaredInBody, findServerMessage, NetworkFailure } from '../transport/errors';
 import { apiUrl, bearerAuthorization, decideRedirect, headerValue, keyRedactor, normalizeBaseUrl, type ResponseHeaders, safeOrigin } from '../transport/request';
 import { parseBody } from '../transport/response';
+import { isKnownTimeZone } from '../timestamps';
 
 /**
  * The Venue Booking API credential's **Test** button; both nodes name it in `testedBy`. One side-effect-free
@@ -20,6 +21,10 @@ export async function venueBookingApiTest(this: ICredentialTestFunctions, creden
 	if ('problem' in base) return { status: 'Error', message: base.problem };
 	const apiKey = typeof data.apiKey === 'string' ? data.apiKey.trim() : '';
 	if (apiKey === '') return { status: 'Error', message: 'The API Key is empty. Paste a key created in your workspace cabinet, section Partner API.' };
+	const zone = typeof data.workspaceTimeZone === 'string' ? data.workspaceTimeZone.trim() : '';
+	if (zone !== '' && !isKnownTimeZone(zone)) {
+		return { status: 'Error', message: `The Workspace Time Zone "${zone.slice(0, 60)}" is not a time zone. Enter an IANA name such as Europe/Paris, or leave it empty for UTC.` };
+	}
 
 	const redact = keyRedactor(data.apiKey);
 	const outcome = await sendTestRequest(this.helpers, base.url, apiKey);

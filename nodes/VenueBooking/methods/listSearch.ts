@@ -5,7 +5,7 @@
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { type Endpoint, findEndpoint } from '../endpoints';
-import { readTimeZone } from '../parameters/readers';
+import { readTimeZone, readWorkspaceTimeZone } from '../parameters/readers';
 import { chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
 import { readTimestamp, readTimestampField } from '../timestamps';
 import type { Scalar } from '../transport/json';
@@ -56,6 +56,8 @@ interface Recognition {
 	lists: ReferenceList[];
 	timeZone: string;
 	now: number;
+	/** The zone the workspace writes zone-less date-times in (the credential's Workspace Time Zone); unset: UTC. */
+	workspaceZone?: string;
 }
 
 /**
@@ -149,6 +151,7 @@ export async function searchBookings(this: ILoadOptionsFunctions, filter?: strin
 		lists: await loadReferenceLists(client, reading),
 		timeZone,
 		now: Date.now(),
+		workspaceZone: readWorkspaceTimeZone(client),
 	});
 	return await searchRecords(this, findEndpoint('booking', 'getAll'), 'booking', filter, paginationToken, recognition);
 }
@@ -214,11 +217,13 @@ const NEAR_DAYS: Record<string, string> = { '-1': 'Yesterday', '0': 'Today', '1'
 
 /**
  * An instant as a person reads it in the workflow's time zone: "Tomorrow, Thu 26 Nov 2026, 15:00", the day
- * named when it is yesterday, today or tomorrow. A date-time written without a zone is shown as written: its
- * zone is the workspace's, which nothing states.
+ * named when it is yesterday, today or tomorrow. A date-time written without a zone is shown as written when
+ * the credential names no Workspace Time Zone (nothing states its zone); with one, it was read there, and is shown
+ * in the workflow's zone like any other.
  */
-export function timeInWords(value: Scalar, epochMs: number, timeZone: string, now: number): string {
-	const zone = typeof value === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) && readTimestamp(value)?.form === 'isoDateTime' ? 'UTC' : timeZone;
+export function timeInWords(value: Scalar, epochMs: number, timeZone: string, now: number, workspaceZone = 'UTC'): string {
+	const zoneless = workspaceZone === 'UTC' && typeof value === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) && readTimestamp(value)?.form === 'isoDateTime';
+	const zone = zoneless ? 'UTC' : timeZone;
 	const words = new Intl.DateTimeFormat('en-GB', {
 		timeZone: zone,
 		weekday: 'short',
@@ -285,8 +290,8 @@ function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recogni
 	const names = new Map(known.lists.map((list) => [list, namesOf(list)]));
 	return identified.map(({ record, identity, leaves }) => {
 		const moment = page.time !== undefined ? leaves.get(page.time) : undefined;
-		const stamp = moment !== undefined && moment !== null ? readTimestamp(moment) : undefined;
-		const when = stamp && moment !== undefined && moment !== null ? timeInWords(moment, stamp.epochMs, known.timeZone, known.now) : undefined;
+		const stamp = moment !== undefined && moment !== null ? readTimestamp(moment, known.workspaceZone) : undefined;
+		const when = stamp && moment !== undefined && moment !== null ? timeInWords(moment, stamp.epochMs, known.timeZone, known.now, known.workspaceZone) : undefined;
 		const named: Array<{ what: string; name: string; full: string }> = [];
 		for (const [path, list] of page.references) {
 			const value = leaves.get(path);

@@ -9,7 +9,7 @@ import { chooseIdentityMode, detectIdentityField } from '../identity';
 import { cutText, isPlainObject, isScalar, type JsonField, readPath, readSegments, type Scalar, walkFields } from '../transport/json';
 import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL, type SentAlong } from '../parameters/body';
-import { readTimeZone } from '../parameters/readers';
+import { readTimeZone, readWorkspaceTimeZone } from '../parameters/readers';
 import { formatWallClock, isDateOrDateTimeText, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
 import { type ListReading, loadReferenceLists, MAX_LEAF_DEPTH, type ReferenceList, referencedList, samplePage, textKind } from '../referenceLists';
 import { editorClient, isAgentTool, readIdentityField, readListReading } from './sampling';
@@ -165,13 +165,15 @@ function kindOf(field: SeenField, reference: ReferenceList | undefined): string 
 
 /**
  * The hint of a date-time field, in its label (n8n's resource mapper shows no per-field hint): a sampled
- * moment as the user's wall clock in the workflow's time zone, and as it is sent.
+ * moment as the user's wall clock in the workflow's time zone, and as it is sent; where the workspace writes
+ * no zone, which zone the sent wall clock is in (the credential's Workspace Time Zone, UTC when unset).
  */
-function momentHint(field: SeenField, form: MomentForm, timeZone: string): string {
-	const stamp = field.values.map((value) => readTimestamp(value)).find((found) => found !== undefined);
-	if (!stamp) return `date-time in ${timeZone}`;
-	const sent = writeMoment(stamp.epochMs, form);
-	const unit = form.kind === 'unixSeconds' ? ' (Unix seconds)' : form.kind === 'unixMilliseconds' ? ' (Unix milliseconds)' : '';
+function momentHint(field: SeenField, form: MomentForm, timeZone: string, workspaceZone: string): string {
+	const stamp = field.values.map((value) => readTimestamp(value, workspaceZone)).find((found) => found !== undefined);
+	const zoneless = form.kind === 'iso' && form.zone === '' ? ` (${workspaceZone} time)` : '';
+	if (!stamp) return `date-time in ${timeZone}${zoneless ? `, sent as${zoneless.slice(1, -1)}` : ''}`;
+	const sent = writeMoment(stamp.epochMs, form, workspaceZone);
+	const unit = form.kind === 'unixSeconds' ? ' (Unix seconds)' : form.kind === 'unixMilliseconds' ? ' (Unix milliseconds)' : zoneless;
 	return `date-time in ${timeZone}, e.g. ${formatWallClock(stamp.epochMs, timeZone)} → sent as ${String(sent)}${unit}`;
 }
 
@@ -182,7 +184,7 @@ function momentHint(field: SeenField, form: MomentForm, timeZone: string): strin
 function describeField(offer: Offer, reference: ReferenceList | undefined, form: MomentForm | undefined): string {
 	const { field, judged, timeZone, purpose, shortName } = offer;
 	const shown = exampleOf(field, reference);
-	const seen = form ? momentHint(field, form, timeZone) : `${kindOf(field, reference)}${shown !== undefined ? `, e.g. ${shown}` : ''}`;
+	const seen = form ? momentHint(field, form, timeZone, offer.workspaceZone ?? 'UTC') : `${kindOf(field, reference)}${shown !== undefined ? `, e.g. ${shown}` : ''}`;
 	const chosenIn = purpose === 'create' ? `choose it in ${CLIENT_LABEL} above, or ` : '';
 	const chosen = reference?.people ? `; ${chosenIn}add this field to give an ID` : '';
 	const at = shortName === field.name ? '' : `; at ${field.name}`;
@@ -203,6 +205,8 @@ interface Offer {
 	judged: Judgement;
 	asTool: boolean;
 	timeZone: string;
+	/** The zone the workspace writes zone-less date-times in (the credential's Workspace Time Zone; UTC when unset). */
+	workspaceZone?: string;
 	/** Create has the Client parameter; a change does not. */
 	purpose: FormPurpose;
 	/** The field's name in the form (shortNames). */
@@ -297,8 +301,10 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	let records: unknown[];
 	let client: ApiClient;
 	let reading: ListReading;
+	let workspaceZone: string;
 	try {
 		client = await editorClient(this);
+		workspaceZone = readWorkspaceTimeZone(client);
 		reading = readListReading(this);
 		records = await sampleBookings(client, reading);
 	} catch (error) {
@@ -317,11 +323,11 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	const references = seen.filter((field) => referencedList(field, lists));
 	const { placements, hidden } = placementsOf(records, seen, references, purpose);
 	const fields = seen.filter((field) => !hidden.has(field.name));
-	const judgements = judgeFields(records, fields, lists, purpose, Date.now(), identityField);
+	const judgements = judgeFields(records, fields, lists, purpose, Date.now(), identityField, workspaceZone);
 	const names = shortNames(fields);
 	return {
 		fields: fields.map((field) => toMapperField({
-			field, lists, judged: judgements.get(field.name) ?? INPUT, asTool, timeZone, purpose,
+			field, lists, judged: judgements.get(field.name) ?? INPUT, asTool, timeZone, workspaceZone, purpose,
 			shortName: names.get(field.name) ?? field.name, placement: placements.get(field.name),
 		})),
 	};
@@ -477,7 +483,7 @@ const filledIn = (column: Array<Scalar | undefined>) => column.filter((value) =>
  *   - closed sets (a state) when creating: for a change, the state that later-state fields follow is the
  *     input (cancelling), and so is later-state text.
  */
-export function judgeFields(records: unknown[], fields: SeenField[], lists: ReferenceList[], purpose: FormPurpose, nowMs = Date.now(), identityField = ''): Map<string, Judgement> {
+export function judgeFields(records: unknown[], fields: SeenField[], lists: ReferenceList[], purpose: FormPurpose, nowMs = Date.now(), identityField = '', workspaceZone = 'UTC'): Map<string, Judgement> {
 	const columns = columnsOf(records, fields);
 	const identities = identityField ? records.filter(isPlainObject).map((row) => readPath(row, identityField)) : [];
 	const references = fields.filter((field) => referencedList(field, lists));
@@ -487,7 +493,7 @@ export function judgeFields(records: unknown[], fields: SeenField[], lists: Refe
 	const judged = new Map<string, Judgement>();
 	const moments = new Map<string, Array<number | undefined>>();
 	for (const field of fields) {
-		if (field.type === 'dateTime' || field.clock) moments.set(field.name, (columns.get(field.name) ?? []).map((value) => readTimestamp(value)?.epochMs));
+		if (field.type === 'dateTime' || field.clock) moments.set(field.name, (columns.get(field.name) ?? []).map((value) => readTimestamp(value, workspaceZone)?.epochMs));
 	}
 	const choices = fields.filter(looksLikeChoice);
 	const laterState = new Map<string, { state: SeenField; value: string }>();

@@ -198,9 +198,11 @@ function readClientChoice(context: ParameterReader, itemIndex: number): string {
  * Values are read as entered (expressions resolved), not converted to the sampled types: a dropdown lists
  * only one page of rooms, and an expression may rightly name another; the API is the judge of values.
  * Date-times are the exception: a picked or typed time is read in the workflow's time zone when it has no
- * offset and sent in the form the workspace's own values have (timestamps.ts). Empty fields are not sent.
+ * offset and sent in the form the workspace's own values have (timestamps.ts); where those have no zone, as the
+ * wall clock in the workspace's time zone (`workspaceZone`, the credential's; read only then). Empty fields are not sent.
  */
-export function readSeenFields(context: ParameterReader, itemIndex: number, chooseClient = false, recordId?: string): IDataObject {
+export function readSeenFields(context: ParameterReader, itemIndex: number, chooseClient = false, recordId?: string,
+	workspaceZone: () => string = () => 'UTC'): IDataObject {
 	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
 	const values = isPlainObject(mapper) && isPlainObject(mapper.value) ? mapper.value : {};
 	const schema = savedSchema(mapper);
@@ -224,7 +226,7 @@ export function readSeenFields(context: ParameterReader, itemIndex: number, choo
 	for (const [name, value] of Object.entries(values)) {
 		if (value === null || value === undefined || value === '') continue;
 		const form = schema.find((field) => field.id === name)?.momentForm;
-		place(name, form ? sendMoment(context, itemIndex, name, value, form, timeZone) : value);
+		place(name, form ? sendMoment(context, itemIndex, name, value, form, timeZone, form.kind === 'iso' && form.zone === '' ? workspaceZone() : 'UTC') : value);
 	}
 	const client = chooseClient ? readClientChoice(context, itemIndex) : '';
 	if (client === '') return body;
@@ -242,14 +244,14 @@ export function readSeenFields(context: ParameterReader, itemIndex: number, choo
 	return body;
 }
 
-/** One date-time in the workspace's form, or an error naming the field and the item. */
-function sendMoment(context: ParameterReader, itemIndex: number, name: string, value: unknown, form: MomentForm, timeZone: string): string | number {
+/** One date-time in the workspace's form (zone-less ones as the wall clock in `workspaceZone`), or an error naming the field and the item. */
+function sendMoment(context: ParameterReader, itemIndex: number, name: string, value: unknown, form: MomentForm, timeZone: string, workspaceZone: string): string | number {
 	const instant = readMomentInput(value, timeZone);
 	if (instant === undefined) {
 		throw inputError(context, itemIndex, LABEL, `"${name}" is not a date-time: ${describeType(value)} ${JSON.stringify(String(value)).slice(0, 60)}`,
 			`Pick it, or write it as 2026-11-26T15:00 (read in ${timeZone}, the workflow's time zone) or with an offset (…Z, …+01:00).`);
 	}
-	return writeMoment(instant, form);
+	return writeMoment(instant, form, workspaceZone);
 }
 
 /** Whether a text names a field as a word of its own (`end`, not `endless` or `weekend`). */

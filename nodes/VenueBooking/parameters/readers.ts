@@ -37,6 +37,20 @@ export function readTimeZone(context: { getTimezone?(): string }): string {
 }
 
 /**
+ * The zone the workspace writes its date-times without a zone in: the credential's Workspace Time Zone, UTC when
+ * it is empty (nothing in an answer says which zone such a time means; UTC is what saved credentials always had).
+ * A zone this runtime does not know is an error naming the field, never a silent UTC: times would be hours off.
+ */
+export function readWorkspaceTimeZone(client: { node: INode; workspaceTimeZoneSetting?: string }): string {
+	const zone = client.workspaceTimeZoneSetting ?? '';
+	if (zone === '') return 'UTC';
+	if (isKnownTimeZone(zone)) return zone;
+	throw new NodeOperationError(client.node, `The Workspace Time Zone "${zone.slice(0, 60)}" of the Venue Booking API credential is not a time zone`, {
+		description: 'Enter an IANA time zone such as Europe/Paris or America/New_York, or leave the field empty for UTC.',
+	});
+}
+
+/**
  * A NodeOperationError about a parameter of one item. The message names both, because with hundreds of
  * input items "invalid JSON" alone does not tell the user where to look.
  */

@@ -116,6 +116,12 @@ export class ApiClient {
 		return this.context.getNode();
 	}
 
+	/** The credential's Workspace Time Zone as entered, trimmed ('' when unset); parameters/readers.ts judges it. */
+	get workspaceTimeZoneSetting(): string {
+		const setting = this.credentials?.data?.[WORKSPACE_TIME_ZONE];
+		return typeof setting === 'string' ? setting.trim() : '';
+	}
+
 	/** The URL for a request, with the id percent-encoded into its one path segment. */
 	urlFor(request: ApiRequest): string {
 		if (request.url !== undefined) return request.url;
@@ -209,6 +215,9 @@ function redirectLocation(response: RawResponse): string | undefined {
 }
 
 export const CREDENTIAL_TYPE = 'venueBookingApi';
+
+/** The credential's field naming the zone the workspace writes its zone-less date-times in (empty: UTC). */
+export const WORKSPACE_TIME_ZONE = 'workspaceTimeZone';
 
 export interface Exchange {
 	method: HttpMethod;

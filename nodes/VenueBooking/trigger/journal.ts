@@ -4,6 +4,7 @@
  */
 import { isStalePageRefusal } from '../transport/errors';
 import { walkPages, type WalkedPage } from '../transport/pagination/walk';
+import { readWorkspaceTimeZone } from '../parameters/readers';
 import { type ApiClient, settle } from '../transport/request';
 import { type BoundaryScan, type JournalTail, LastEntries, type NewEntriesSide, scanForNew } from './boundary';
 import { chooseIdentityMode, entryIdentity, type IdentityMode } from '../identity';
@@ -31,8 +32,8 @@ const SET_ORDER = `set Options > ${JOURNAL_ORDER_OPTION}`;
  * The order Automatic found on page 1, and when page 1 showed none, a message saying the order was guessed
  * (`guessed` says what was then done). Nothing is said for an empty page: no entry was taken from either end.
  */
-function orderOnPage(entries: unknown[], guessed: string): { order: JournalOrder | undefined; guess?: string } {
-	const evidence = judgeOrder(entries);
+function orderOnPage(entries: unknown[], guessed: string, zoneless: string): { order: JournalOrder | undefined; guess?: string } {
+	const evidence = judgeOrder(entries, zoneless);
 	if (evidence.order !== undefined || entries.length === 0) return { order: evidence.order };
 	const why = describeUnknownOrder(evidence.reason, entries.length);
 	return { order: undefined, guess: `The journal's order could not be told from its entries (${why}), so ${guessed}` };
@@ -127,12 +128,18 @@ export class JournalReader {
 		};
 	}
 
+	/** The zone the journal's zone-less date-times are read in: the credential's Workspace Time Zone, UTC when unset. */
+	private zoneless(): string {
+		return readWorkspaceTimeZone(this.client);
+	}
+
 	/** The order set by the user, or read from page 1's entries, telling the user when it was only a guess. */
 	private baselineOrder(firstEntries: unknown[]): JournalOrder | undefined {
 		if (this.settings.order !== 'auto') return this.settings.order;
 		const detected = orderOnPage(
 			firstEntries,
 			`it was taken as oldest first, and new entries are looked for at both ends until they show where they arrive; to be sure of it, ${SET_ORDER}.`,
+			this.zoneless(),
 		);
 		if (detected.guess) this.inform(detected.guess);
 		return detected.order;
@@ -183,7 +190,7 @@ export class JournalReader {
 		// Order not known yet: page 1 may show it (dates), or show where the journal changed.
 		const walk = await this.openWalk();
 		await walk.rest.return(undefined);
-		const detected = detectOrder(walk.firstEntries);
+		const detected = detectOrder(walk.firstEntries, this.zoneless());
 		if (detected === 'newestFirst') return this.readFromTop(state, detected);
 		if (detected === 'oldestFirst') return this.continueFromTail(state, detected);
 		const top = walk.firstEntries.length > 0 ? this.identity(walk.firstEntries[0], state.identity) : undefined;
@@ -253,20 +260,20 @@ export class JournalReader {
 		const early = [...walk.firstEntries];
 		// An order the user set or a poll learned is no guess. Entries written in one instant share a timestamp,
 		// so when page 1 alone does not tell the order, the next pages may: each is judged beside page 1's first entry.
-		let evidence = known === undefined ? judgeOrder(early) : undefined;
+		let evidence = known === undefined ? judgeOrder(early, this.zoneless()) : undefined;
 		for (let extra = 0; evidence?.order === undefined && evidence?.reason === 'timestampsDisagree' && extra < MAX_ORDER_EVIDENCE_PAGES; extra++) {
 			const next = await walk.rest.next();
 			if (next.done || !next.value.entries?.length) break;
 			read.push(next.value);
 			early.push(...next.value.entries);
-			evidence = judgeOrder([walk.firstEntries[0], ...next.value.entries]);
+			evidence = judgeOrder([walk.firstEntries[0], ...next.value.entries], this.zoneless());
 		}
 		const detected =
 			known !== undefined
 				? { order: known }
 				: evidence?.order !== undefined
 					? { order: evidence.order }
-					: orderOnPage(walk.firstEntries, `it was taken as oldest first; if Fetch Test Event shows old entries, ${SET_ORDER}.`);
+					: orderOnPage(walk.firstEntries, `it was taken as oldest first; if Fetch Test Event shows old entries, ${SET_ORDER}.`, this.zoneless());
 		if (detected.guess) this.inform(detected.guess);
 		if (detected.order === 'newestFirst') {
 			await walk.rest.return(undefined);

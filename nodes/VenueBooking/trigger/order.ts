@@ -59,11 +59,11 @@ function candidatePaths(records: Array<Record<string, unknown>>): string[][] {
 /**
  * Judges the journal's order from one page, with no field name assumed: every field (top-level, or one object
  * down where every entry has that object) whose values are all timestamps of one form (ISO date-times, Unix seconds or milliseconds: timestamps.ts) is read, and
- * the order is known when they all move the same way (rising times: oldest first). Other numeric fields are
- * not trusted (amounts and counts move either way); without timestamps the trigger learns the order from
+ * the order is known when they all move the same way (rising times: oldest first); zone-less date-times are read in
+ * `zoneless`, the workspace's zone. Other numeric fields are not trusted (amounts and counts move either way); without timestamps the trigger learns the order from
  * where new entries appear.
  */
-export function judgeOrder(entries: unknown[]): OrderEvidence {
+export function judgeOrder(entries: unknown[], zoneless = 'UTC'): OrderEvidence {
 	if (entries.length < MIN_ENTRIES_FOR_DETECTION || !entries.every(isPlainObject)) {
 		return { order: undefined, reason: entries.length < MIN_ENTRIES_FOR_DETECTION ? 'tooFewEntries' : 'noTimestamps' };
 	}
@@ -71,7 +71,7 @@ export function judgeOrder(entries: unknown[]): OrderEvidence {
 	const directions = new Map<Direction, string[]>();
 	let timestampFields = 0;
 	for (const path of candidatePaths(records)) {
-		const field = readTimestampField(records.map((record) => valueAt(record, path)));
+		const field = readTimestampField(records.map((record) => valueAt(record, path)), zoneless);
 		if (!field) continue;
 		timestampFields++;
 		const direction = directionOf(field.epochMs);
@@ -86,8 +86,8 @@ export function judgeOrder(entries: unknown[]): OrderEvidence {
 }
 
 /** The journal's order as one page shows it, or undefined when the page does not tell. */
-export function detectOrder(entries: unknown[]): JournalOrder | undefined {
-	return judgeOrder(entries).order;
+export function detectOrder(entries: unknown[], zoneless = 'UTC'): JournalOrder | undefined {
+	return judgeOrder(entries, zoneless).order;
 }
 
 /** Why a page did not tell the order, as a message says it in brackets. */

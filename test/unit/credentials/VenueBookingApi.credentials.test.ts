@@ -14,6 +14,13 @@ describe('VenueBookingApi', () => {
 		expect(byName.apiKey).toMatchObject({ type: 'string', required: true, typeOptions: { password: true } });
 	});
 
+	it('has an optional Workspace Time Zone, empty by default so saved credentials read zone-less times as UTC', () => {
+		const zone = credential.properties.find((p) => p.name === 'workspaceTimeZone');
+		expect(zone).toMatchObject({ displayName: 'Workspace Time Zone', type: 'string', default: '' });
+		expect(zone?.required).toBeFalsy();
+		expect(zone?.description).toMatch(/without a zone.*Leave empty for UTC/);
+	});
+
 	it('sends the key as a bearer token, trimmed of the newline a paste often adds', async () => {
 		const request = { url: 'https://studio.example.com/api/partners/v1/bookings', headers: { Accept: 'application/json' } };
 		const authenticated = await credential.authenticate({ apiKey: '  vb_live_abc\n' }, request);

@@ -27,6 +27,17 @@ describe('credential test wiring', () => {
 	});
 });
 
+describe('the Workspace Time Zone in the test', () => {
+	it('refuses a zone that does not exist before anything is sent', async () => {
+		const httpRequest = jest.fn();
+		const context = { helpers: { request: httpRequest, httpRequest } } as unknown as ICredentialTestFunctions;
+		const data = { baseUrl: 'https://studio.example.com', apiKey: TEST_KEY, workspaceTimeZone: 'Europe/Pari' };
+		const result = await venueBookingApiTest.call(context, { id: '1', name: 'c', type: 'venueBookingApi', data });
+		expect(result).toEqual({ status: 'Error', message: 'The Workspace Time Zone "Europe/Pari" is not a time zone. Enter an IANA name such as Europe/Paris, or leave it empty for UTC.' });
+		expect(httpRequest).not.toHaveBeenCalled();
+	});
+});
+
 const URL_TESTED = 'https://studio.example.com/api/partners/v1/bookings';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const redact = keyRedactor(TEST_KEY);

@@ -110,6 +110,13 @@ describe('bookings a person recognises', () => {
 		expect(timeInWords('2026-11-24T09:30:00', Date.parse('2026-11-24T09:30:00Z'), 'Asia/Tokyo', now)).toBe('Yesterday, Tue 24 Nov 2026, 09:30');
 	});
 
+	it('shows a zone-less time read in the credential\'s Workspace Time Zone in the workflow\'s zone, like any other', () => {
+		// 09:30 in Paris is 08:30Z, 17:30 in Tokyo.
+		const at = Date.parse('2026-11-24T08:30:00Z');
+		expect(timeInWords('2026-11-24T09:30:00', at, 'Asia/Tokyo', now, 'Europe/Paris')).toBe('Yesterday, Tue 24 Nov 2026, 17:30');
+		expect(timeInWords('2026-11-24T09:30:00', at, 'Europe/Paris', now, 'Europe/Paris')).toBe('Yesterday, Tue 24 Nov 2026, 09:30');
+	});
+
 	/** The API answering by path; bookings in JSON:API form, their references in relationships. */
 	function workspace(bookings: unknown[]) {
 		const pages: Record<string, unknown[]> = {

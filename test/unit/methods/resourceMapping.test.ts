@@ -74,6 +74,21 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		expect(byId(fields).at.displayName).toBe('at (date-time in America/New_York, e.g. 2026-11-26 15:00 → sent as 2026-11-26T20:00:00Z)');
 	});
 
+	it('reads zone-less times in the credential\'s Workspace Time Zone and says in the label which zone is sent (UTC when unset)', async () => {
+		const local = [{ id: 'b1', at: '2026-11-26 20:00:00' }, { id: 'b2', at: '2026-11-27 20:00:00' }];
+		const labelIn = async (credentials: Record<string, string>) => {
+			const { context } = mockLoadOptionsContext({ parameters: {}, credentials, answers: () => page(local) });
+			const inZone = { ...context, getTimezone: () => 'Europe/Berlin' } as unknown as ILoadOptionsFunctions;
+			return byId((await bookingFields.call(inZone)).fields).at.displayName;
+		};
+		const base = { baseUrl: 'https://studio.example.com', apiKey: TEST_KEY };
+		expect(await labelIn({ ...base, workspaceTimeZone: 'Europe/London' }))
+			.toBe('at (date-time in Europe/Berlin, e.g. 2026-11-26 21:00 → sent as 2026-11-26 20:00:00 (Europe/London time))');
+		expect(await labelIn(base)).toBe('at (date-time in Europe/Berlin, e.g. 2026-11-26 21:00 → sent as 2026-11-26 20:00:00 (UTC time))');
+		expect(await labelIn({ ...base, workspaceTimeZone: 'America/New_York' }))
+			.toBe('at (date-time in Europe/Berlin, e.g. 2026-11-27 02:00 → sent as 2026-11-26 20:00:00 (America/New_York time))');
+	});
+
 	it('offers no client as an option (n8n would save the list in the workflow): the field names the Client parameter instead', async () => {
 		const people = [{ id: 'c1', name: 'Ada Jones', email: 'ada@example.com' }, { id: 'c2', name: 'Bo Lind', email: 'bo@example.com' }];
 		const held = [{ id: 'b1', who: 'c1' }, { id: 'b2', who: 'c2' }, { id: 'b3', who: 'c1' }];

@@ -92,6 +92,28 @@ describe('date-times in the user\'s zone, sent as the workspace writes them', ()
 	});
 });
 
+describe('date-times to a workspace that writes them without a zone', () => {
+	const SQL = { kind: 'iso', separator: ' ', seconds: true, fraction: 0, zone: '' };
+	const fields = mapper({ start: '2026-11-26T14:00', stamp: '2026-11-26T14:00' }, [{ id: 'start', momentForm: SQL }, { id: 'stamp', momentForm: ISO_Z }]);
+
+	it('sends the time picked in the workflow\'s zone as the wall clock of the workspace\'s zone', () => {
+		// 14:00 in New York is 19:00Z, 20:00 in Paris; a form with a zone is unaffected.
+		expect(readSeenFields(inZone({ fields }, 'America/New_York'), 0, false, undefined, () => 'Europe/Paris'))
+			.toEqual({ start: '2026-11-26 20:00:00', stamp: '2026-11-26T19:00:00Z' });
+	});
+
+	it('sends it as UTC when the workspace\'s zone is unset, as before', () => {
+		expect(readSeenFields(inZone({ fields }, 'America/New_York'), 0)).toEqual({ start: '2026-11-26 19:00:00', stamp: '2026-11-26T19:00:00Z' });
+	});
+
+	it('asks for the workspace\'s zone only when a zone-less form is sent', () => {
+		const zone = jest.fn(() => 'Europe/Paris');
+		const zoned = mapper({ stamp: '2026-11-26T14:00' }, [{ id: 'stamp', momentForm: ISO_Z }]);
+		readSeenFields(inZone({ fields: zoned }, 'America/New_York'), 0, false, undefined, zone);
+		expect(zone).not.toHaveBeenCalled();
+	});
+});
+
 describe('the client chosen by name', () => {
 	const schema = [{ id: 'client_ref', pickedIn: 'client' }, { id: 'note' }];
 	it('is shown for Create only, before the fields', () => {

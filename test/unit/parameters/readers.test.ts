@@ -9,6 +9,7 @@ import {
 	onceReadParameters,
 	readId,
 	readNumberParameter,
+	readWorkspaceTimeZone,
 } from '../../../nodes/VenueBooking/parameters/readers';
 import { mockContext, parameterReader, TEST_NODE, thrownBy } from '../mockContext';
 
@@ -221,5 +222,21 @@ describe('idProperty', () => {
 		expect(property.modes?.map((mode) => [mode.name, mode.type])).toEqual([['list', 'list'], ['id', 'string']]);
 		expect(property.modes?.[0].typeOptions?.searchListMethod).toEqual(expect.any(String));
 		expect(property.description).toContain('identifier');
+	});
+});
+
+describe('readWorkspaceTimeZone', () => {
+	const node = { name: 'Venue Booking' } as INode;
+	it('is UTC when the credential names none, and the zone it names otherwise', () => {
+		expect(readWorkspaceTimeZone({ node })).toBe('UTC');
+		expect(readWorkspaceTimeZone({ node, workspaceTimeZoneSetting: '' })).toBe('UTC');
+		expect(readWorkspaceTimeZone({ node, workspaceTimeZoneSetting: 'Europe/Paris' })).toBe('Europe/Paris');
+	});
+
+	it('refuses a zone that does not exist, naming the credential\'s field, rather than reading hours off', () => {
+		const error = (() => { try { readWorkspaceTimeZone({ node, workspaceTimeZoneSetting: 'Europe/Pari' }); } catch (caught) { return caught as NodeOperationError; } return undefined; })();
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error?.message).toBe('The Workspace Time Zone "Europe/Pari" of the Venue Booking API credential is not a time zone');
+		expect(error?.description).toContain('IANA');
 	});
 });

@@ -1,0 +1,79 @@
+/**
+ * A workspace that writes its date-times without a zone, in the venue's own zone (as Mindbody, Planyo, SimplyBook
+ * or Rezdy's `*Local` fields do): the sandbox speaks Pipedrive's zone-less form with its times in Europe/Paris. With
+ * the credential's Workspace Time Zone set to it, a time typed in the workflow's zone (America/New_York) is sent as
+ * the Paris wall clock and lands at the instant meant; the form's label says both zones.
+ */
+import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
+
+import { bookingFields, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { FIXED_TODAY, type Sandbox } from '../../sandbox';
+import { methodContext, node } from './harness';
+import { credentialsFor, credentialTypes, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
+import { PAGINATION_AS_SET } from '../support/conventions';
+
+const WORKFLOW_ZONE = 'America/New_York';
+const WORKSPACE_ZONE = 'Europe/Paris';
+const options = PAGINATION_AS_SET.pipedrive ? { pagination: { settings: PAGINATION_AS_SET.pipedrive } } : {};
+const create = { resource: 'booking', operation: 'create', options } as INodeParameters;
+
+function mapped(value: IDataObject, schema: OfferedField[]): INodeParameters[string] {
+	const saved: ResourceMapperValue = { mappingMode: 'defineBelow', value: value as ResourceMapperValue['value'], matchingColumns: [], schema, attemptToConvertTypes: false, convertFieldsToString: false };
+	return saved as unknown as INodeParameters[string];
+}
+
+describe('a workspace that writes local times without a zone (pipedrive form, times in Europe/Paris)', () => {
+	let sandbox: Sandbox;
+	let offered: OfferedField[];
+
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ convention: 'pipedrive', seed: 7, today: FIXED_TODAY, localTimeZone: WORKSPACE_ZONE });
+		const credentials = credentialsFor(sandbox, undefined, undefined, { workspaceTimeZone: WORKSPACE_ZONE });
+		const context = methodContext({ node: node(NODE_NAME, NODE_TYPE, create, { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials, path: 'parameters.fields' });
+		offered = (await bookingFields.call(context)).fields as OfferedField[];
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => sandbox.resetRequests());
+
+	const booking = (day: string) => {
+		const room = sandbox.store.rooms[0];
+		const service = sandbox.store.services.find((candidate) => candidate.roomIds.includes(room.id));
+		return { room_id: room.id, service_id: service?.id, client_id: sandbox.store.clients[0].id, start: `${day}T11:00:00` };
+	};
+
+	it('labels the start with the zone it is read in and the zone it is sent in', () => {
+		const start = offered.find((field) => field.id === 'start');
+		expect(start?.momentForm).toEqual({ kind: 'iso', separator: ' ', seconds: true, fraction: 0, zone: '' });
+		// The editor's zone (n8n's instance default here) beside the workspace's: a booking at 14:00 UTC, 15:00 in Paris.
+		expect(start?.displayName).toBe('start (date-time in America/New_York, e.g. 2027-02-27 09:00 → sent as 2027-02-27 15:00:00 (Europe/Paris time))');
+		expect(sandbox.store.bookings.some((stored) => stored.start === '2027-02-27T14:00:00Z')).toBe(true);
+	});
+
+	it('sends 11:00 in New York as 17:00 Paris time, and the booking lands at 15:00 UTC', async () => {
+		const result = await runNode(sandbox, { ...create, fields: mapped(booking('2027-06-09'), offered) } as INodeParameters, {
+			settings: { timezone: WORKFLOW_ZONE },
+			credentialData: { workspaceTimeZone: WORKSPACE_ZONE },
+		});
+		expect(result.errorOf(NODE_NAME)).toBeUndefined();
+		const post = sandbox.requests.find((request) => request.method === 'POST');
+		expect((post?.body as IDataObject).start).toBe('2027-06-09 17:00:00');
+		expect(sandbox.store.bookings.at(-1)).toMatchObject({ start: '2027-06-09T15:00:00Z' });
+	});
+
+	it('without the credential\'s zone sends UTC wall clock, which this workspace reads two hours early (why the setting exists)', async () => {
+		const result = await runNode(sandbox, { ...create, fields: mapped(booking('2027-06-10'), offered) } as INodeParameters, { settings: { timezone: WORKFLOW_ZONE } });
+		expect(result.errorOf(NODE_NAME)).toBeUndefined();
+		const post = sandbox.requests.find((request) => request.method === 'POST');
+		expect((post?.body as IDataObject).start).toBe('2027-06-10 15:00:00');
+		expect(sandbox.store.bookings.at(-1)).toMatchObject({ start: '2027-06-10T13:00:00Z' });
+	});
+
+	it('refuses a Workspace Time Zone that does not exist, naming the credential field', async () => {
+		const result = await runNode(sandbox, { ...create, fields: mapped(booking('2027-06-11'), offered) } as INodeParameters, {
+			settings: { timezone: WORKFLOW_ZONE },
+			credentialData: { workspaceTimeZone: 'Europe/Pari' },
+		});
+		expect(result.errorOf(NODE_NAME)?.message).toBe('The Workspace Time Zone "Europe/Pari" of the Venue Booking API credential is not a time zone');
+		expect(sandbox.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+	});
+});
