@@ -376,10 +376,11 @@ describe.each(Object.keys(PAGINATION_AS_SET).map((name) => [name as ConventionNa
 		expect(result.fields.length).toBeGreaterThan(3);
 		expect(result.fields.some((field) => field.type === 'dateTime')).toBe(true);
 		expect(result.fields.some((field) => field.type === 'options' && (field.options ?? []).some((option) => option.value === sandbox.store.rooms[0].id))).toBe(true);
-		// One page of bookings; the clients (237) stop at the page the walk cannot go beyond (the second where it
-		// repeats the first), never their five-page budget.
+		// One page of bookings (a second ask where the first page is uniform and Automatic guessed a page parameter:
+		// the walk ends when that page repeats the first); the clients (237) likewise stop at the page the walk cannot
+		// go beyond, never their five-page budget.
 		const count = (path: string) => sandbox.requests.filter((request) => request.path.endsWith(`/${path}`)).length;
-		expect(count('bookings')).toBe(1);
+		expect(count('bookings')).toBeLessThanOrEqual(2);
 		expect(count('clients')).toBeLessThanOrEqual(2);
 	});
 });
