@@ -44,7 +44,7 @@ if (unmet.length > 0) {
 			'with npm provenance (n8n verifies community packages by it).',
 			'To release: move the CHANGELOG.md lines under [Unreleased] to the new version, set that version with',
 			'`npm version <x.y.z> --no-git-tag-version`, commit, then tag the commit `v<x.y.z>` and push the tag.',
-			'The workflow runs the checks and publishes. See README.md, "Releasing".',
+			'The workflow runs the checks and publishes. See CONTRIBUTING.md, "Releasing".',
 			'',
 			'Not met here:',
 			...unmet.map((problem) => `  - ${problem}`),

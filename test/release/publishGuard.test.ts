@@ -35,7 +35,7 @@ describe('prepublishOnly guard', () => {
 		expect(status).not.toBe(0);
 		expect(output).toContain('npm publish refused: n8n-nodes-venue-booking is published only by the GitHub Actions workflow .github/workflows/publish.yml');
 		expect(output).toContain('push the tag');
-		expect(output).toContain('README.md, "Releasing"');
+		expect(output).toContain('CONTRIBUTING.md, "Releasing"');
 		expect(output).toContain('not running in GitHub Actions');
 		expect(output).toContain('published without --provenance');
 		expect(output).not.toContain('Tarball Contents'); // stopped before packing

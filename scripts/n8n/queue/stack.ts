@@ -4,8 +4,8 @@
  * the queue between them. Everything listens on 127.0.0.1. The n8n processes' data and the logs live under
  * `dataDir`; Postgres's and Redis's data too when `keepData` is asked for and Postgres's system user can reach
  * it there (a second start then reuses the database), otherwise in a temporary folder of their own under the
- * system temp dir, removed when the stack stops (serviceData.ts, issue 28). Each n8n process has its own user folder (as separate machines would) with the packed
- * package installed into its `.n8n/nodes` (see README "Running at scale" for why not N8N_COMMUNITY_PACKAGES).
+ * system temp dir, removed when the stack stops (serviceData.ts). Each n8n process has its own user folder (as separate machines would) with the packed
+ * package installed into its `.n8n/nodes` (see docs/SCALE.md, "Install the package on every process", for why not N8N_COMMUNITY_PACKAGES).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
