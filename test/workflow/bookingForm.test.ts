@@ -189,9 +189,22 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		const error = result.errorOf(NODE_NAME);
 		// A 4xx, or (Slack) a refusal declared in a 200 body.
 		expect(error?.message).toMatch(/\((400|422)\)|^The API refused POST \/bookings/);
-		expect(String(error?.description)).toMatch(new RegExp(`^"${escaped(id('end'))}" \\(end \\(date-time .*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
-		// The server's own words follow.
-		expect(String(error?.description)).toMatch(/The server said: .*end/);
+		// The server's own words come first, then which offered field they are about and how to take it out of the form.
+		expect(String(error?.description)).toMatch(/^(The answer came with a success status.*\n)?The server said: .*end/);
+		expect(String(error?.description)).toMatch(new RegExp(`\n"${escaped(id('end'))}" \\(end \\(date-time .*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
+	});
+
+	it('a service the chosen room does not offer: the server\'s reason first, and no advice to remove the room', async () => {
+		const room = sandbox.store.rooms.find((candidate) => sandbox.store.services.some((service) => !service.roomIds.includes(candidate.id)));
+		const service = sandbox.store.services.find((candidate) => room && !candidate.roomIds.includes(room.id));
+		const value = { [id('roomId')]: room?.id, [id('serviceId')]: service?.id, [id('start')]: '2027-06-10T11:00:00' };
+		const client = { __rl: true, mode: 'id', value: sandbox.store.clients[0].id };
+		const result = await runNode(sandbox, { ...create, bookingClient: client, fields: mapped(value, offered) } as INodeParameters, { settings: { timezone: ZONE } });
+		const description = String(result.errorOf(NODE_NAME)?.description);
+		// (A refusal declared in a 200 body says so in one line before.)
+		expect(description).toMatch(/^(The answer came with a success status.*\n)?The server said: /);
+		expect(description).not.toMatch(/Remove it from the form|does not take it/);
+		expect(sandbox.store.bookings.some((booking) => booking.serviceId === service?.id && booking.roomId === room?.id && booking.start.startsWith('2027-06-10'))).toBe(false);
 	});
 });
 
