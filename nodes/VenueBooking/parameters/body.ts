@@ -6,7 +6,7 @@ import { type IDataObject, type INodeProperties, isResourceLocatorValue, NodeApi
 import { isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
 import { isPlainObject, readSegments, type Scalar, writeSegments } from '../transport/json';
 import { refusedTheValues } from '../transport/errors';
-import { saysFieldNotTaken } from '../conventions';
+import { JSON_API, saysFieldNotTaken } from '../conventions';
 import { freeFormProperties, readJson, readPairs } from './freeForm';
 import { describeType, inputError, type ParameterReader, readTimeZone } from './readers';
 
@@ -135,6 +135,25 @@ export function seenFieldsProperties(chooseClient: boolean): INodeProperties[] {
 	];
 }
 
+/**
+ * JSON:API (jsonapi.org), the one surveyed convention whose write document is fixed by its standard: when
+ * every sampled booking is a resource object of one type (`{type, id, attributes, relationships}`), a
+ * write is `{"data": {"type", "attributes", "relationships"}}`, with `data.id` when changing a record, and
+ * each relationship names its record as `{type, id}`. Returns that type; undefined for any other shape.
+ */
+export function resourceObjectType(records: unknown[]): string | undefined {
+	const types = new Set<string>();
+	for (const record of records) {
+		if (!isPlainObject(record)) return undefined;
+		const type = record[JSON_API.type];
+		const id = record[JSON_API.id];
+		if (typeof type !== 'string' || !isPlainObject(record[JSON_API.attributes])) return undefined;
+		if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+		types.add(type);
+	}
+	return types.size === 1 ? [...types][0] : undefined;
+}
+
 /** A constant member sent beside a field's value: a type tag, or (JSON:API changes) the changed record's ID. */
 export interface SentAlong {
 	path: string[];
@@ -203,8 +222,8 @@ function readClientChoice(context: ParameterReader, itemIndex: number): string {
  * wall clock in the workspace's time zone (`workspaceZone`, the credential's; read only then). Empty fields are not sent.
  */
 export function readSeenFields(context: ParameterReader, itemIndex: number, chooseClient = false, recordId?: string,
-	workspaceZone: () => string = () => 'UTC'): IDataObject {
-	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
+	workspaceZone: () => string = () => 'UTC', parameter = 'fields'): IDataObject {
+	const mapper = context.getNodeParameter(parameter, itemIndex, {}, { skipValidation: true }) as unknown;
 	const values = isPlainObject(mapper) && isPlainObject(mapper.value) ? mapper.value : {};
 	const schema = savedSchema(mapper);
 	const timeZone = readTimeZone(context);
@@ -341,7 +360,7 @@ export function explainRefusedFields(error: unknown, context: ParameterReader, i
 	}
 	if (valueRefused.length > 0) {
 		const one = valueRefused.length === 1;
-		advice.push(`The server's reason is about the value of ${which(valueRefused)} in ${LABEL}: check the value given (or the values it must go with).`);
+		advice.push(`The server's reason is about the ${one ? 'value' : 'values'} of ${which(valueRefused)} in ${LABEL}: check the ${one ? 'value' : 'values'} given (or the values ${one ? 'it' : 'they'} must go with).`);
 	}
 	error.description = afterServerWords(error.description, advice.join('\n'));
 	return error;
