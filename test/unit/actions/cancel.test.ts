@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { cancelBody, learnCancelledState, notSeenError, readGivenState } from '../../../nodes/VenueBooking/actions/cancel';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { mockContext, type MockAnswer } from '../mockContext';
@@ -63,7 +63,7 @@ describe('the cancelled state of a workspace', () => {
 });
 
 describe('the cancelled state the user gives', () => {
-	const reader = (parameters: Record<string, unknown>) => mockContext({ parameters }).context as IExecuteFunctions;
+	const reader = (parameters: IDataObject) => mockContext({ parameters }).context as IExecuteFunctions;
 
 	it('is both fields or neither; half of it is an error naming the empty one', () => {
 		expect(readGivenState(reader({}), 0)).toBeUndefined();
