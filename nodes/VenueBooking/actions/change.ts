@@ -31,16 +31,28 @@ const actionOptions = [
  * workflow saved before the Action existed, which sent the form's fields) defaults to Change Fields and keeps
  * doing exactly that; version 1.1, what a new node is, defaults to Cancel.
  */
-const actionProperties: INodeProperties[] = [1, 1.1].map((version) => ({
-	displayName: 'Action',
-	name: ACTION,
-	type: 'options',
-	noDataExpression: true,
-	options: actionOptions,
-	default: version === 1 ? 'changeFields' : 'cancel',
-	description: 'What to do to the booking',
-	displayOptions: { show: { '@version': version === 1 ? [1] : [{ _cnd: { gte: 1.1 } }] } },
-}));
+const actionProperties: INodeProperties[] = [
+	{
+		displayName: 'Action',
+		name: ACTION,
+		type: 'options',
+		noDataExpression: true,
+		options: actionOptions,
+		default: 'changeFields',
+		description: 'What to do to the booking',
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Action',
+		name: ACTION,
+		type: 'options',
+		noDataExpression: true,
+		options: actionOptions,
+		default: 'cancel',
+		description: 'What to do to the booking',
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+	},
+];
 
 /** Shows properties only for these actions, keeping their own display conditions. */
 function forActions(actions: BookingAction[], properties: INodeProperties[]): INodeProperties[] {
