@@ -102,6 +102,11 @@ export interface SandboxOptions {
 	 * as booking platforms write a venue's local time (default UTC, Pipedrive's own). Other forms are unaffected.
 	 */
 	localTimeZone?: string;
+	/**
+	 * How this workspace spells a cancelled booking's state in what it answers and takes (default `cancelled`;
+	 * Stripe and Calendly write `canceled`, Square `CANCELLED`). The store keeps its own word.
+	 */
+	cancelledState?: string;
 }
 
 /** The switches that can change while the sandbox runs (see `setOptions`). */
@@ -122,6 +127,8 @@ export interface Settings {
 	intercept: InterceptHook | undefined;
 	/** The zone zone-less date-times are written and read in (see SandboxOptions.localTimeZone). */
 	localTimeZone: string;
+	/** How a cancelled booking's state is spelt (see SandboxOptions.cancelledState). */
+	cancelledState: string;
 }
 
 export type RuntimeOptions = Pick<
@@ -138,6 +145,7 @@ export type RuntimeOptions = Pick<
 	| 'bodyLimitBytes'
 	| 'intercept'
 	| 'localTimeZone'
+	| 'cancelledState'
 >;
 
 /** A Monday: tests pass it as `today` so that the dates they write down are the workspace's. */
@@ -190,6 +198,10 @@ export function applyRuntimeOptions(current: Settings, changes: RuntimeOptions):
 	if (changes.bodyLimitBytes !== undefined) next.bodyLimitBytes = positiveInteger('bodyLimitBytes', changes.bodyLimitBytes);
 	if ('intercept' in changes) next.intercept = changes.intercept;
 	if (changes.localTimeZone !== undefined) next.localTimeZone = timeZone('localTimeZone', changes.localTimeZone);
+	if (changes.cancelledState !== undefined) {
+		if (typeof changes.cancelledState !== 'string' || changes.cancelledState.trim() === '') throw new Error('Sandbox option cancelledState must be a non-empty string');
+		next.cancelledState = changes.cancelledState;
+	}
 	if (next.defaultPageSize > next.maxPageSize) next.defaultPageSize = next.maxPageSize;
 	return next;
 }
@@ -209,6 +221,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
 	intercept: undefined,
 	localTimeZone: 'UTC',
+	cancelledState: 'cancelled',
 };
 
 export function resolveSettings(options: SandboxOptions): Settings {

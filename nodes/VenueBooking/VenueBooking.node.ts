@@ -6,7 +6,7 @@ import { type IExecuteFunctions, type INodeExecutionData, type INodeType, type I
 import { nodeProperties } from './actions/operations';
 import { route } from './actions/router';
 import { documentationSection } from './endpoints';
-import { bookingFields } from './methods/resourceMapping';
+import { bookingFields, bookingTimes } from './methods/resourceMapping';
 import { searchBookings, searchClients } from './methods/listSearch';
 import { venueBookingApiTest } from './methods/credentialTest';
 
@@ -17,7 +17,9 @@ export class VenueBooking implements INodeType {
 		name: 'venueBooking',
 		icon: { light: 'file:venueBooking.svg', dark: 'file:venueBooking.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Cancel or Reschedule asks what to do, Cancel first (actions/write.ts); 1 keeps its saved behaviour.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Read and manage bookings, slots, catalog, clients, payments and webhooks of a venue workspace',
 		documentationUrl: documentationSection('operations'),
@@ -33,7 +35,7 @@ export class VenueBooking implements INodeType {
 	methods = {
 		credentialTest: { venueBookingApiTest },
 		listSearch: { searchBookings, searchClients },
-		resourceMapping: { bookingFields },
+		resourceMapping: { bookingFields, bookingTimes },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

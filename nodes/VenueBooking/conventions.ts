@@ -75,6 +75,8 @@ export const ROLES = {
 	statusCompanion: 'where the server says something beside a failure status word',
 	rateLimitHeader: 'a rate-limit header (`family` and `part`: what of the budget it states)',
 	retryAfter: 'how long to wait before asking again',
+	cancelledState: "a value of a booking's state field (any case, alone or before `_by_…`) that says the booking is cancelled",
+	fieldNotTaken: 'words of an error message about one field (any case) that say the API does not take the field at all, not that its value is wrong',
 } as const;
 export type Role = keyof typeof ROLES;
 
@@ -328,6 +330,23 @@ export const CONVENTION_ROWS = [
 	{ name: 'ratelimit', role: 'rateLimitHeader', family: 'RateLimit', part: 'combined', conventions: ['problemDetails', 'gitlab'] },
 	{ name: 'ratelimit-policy', role: 'rateLimitHeader', family: 'RateLimit', part: 'policy', conventions: ['problemDetails'] },
 	{ name: 'retry-after', role: 'retryAfter', conventions: ['github', 'gitlab', 'problemDetails'] },
+
+	// How a workspace's bookings say "cancelled": Booking → Cancel sends the one its own bookings or journal hold.
+	{ name: 'cancelled', role: 'cancelledState', conventions: ['stripe', 'openai', 'drfPage', 'drfLimitOffset', 'drfCursor', 'github', 'slack', 'graph', 'jsonApi', 'hal', 'google', 'jira', 'salesforce', 'laravel', 'hubspot', 'notion', 'problemDetails', 'hasMoreOnly', 'square', 'paypal', 'calendly', 'calCom', 'pipedrive', 'zendesk', 'twilio', 'strapi', 'gitlab', 'shopify', 'aws', 'pageSizeEcho', 'jiraServiceManagement'] },
+	{ name: 'canceled', role: 'cancelledState', conventions: [], unrecorded: "the US spelling of Stripe's, Calendly's and Cal.com's documented states; no recorded answer holds a cancelled record so spelt" },
+	// What a refusal says of a field the API does not take (then, and only then, the advice is to remove it from the form).
+	{ name: 'unknown field', role: 'fieldNotTaken', conventions: [], unrecorded: "marshmallow's and the sandbox's words; no recorded error answer refuses a field" },
+	{ name: 'unknown parameter', role: 'fieldNotTaken', conventions: [], unrecorded: 'Stripe\'s "Received unknown parameter"; no recorded error answer refuses a field' },
+	{ name: 'unknown attribute', role: 'fieldNotTaken', conventions: [], unrecorded: "Rails' UnknownAttributeError; no recorded error answer refuses a field" },
+	{ name: 'unknown name', role: 'fieldNotTaken', conventions: [], unrecorded: 'Google\'s "Invalid JSON payload received. Unknown name"; no recorded error answer refuses a field' },
+	{ name: 'unrecognized request argument', role: 'fieldNotTaken', conventions: [], unrecorded: "OpenAI's words (the sandbox's openai convention says them); no recorded error answer refuses a field" },
+	{ name: 'unrecognized field', role: 'fieldNotTaken', conventions: [], unrecorded: "Jackson's (Spring) words; no recorded error answer refuses a field" },
+	{ name: 'unpermitted', role: 'fieldNotTaken', conventions: [], unrecorded: 'Rails\' "found unpermitted parameter"; no recorded error answer refuses a field' },
+	{ name: 'not permitted', role: 'fieldNotTaken', conventions: [], unrecorded: 'GitHub\'s "is not a permitted key", pydantic\'s "extra fields not permitted"; no recorded error answer refuses a field' },
+	{ name: 'not allowed', role: 'fieldNotTaken', conventions: [], unrecorded: 'Joi\'s "is not allowed"; no recorded error answer refuses a field' },
+	{ name: 'additional properties', role: 'fieldNotTaken', conventions: [], unrecorded: 'JSON Schema validators (ajv: "must NOT have additional properties"); no recorded error answer refuses a field' },
+	{ name: 'read-only', role: 'fieldNotTaken', conventions: [], unrecorded: 'a field the API sets itself; no recorded error answer refuses a field' },
+	{ name: 'read only', role: 'fieldNotTaken', conventions: [], unrecorded: 'a field the API sets itself; no recorded error answer refuses a field' },
 ] as const satisfies readonly Row[];
 
 export type ConventionRow = (typeof CONVENTION_ROWS)[number];
@@ -468,6 +487,22 @@ export const STATUS_WORDS = {
 	/** JSend's `fail` keeps its field messages here. */
 	fieldMessages: theRow('statusCompanion', 'data'),
 };
+
+/** The values that say a booking is cancelled (lower case); a value matches alone or before `_by_…` (`CANCELLED_BY_SELLER`). */
+export const CANCELLED_STATES = namesOf('cancelledState');
+
+/** Whether a value of a state field says cancelled, by the registry's words. */
+export function isCancelledState(value: unknown): value is string {
+	if (typeof value !== 'string') return false;
+	const word = value.trim().toLowerCase();
+	return CANCELLED_STATES.some((state) => word === state || word.startsWith(`${state}_by_`));
+}
+
+/** Whether the server's words about a field say it is not taken at all (unknown, not allowed, read-only). */
+export function saysFieldNotTaken(text: string): boolean {
+	const words = text.toLowerCase();
+	return namesOf('fieldNotTaken').some((phrase) => words.includes(phrase));
+}
 
 /** The rate-limit headers (lower case) of a family, by the part of the budget each states. */
 function rateLimitHeader(family: NonNullable<Row['family']>, part: NonNullable<Row['part']>): string {

@@ -2,7 +2,7 @@
  * The four booking routes. Bodies (names in the dialect's naming; camelCase shown):
  * - POST /bookings: `{ roomId, serviceId, start, clientId }` or `{ roomId, serviceId, start, client: { name, email, phone? } }`,
  *   optional `note`. `start` is an ISO 8601 date-time; the end follows from the service's duration.
- * - PATCH /bookings/{id}: `{ status: "cancelled", cancelReason? }` to cancel, or `{ start?, roomId? }` to reschedule.
+ * - PATCH /bookings/{id}: `{ status: "cancelled", cancelReason? }` (the workspace's spelling of cancelled) to cancel, or `{ start?, roomId? }` to reschedule.
  */
 import { cancelBooking, createBooking, rescheduleBooking } from '../bookingRules';
 import { readFields, requireFields } from '../bodyFields';
@@ -24,6 +24,12 @@ function readStart(value: unknown, context: RouteContext): number {
 	return startMs;
 }
 
+/** A booking as the workspace answers it: its cancelled state spelt as the workspace spells it (SandboxOptions.cancelledState). */
+function spelt(booking: Booking, context: RouteContext): object {
+	const word = context.settings.cancelledState;
+	return booking.status === 'cancelled' && word !== 'cancelled' ? { ...booking, status: word } : booking;
+}
+
 function findBookingOr404(context: RouteContext): Booking {
 	const booking = context.store.findBooking(context.id!);
 	if (!booking) throw notFound(`No booking with id "${context.id}".`);
@@ -32,7 +38,8 @@ function findBookingOr404(context: RouteContext): Booking {
 
 export const listBookings: Route = {
 	filters: ['status', 'roomId', 'serviceId', 'clientId', 'from', 'to'],
-	handle({ store, query }) {
+	handle(context) {
+		const { store, query } = context;
 		const status = readEnum(query, 'status', BOOKING_STATUSES);
 		const roomId = readString(query, 'roomId');
 		const serviceId = readString(query, 'serviceId');
@@ -47,14 +54,15 @@ export const listBookings: Route = {
 			const startMs = Date.parse(b.start);
 			return (fromMs === undefined || startMs >= fromMs) && (toMs === undefined || startMs < toMs);
 		});
-		return { kind: 'list', resource: 'bookings', source: collectionList(bookings, (id) => store.positionOf('bookings', id)) };
+		const answered = bookings.map((booking) => ({ ...spelt(booking, context), id: booking.id }));
+		return { kind: 'list', resource: 'bookings', source: collectionList(answered, (id) => store.positionOf('bookings', id)) };
 	},
 };
 
 export const getBooking: Route = {
 	filters: [],
 	handle(context) {
-		return { kind: 'record', status: 200, record: findBookingOr404(context) };
+		return { kind: 'record', status: 200, record: spelt(findBookingOr404(context), context) };
 	},
 };
 
@@ -118,12 +126,13 @@ export const updateBooking: Route = {
 			throw badRequest('Cancel and reschedule are separate requests; send one or the other.');
 		}
 		if (cancels) {
-			if (fields.status !== 'cancelled') {
-				throw validationFailed(`Only "cancelled" can be set as "${name('status')}"; got ${JSON.stringify(fields.status ?? null)}.`, [
-					{ field: name('status'), message: 'must be "cancelled"' },
+			const word = settings.cancelledState;
+			if (fields.status !== word) {
+				throw validationFailed(`Only "${word}" can be set as "${name('status')}"; got ${JSON.stringify(fields.status ?? null)}.`, [
+					{ field: name('status'), message: `must be "${word}"` },
 				]);
 			}
-			return { kind: 'record', status: 200, record: cancelBooking(store, booking, fields.cancelReason as string | undefined) };
+			return { kind: 'record', status: 200, record: spelt(cancelBooking(store, booking, fields.cancelReason as string | undefined), context) };
 		}
 		const startMs = fields.start === undefined ? Date.parse(booking.start) : readStart(fields.start, context);
 		const updated = rescheduleBooking(store, booking, { startMs, roomId: fields.roomId as string | undefined }, name);

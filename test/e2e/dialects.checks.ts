@@ -10,6 +10,8 @@
  *    every field name comes from the route's answer. It then is cancelled with the booking picked from the list
  *    (searched by its start) and "cancelled" picked from the offered status dropdown. Both are saved workflows
  *    run by n8n; the sandbox's store is the judge.
+ * 2b. A booking cancelled with one choice: a saved workflow of a new node (version 1.1) naming only the booking,
+ *    the Action left at its default (Cancel); once more where the workspace spells the state CANCELLED.
  * 3. The trigger's Only Entries Where dropdowns, and a trigger activated for the one event kind picked there
  *    (triggerFilter.checks.ts): it emits exactly the new entries of that kind.
  *
@@ -66,6 +68,7 @@ const DEFAULT_DIALECT: RuntimeOptions = {
 	pagination: DEFAULT_SETTINGS.pagination,
 	dialect: { envelope: DEFAULT_SETTINGS.envelope, naming: DEFAULT_SETTINGS.naming, listKey: DEFAULT_SETTINGS.listKey },
 	journalOrder: DEFAULT_SETTINGS.journalOrder,
+	cancelledState: DEFAULT_SETTINGS.cancelledState,
 };
 
 /** The week the bookings are made in: after the operations checks' dates, inside opening hours. */
@@ -162,6 +165,22 @@ async function createAndCancelStep(context: E2eContext, rest: N8nRestClient, tim
 	assertEqual(store.findBooking(booking.id)?.status, 'cancelled', 'the booking in the workspace');
 }
 
+/**
+ * Cancel with one choice (issue 35): a workflow saved with a new node (version 1.1) that names only the booking;
+ * n8n fills the Action's default (Cancel), and the node sends the state the workspace's own cancelled bookings
+ * hold, spelt as they spell it. The sandbox's store is the judge.
+ */
+async function cancelWithOneChoiceStep(context: E2eContext, rest: N8nRestClient, spelling: string): Promise<void> {
+	const { store } = context.sandbox;
+	const booking = store.bookings.filter((candidate) => candidate.status === 'confirmed' && candidate.start > store.nowIso()).sort((a, b) => b.start.localeCompare(a.start))[0];
+	assert(booking, 'a confirmed booking still ahead');
+	const workflow = workflowWith(`e2e: cancel with one choice (${spelling})`, { resource: 'booking', operation: 'update', bookingId: { ...bookingGet.bookingId, value: booking.id } });
+	const saved = { ...workflow, nodes: workflow.nodes.map((node) => (node.id === 'vb' ? { ...node, typeVersion: 1.1 } : node)) };
+	const output = await runSaved(rest, saved);
+	assertEqual(store.findBooking(booking.id)?.status, 'cancelled', `booking ${booking.id} in the workspace`);
+	assert(JSON.stringify(output[0] ?? {}).includes(`"${spelling}"`), `the node's output is the booking, cancelled as "${spelling}": ${JSON.stringify(output[0]).slice(0, 300)}`);
+}
+
 /** Every dialect in turn; the sandbox is back in its default dialect afterwards. */
 export async function dialectChecks(context: E2eContext, rest: N8nRestClient, api: N8nPublicApiClient): Promise<void> {
 	const { checks, sandbox } = context;
@@ -172,6 +191,8 @@ export async function dialectChecks(context: E2eContext, rest: N8nRestClient, ap
 			await checks.check(`dialect ${dialect.label}: Booking ID list by pages, Client ID search`, () => timedStep(timings, 'lists', () => bookingListStep(context, rest)));
 			await checks.check(`dialect ${dialect.label}: a booking created from offered fields (room picked by name), cancelled by picking it from the list`, () =>
 				createAndCancelStep(context, rest, timings));
+			await checks.check(`dialect ${dialect.label}: a booking cancelled with one choice (a new node's default Action) in a saved workflow`, () =>
+				timedStep(timings, 'cancel with one choice', () => cancelWithOneChoiceStep(context, rest, 'cancelled')));
 			await checks.check(`dialect ${dialect.label}: trigger activated for one event kind picked from the dropdown`, () =>
 				timedStep(timings, 'trigger', async () => {
 					const picked = await pickEventKind(context, rest);
@@ -179,6 +200,10 @@ export async function dialectChecks(context: E2eContext, rest: N8nRestClient, ap
 				}));
 			console.log(`timing: dialect ${dialect.label}: ${timings.join(', ')}`);
 		}
+		// A workspace that spells the state its own way (Square's CANCELLED): the node sends that word.
+		sandbox.setOptions({ ...DEFAULT_DIALECT, cancelledState: 'CANCELLED' });
+		await checks.check('a workspace whose cancelled bookings say CANCELLED: a booking cancelled with one choice sends that word', () =>
+			cancelWithOneChoiceStep(context, rest, 'CANCELLED'));
 	} finally {
 		sandbox.setOptions(DEFAULT_DIALECT);
 	}

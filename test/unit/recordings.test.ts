@@ -179,7 +179,7 @@ describe('recorded answers', () => {
 
 /**
  * The names an answer uses: its body's keys at any depth (normalised, and as written after `key:`), its header
- * names, its link relations, and the words of its status fields (`status:error`).
+ * names, its link relations, the words of its status fields (`status:error`) and its text values (`value:cancelled`).
  */
 function namesUsedBy(recording: Recording): Set<string> {
 	const names = new Set<string>();
@@ -191,6 +191,7 @@ function namesUsedBy(recording: Recording): Set<string> {
 				names.add(`key:${key}`);
 				if (key === 'rel' && typeof inner === 'string') names.add(`rel:${inner.toLowerCase()}`);
 				if (key.toLowerCase() === STATUS_WORDS.field && typeof inner === 'string') names.add(`status:${inner.toLowerCase()}`);
+				if (typeof inner === 'string') names.add(`value:${inner.toLowerCase()}`);
 				visit(inner);
 			}
 		}
@@ -215,6 +216,8 @@ function used(row: (typeof CONVENTION_ROWS)[number], convention: string): boolea
 	if (row.role === 'nextPrefix') return [...names].some((name) => name.startsWith(row.name) && name.length > row.name.length);
 	if (row.role === 'linkRel') return names.has(`rel:${row.name}`);
 	if (row.role === 'failureWord') return names.has(`status:${row.name}`);
+	// A word of a value (a booking's state): some value of the answers is that word.
+	if (row.role === 'cancelledState') return names.has(`value:${row.name}`);
 	// A keyed list's identity field: a key of the answer that the row's pattern alone matches.
 	if (row.role === 'keyedIdentity') return [...names].some((name) => name.startsWith('key:') && new RegExp(keyedIdentityPattern(row)).test(name.slice(4)));
 	if (names.has(normalizeKey(row.name))) return true;

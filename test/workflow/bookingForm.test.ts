@@ -9,7 +9,7 @@
 import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
 
 import { searchClients } from '../../nodes/VenueBooking/methods/listSearch';
-import { bookingFields, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { bookingFields, bookingTimes, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type Sandbox } from '../../sandbox';
 import { renderRecord, renderTimestamp } from '../../sandbox/conventionRecords';
 import { CONVENTION_DEFINITIONS } from '../../sandbox/conventions';
@@ -140,7 +140,48 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		}
 	});
 
-	it('Cancel or Reschedule offers the state, and cancelling from it changes the booking', async () => {
+	/** A confirmed booking still ahead: a started one cannot be cancelled or moved. */
+	const aheadOf = () => sandbox.store.bookings.filter((candidate) => candidate.status === 'confirmed' && candidate.start > sandbox.store.nowIso()).sort((a, b) => b.start.localeCompare(a.start));
+
+	it('Cancel with one choice: a new node (version 1.1) cancels the booking and sends nothing but the workspace\'s cancelled state', async () => {
+		const booking = aheadOf()[0];
+		const result = await runNode(sandbox, { resource: 'booking', operation: 'update', options, bookingId: { __rl: true, mode: 'id', value: booking.id } } as INodeParameters, { typeVersion: 1.1 });
+		expect(result.errorOf(NODE_NAME)).toBeUndefined();
+		expect(sandbox.store.bookings.find((candidate) => candidate.id === booking.id)?.status).toBe('cancelled');
+		const patches = sandbox.requests.filter((request) => request.method === 'PATCH');
+		expect(patches).toHaveLength(1);
+		const state = id('status');
+		const sent = leavesOf(patches[0].body);
+		// The state only (JSON:API adds the resource object's type and id, as its standard asks).
+		expect(sent).toEqual(name === 'jsonApi' ? expect.arrayContaining([['data.attributes.status', 'cancelled']]) : [[state, 'cancelled']]);
+		if (name === 'jsonApi') expect(patches[0].body).toEqual({ data: { type: 'bookings', id: booking.id, attributes: { status: 'cancelled' } } });
+		// Reading for the state costs pages of bookings, never a write.
+		expect(sandbox.requests.filter((request) => request.method !== 'GET' && request.method !== 'PATCH')).toEqual([]);
+		expect(result.hintsOf(NODE_NAME).map((hint) => hint.message).join('\n')).toMatch(/Cancelled by setting .*status to "cancelled"/);
+	});
+
+	it('Reschedule moves only the times: the form offers the booking\'s own times, and nothing else changes', async () => {
+		const update = { resource: 'booking', operation: 'update', options, bookingAction: 'reschedule' } as INodeParameters;
+		const context = methodContext({ node: node(NODE_NAME, NODE_TYPE, update, { credentials: { venueBookingApi: 'cred' }, typeVersion: 1.1 }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), path: 'parameters.times' });
+		const times = (await bookingTimes.call(context)).fields as OfferedField[];
+		expect(times.every((field) => field.type === 'dateTime')).toBe(true);
+		expect(times.map((field) => field.id)).toContain(id('start'));
+		// Write times and later-state times are not the booking's own.
+		for (const canonical of ['createdAt', 'updatedAt', 'cancelledAt']) expect(times.map((field) => field.id)).not.toContain(id(canonical));
+		const booking = aheadOf()[1];
+		const before = { ...booking };
+		const result = await runNode(sandbox, {
+			...update, bookingId: { __rl: true, mode: 'id', value: booking.id }, times: mapped({ [id('start')]: TYPED }, times),
+		} as INodeParameters, { typeVersion: 1.1, settings: { timezone: ZONE } });
+		expect(result.errorOf(NODE_NAME)).toBeUndefined();
+		const moved = sandbox.store.bookings.find((candidate) => candidate.id === booking.id);
+		expect(moved).toMatchObject({ start: INSTANT, roomId: before.roomId, serviceId: before.serviceId, clientId: before.clientId, status: 'confirmed', note: before.note });
+		const patch = sandbox.requests.find((request) => request.method === 'PATCH');
+		const sent = leavesOf(patch?.body).map(([path]) => path);
+		expect(sent.filter((path) => !['data.type', 'data.id'].includes(path))).toEqual([name === 'jsonApi' ? 'data.attributes.start' : id('start')]);
+	});
+
+	it('a workflow saved before the Action (version 1, no Action parameter) runs its form as before: Change Fields', async () => {
 		const update = { resource: 'booking', operation: 'update', options } as INodeParameters;
 		const context = methodContext({ node: node(NODE_NAME, NODE_TYPE, update, { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), path: 'parameters.fields' });
 		const changing = (await bookingFields.call(context)).fields as OfferedField[];
@@ -149,11 +190,10 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		const cancelled = status?.options?.some((option) => option.value === 'cancelled') ? 'cancelled' : "={{ 'cancelled' }}";
 		// A booking still ahead: a started one cannot be cancelled.
 		const booking = sandbox.store.bookings.filter((candidate) => candidate.status === 'confirmed').sort((a, b) => b.start.localeCompare(a.start))[0];
-		const result = await runNode(sandbox, {
-			...update,
-			bookingId: { __rl: true, mode: 'id', value: booking?.id },
-			fields: mapped({ [id('status')]: cancelled }, changing),
-		} as INodeParameters);
+		// The parameters exactly as a workflow saved before version 1.1 holds them: no bookingAction.
+		const saved = { ...update, bookingId: { __rl: true, mode: 'id', value: booking?.id }, fields: mapped({ [id('status')]: cancelled }, changing) } as INodeParameters;
+		expect(Object.keys(saved)).not.toContain('bookingAction');
+		const result = await runNode(sandbox, saved, { typeVersion: 1 });
 		expect(result.errorOf(NODE_NAME)).toBeUndefined();
 		expect(sandbox.store.bookings.find((candidate) => candidate.id === booking?.id)?.status).toBe('cancelled');
 		const patch = sandbox.requests.find((request) => request.method === 'PATCH');
@@ -189,9 +229,22 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		const error = result.errorOf(NODE_NAME);
 		// A 4xx, or (Slack) a refusal declared in a 200 body.
 		expect(error?.message).toMatch(/\((400|422)\)|^The API refused POST \/bookings/);
-		expect(String(error?.description)).toMatch(new RegExp(`^"${escaped(id('end'))}" \\(end \\(date-time .*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
-		// The server's own words follow.
-		expect(String(error?.description)).toMatch(/The server said: .*end/);
+		// The server's own words come first, then which offered field they are about and how to take it out of the form.
+		expect(String(error?.description)).toMatch(/^(The answer came with a success status.*\n)?The server said: .*end/);
+		expect(String(error?.description)).toMatch(new RegExp(`\n"${escaped(id('end'))}" \\(end \\(date-time .*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
+	});
+
+	it('a service the chosen room does not offer: the server\'s reason first, and no advice to remove the room', async () => {
+		const room = sandbox.store.rooms.find((candidate) => sandbox.store.services.some((service) => !service.roomIds.includes(candidate.id)));
+		const service = sandbox.store.services.find((candidate) => room && !candidate.roomIds.includes(room.id));
+		const value = { [id('roomId')]: room?.id, [id('serviceId')]: service?.id, [id('start')]: '2027-06-10T11:00:00' };
+		const client = { __rl: true, mode: 'id', value: sandbox.store.clients[0].id };
+		const result = await runNode(sandbox, { ...create, bookingClient: client, fields: mapped(value, offered) } as INodeParameters, { settings: { timezone: ZONE } });
+		const description = String(result.errorOf(NODE_NAME)?.description);
+		// (A refusal declared in a 200 body says so in one line before.)
+		expect(description).toMatch(/^(The answer came with a success status.*\n)?The server said: /);
+		expect(description).not.toMatch(/Remove it from the form|does not take it/);
+		expect(sandbox.store.bookings.some((booking) => booking.serviceId === service?.id && booking.roomId === room?.id && booking.start.startsWith('2027-06-10'))).toBe(false);
 	});
 });
 
@@ -243,5 +296,58 @@ describe('the Create form on workspaces of other shapes', () => {
 		expect(shown(uniformUpdate)).toEqual(mixedUpdate);
 		expect(shown(uniformUpdate)).toContain('status');
 		expect(uniformUpdate.find((field) => field.id === 'status')?.options?.map((option) => option.value).sort()).toEqual(['cancelled', 'confirmed']);
+	});
+});
+
+/**
+ * Issue 35: Cancel with one choice sends the cancelled state as the workspace spells it (learned from its own
+ * bookings), and asks for it where the workspace never showed one.
+ */
+describe('Cancel learns the workspace\'s cancelled state', () => {
+	let sandbox: Sandbox;
+	afterEach(async () => sandbox.close());
+
+	const cancel = (bookingId: string, more: IDataObject = {}, options: IDataObject = {}) =>
+		runNode(sandbox, { resource: 'booking', operation: 'update', bookingAction: 'cancel', options, bookingId: { __rl: true, mode: 'id', value: bookingId }, ...more } as INodeParameters, { typeVersion: 1.1 });
+	const ahead = () => sandbox.store.bookings.filter((booking) => booking.status === 'confirmed' && booking.start > sandbox.store.nowIso());
+
+	it.each([
+		['stripe', 'canceled'],
+		['square', 'CANCELLED'],
+		['jsonApi', 'Cancelled'],
+		['laravel', 'cancelled'],
+	] as Array<[ConventionName, string]>)('%s, where cancelled bookings say "%s": the booking is cancelled with that word', async (convention, word) => {
+		sandbox = await startSandboxWithKey({ convention, seed: 7, today: FIXED_TODAY, cancelledState: word });
+		const booking = ahead()[0];
+		const pagination = PAGINATION[convention];
+		const result = await cancel(booking.id, {}, pagination ? { pagination: { settings: pagination } } : {});
+		expect(result.errorOf(NODE_NAME)).toBeUndefined();
+		expect(sandbox.store.bookings.find((candidate) => candidate.id === booking.id)?.status).toBe('cancelled');
+		const patch = sandbox.requests.find((request) => request.method === 'PATCH');
+		expect(leavesOf(patch?.body).filter(([, value]) => value === word)).toHaveLength(1);
+		// The output is the workspace's answer: the booking, in its own words.
+		expect(itemsOf(result)).toHaveLength(1);
+		expect(JSON.stringify(itemsOf(result)[0])).toContain(booking.id);
+		expect(JSON.stringify(itemsOf(result)[0])).toContain(`"${word}"`);
+	});
+
+	it('where no booking was ever cancelled, asks for the field and the value, and cancels with what the user gives', async () => {
+		sandbox = await startSandboxWithKey({ seed: 7, today: FIXED_TODAY });
+		for (const booking of sandbox.store.bookings) Object.assign(booking, { status: 'confirmed', cancelledAt: null, cancelReason: null });
+		const booking = ahead()[0];
+		const asked = await cancel(booking.id);
+		expect(asked.errorOf(NODE_NAME)?.message).toMatch(/^Cancelled State Value: no cancelled booking was seen in your workspace's bookings or webhook deliveries/);
+		expect(String(asked.errorOf(NODE_NAME)?.description)).toMatch(/Fill Cancelled State Field and Cancelled State Value/);
+		expect(sandbox.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+		expect(booking.status).toBe('confirmed');
+
+		const given = await cancel(booking.id, { cancelledStateField: 'status', cancelledStateValue: 'cancelled' });
+		expect(given.errorOf(NODE_NAME)).toBeUndefined();
+		expect(booking.status).toBe('cancelled');
+		// Half an answer is an error naming the half left out, before any request.
+		sandbox.resetRequests();
+		const half = await cancel(ahead()[0].id, { cancelledStateValue: 'cancelled' });
+		expect(half.errorOf(NODE_NAME)?.message).toMatch(/^Cancelled State Field: is empty while Cancelled State Value is given/);
+		expect(sandbox.requests).toEqual([]);
 	});
 });

@@ -166,6 +166,20 @@ describe.each(DIALECTS)('every operation, sandbox dialect: %s', (_name, options)
 		expect(received()[0]).toMatchObject({ method: 'PATCH', path: `/api/partners/v1/bookings/${booking!.id}` });
 	});
 
+	it('booking → Cancel or Reschedule → Cancel: one choice, the state as this workspace spells it, nothing else sent', async () => {
+		sandbox.setOptions({ cancelledState: 'Canceled' });
+		try {
+			const booking = sandbox.store.bookings.find((b) => b.status === 'confirmed' && b.start > sandbox.store.nowIso());
+			const result = await runNode(sandbox, { resource: 'booking', operation: 'update', bookingId: booking!.id }, { typeVersion: 1.1 });
+			expect(itemsOf(result)[0].status).toBe('Canceled');
+			expect(sandbox.store.findBooking(booking!.id)?.status).toBe('cancelled');
+			const patch = received().find((request) => request.method === 'PATCH');
+			expect(patch?.body).toEqual({ status: 'Canceled' });
+		} finally {
+			sandbox.setOptions({ cancelledState: 'cancelled' });
+		}
+	});
+
 	it('webhook → Send Test writes a journal entry, with and without a body', async () => {
 		const before = sandbox.store.deliveries.length;
 		const [plain] = itemsOf(await runNode(sandbox, { resource: 'webhook', operation: 'sendTest' }));

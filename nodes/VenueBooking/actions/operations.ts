@@ -4,6 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { describeScopes, type Endpoint, type EndpointRow, ENDPOINTS, type OperationValue, type ResourceValue } from '../endpoints';
+import { bookingChangeOperation } from './change';
 import { getByIdOperation } from './get';
 import type { HintSink, Operation } from './operation';
 import { listOperation } from './list';
@@ -22,7 +23,7 @@ type BuildOperation = (endpoint: Endpoint) => Operation;
  */
 const OPERATION_TABLE = {
 	slot: { getAll: listOperation },
-	booking: { create: bookingWriteOperation, getAll: listOperation, get: getByIdOperation, update: bookingWriteOperation },
+	booking: { create: bookingWriteOperation, getAll: listOperation, get: getByIdOperation, update: bookingChangeOperation },
 	service: { getAll: listOperation },
 	room: { getAll: listOperation },
 	client: { getAll: listOperation, get: getByIdOperation },

@@ -1,6 +1,7 @@
 /**
  * The writes: Send Test (POST with an optional body) and the booking writes, Create and Cancel or
- * Reschedule, whose body merges the fields seen in the workspace with the free-form body.
+ * Reschedule's Change Fields (change.ts asks for the Action), whose body merges the fields seen in the
+ * workspace with the free-form body.
  */
 import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, findEndpoint, showFor } from '../endpoints';
@@ -36,7 +37,7 @@ async function readCatalogue(client: ApiClient): Promise<NamedRecord[]> {
  * (service)"): the user picked them by name. The catalogue is read only then, bounded, and a failure to read
  * it leaves the error as it was.
  */
-async function sendWrite(context: object, client: ApiClient, request: ApiRequest) {
+export async function sendWrite(context: object, client: ApiClient, request: ApiRequest) {
 	const outcome = await settle(client.send(request));
 	if (outcome.ok) return outcome.value;
 	const { error } = outcome;

@@ -8,7 +8,7 @@ import { findEndpoint } from '../endpoints';
 import { chooseIdentityMode, detectIdentityField } from '../identity';
 import { cutText, isPlainObject, isScalar, type JsonField, readPath, readSegments, type Scalar, walkFields } from '../transport/json';
 import type { ApiClient } from '../transport/request';
-import { CLIENT_LABEL, type SentAlong } from '../parameters/body';
+import { CLIENT_LABEL, resourceObjectType, type SentAlong } from '../parameters/body';
 import { readTimeZone, readWorkspaceTimeZone } from '../parameters/readers';
 import { formatWallClock, isDateOrDateTimeText, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
 import { type ListReading, loadReferenceLists, MAX_LEAF_DEPTH, type ReferenceList, referencedList, samplePage, textKind } from '../referenceLists';
@@ -74,25 +74,6 @@ export interface OfferedField extends ResourceMapperField {
 export interface Placement {
 	path: string[];
 	with?: SentAlong[];
-}
-
-/**
- * JSON:API (jsonapi.org), the one surveyed convention whose write document is fixed by its standard: when
- * every sampled booking is a resource object of one type (`{type, id, attributes, relationships}`), a
- * write is `{"data": {"type", "attributes", "relationships"}}`, with `data.id` when changing a record, and
- * each relationship names its record as `{type, id}`. Returns that type; undefined for any other shape.
- */
-function resourceObjectType(records: unknown[]): string | undefined {
-	const types = new Set<string>();
-	for (const record of records) {
-		if (!isPlainObject(record)) return undefined;
-		const type = record[JSON_API.type];
-		const id = record[JSON_API.id];
-		if (typeof type !== 'string' || !isPlainObject(record[JSON_API.attributes])) return undefined;
-		if (typeof id !== 'string' && typeof id !== 'number') return undefined;
-		types.add(type);
-	}
-	return types.size === 1 ? [...types][0] : undefined;
 }
 
 /**
@@ -298,14 +279,29 @@ async function sampleBookings(client: ApiClient, reading: ListReading): Promise<
  * empty workspace or a key that may not read bookings gets a notice and the free-form body.
  */
 export async function bookingFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	return await offerBookingFields(this);
+}
+
+/**
+ * Reschedule's form: of the fields bookingFields offers, the booking's own times only: the date-times the user
+ * gives (a start) and those that follow from them (an end), never the times the workspace writes (created,
+ * updated) or that wait for a later state (cancelled at). Everything else of the booking stays as it is.
+ */
+export async function bookingTimes(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const offered = await offerBookingFields(this, (field, judged) => momentFormOfField(field) !== undefined && (judged.input || judged.follows === true));
+	if (offered.fields.length > 0 || offered.emptyFieldsNotice) return offered;
+	return { fields: [], emptyFieldsNotice: 'No date-time of a booking\'s own was seen on your bookings, so there is no time to offer. Choose Change Fields and send the times under Body.' };
+}
+
+async function offerBookingFields(context: ILoadOptionsFunctions, keep: (field: SeenField, judged: Judgement) => boolean = () => true): Promise<ResourceMapperFields> {
 	let records: unknown[];
 	let client: ApiClient;
 	let reading: ListReading;
 	let workspaceZone: string;
 	try {
-		client = await editorClient(this);
+		client = await editorClient(context);
 		workspaceZone = readWorkspaceTimeZone(client);
-		reading = readListReading(this);
+		reading = readListReading(context);
 		records = await sampleBookings(client, reading);
 	} catch (error) {
 		return { fields: [], emptyFieldsNotice: failureNotice(error) };
@@ -313,20 +309,20 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	if (records.length === 0) {
 		return { fields: [], emptyFieldsNotice: `Your workspace has no bookings yet, so no fields could be seen. ${FALLBACK}` };
 	}
-	const named = readIdentityField(this);
+	const named = readIdentityField(context);
 	const identityField = named || (chooseIdentityMode(records) === 'id' ? 'id' : (detectIdentityField(records) ?? ''));
 	const seen = seenFields(records).filter((field) => field.name !== identityField);
 	const lists = await loadReferenceLists(client, reading, named || undefined);
-	const asTool = isAgentTool(this.getNode());
-	const timeZone = readTimeZone(this);
-	const purpose: FormPurpose = this.getNodeParameter('operation', '') === 'update' ? 'change' : 'create';
+	const asTool = isAgentTool(context.getNode());
+	const timeZone = readTimeZone(context);
+	const purpose: FormPurpose = context.getNodeParameter('operation', '') === 'update' ? 'change' : 'create';
 	const references = seen.filter((field) => referencedList(field, lists));
 	const { placements, hidden } = placementsOf(records, seen, references, purpose);
 	const fields = seen.filter((field) => !hidden.has(field.name));
 	const judgements = judgeFields(records, fields, lists, purpose, Date.now(), identityField, workspaceZone);
 	const names = shortNames(fields);
 	return {
-		fields: fields.map((field) => toMapperField({
+		fields: fields.filter((field) => keep(field, judgements.get(field.name) ?? INPUT)).map((field) => toMapperField({
 			field, lists, judged: judgements.get(field.name) ?? INPUT, asTool, timeZone, workspaceZone, purpose,
 			shortName: names.get(field.name) ?? field.name, placement: placements.get(field.name),
 		})),
@@ -446,6 +442,8 @@ export interface Judgement {
 	input: boolean;
 	/** Why the workspace evidently sets it, in the label of a field that starts under "add field". */
 	reason?: string;
+	/** A moment that follows from another the user gives (an end): part of a booking's own span. */
+	follows?: true;
 }
 
 const INPUT: Judgement = { input: true };
@@ -525,7 +523,7 @@ export function judgeFields(records: unknown[], fields: SeenField[], lists: Refe
 		else if (rows >= 2 && filledIn(column) === rows && field.values.length === 1) judged.set(field.name, { input: false, reason: 'the same on every booking seen' });
 		else if (clocks.has(field.name)) judged.set(field.name, { input: false, reason: 'set by your workspace when a booking is written' });
 		else if (spanMoments.has(field.name) && followsFrom(field.name, spanMoments, columns, givenKeys)) {
-			judged.set(field.name, { input: false, reason: `follows from ${followsFrom(field.name, spanMoments, columns, givenKeys)}` });
+			judged.set(field.name, { input: false, reason: `follows from ${followsFrom(field.name, spanMoments, columns, givenKeys)}`, follows: true });
 		} else if (later && !(purpose === 'change' && field.type === 'string' && !moments.has(field.name))) {
 			judged.set(field.name, { input: false, reason: `empty until ${later.state.name} is ${later.value}` });
 		} else if (looksLikeChoice(field) && !(purpose === 'change' && governingStates.has(field.name))) judged.set(field.name, { input: false });

@@ -6,6 +6,7 @@ import { type IDataObject, type INodeProperties, isResourceLocatorValue, NodeApi
 import { isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
 import { isPlainObject, readSegments, type Scalar, writeSegments } from '../transport/json';
 import { refusedTheValues } from '../transport/errors';
+import { JSON_API, saysFieldNotTaken } from '../conventions';
 import { freeFormProperties, readJson, readPairs } from './freeForm';
 import { describeType, inputError, type ParameterReader, readTimeZone } from './readers';
 
@@ -134,6 +135,25 @@ export function seenFieldsProperties(chooseClient: boolean): INodeProperties[] {
 	];
 }
 
+/**
+ * JSON:API (jsonapi.org), the one surveyed convention whose write document is fixed by its standard: when
+ * every sampled booking is a resource object of one type (`{type, id, attributes, relationships}`), a
+ * write is `{"data": {"type", "attributes", "relationships"}}`, with `data.id` when changing a record, and
+ * each relationship names its record as `{type, id}`. Returns that type; undefined for any other shape.
+ */
+export function resourceObjectType(records: unknown[]): string | undefined {
+	const types = new Set<string>();
+	for (const record of records) {
+		if (!isPlainObject(record)) return undefined;
+		const type = record[JSON_API.type];
+		const id = record[JSON_API.id];
+		if (typeof type !== 'string' || !isPlainObject(record[JSON_API.attributes])) return undefined;
+		if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+		types.add(type);
+	}
+	return types.size === 1 ? [...types][0] : undefined;
+}
+
 /** A constant member sent beside a field's value: a type tag, or (JSON:API changes) the changed record's ID. */
 export interface SentAlong {
 	path: string[];
@@ -202,8 +222,8 @@ function readClientChoice(context: ParameterReader, itemIndex: number): string {
  * wall clock in the workspace's time zone (`workspaceZone`, the credential's; read only then). Empty fields are not sent.
  */
 export function readSeenFields(context: ParameterReader, itemIndex: number, chooseClient = false, recordId?: string,
-	workspaceZone: () => string = () => 'UTC'): IDataObject {
-	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
+	workspaceZone: () => string = () => 'UTC', parameter = 'fields'): IDataObject {
+	const mapper = context.getNodeParameter(parameter, itemIndex, {}, { skipValidation: true }) as unknown;
 	const values = isPlainObject(mapper) && isPlainObject(mapper.value) ? mapper.value : {};
 	const schema = savedSchema(mapper);
 	const timeZone = readTimeZone(context);
@@ -270,38 +290,79 @@ function isNamed(name: string, field: SavedField, sentFields: SavedField[]): boo
 	return field.path.includes(name) && sentFields.filter((other) => other.path.includes(name)).length === 1;
 }
 
+/** What the server said about one field, by field name (`fieldMessages`, transport/errors.ts). */
+function fieldMessagesOf(error: NodeApiError): Array<{ field: string; text: string }> {
+	const said = error.context?.fieldMessages;
+	if (!Array.isArray(said)) return [];
+	return said.filter((entry): entry is { field: string; text: string } => isPlainObject(entry) && typeof entry.field === 'string' && typeof entry.text === 'string');
+}
+
+/** An offered field a refusal is about, and whether the server's words say the field itself is not taken. */
+interface RefusedField {
+	id: string;
+	notTaken: boolean;
+}
+
 /**
  * The offered fields a refusal is about: the ones its body names as field errors, or where it names none
  * (a message such as "unknown field(s) end; accepted: start, …"), the sent fields its message mentions
  * that the form had kept aside as set by the workspace; mentioned inputs are often the accepted ones.
+ * A field is "not taken" only where the server's own words about it say so (unknown, not allowed, read-only:
+ * the registry's `fieldNotTaken` words); "service not offered in this room" is about the value, not the field.
  */
-function refusedFields(error: NodeApiError, schema: SavedField[], sent: IDataObject): string[] {
+function refusedFields(error: NodeApiError, schema: SavedField[], sent: IDataObject): RefusedField[] {
 	const offeredAndSent = schema.filter((field) => readSegments(sent, field.path) !== undefined);
 	const named = Array.isArray(error.context?.namedFields) ? (error.context.namedFields as unknown[]).map(String) : [];
-	if (named.length > 0) return offeredAndSent.filter((field) => named.some((name) => isNamed(name, field, offeredAndSent))).map((field) => field.id);
+	if (named.length > 0) {
+		const said = fieldMessagesOf(error);
+		return offeredAndSent.filter((field) => named.some((name) => isNamed(name, field, offeredAndSent))).map((field) => ({
+			id: field.id,
+			notTaken: said.some(({ field: name, text }) => isNamed(name, field, offeredAndSent) && saysFieldNotTaken(text)),
+		}));
+	}
 	const message = typeof error.context?.serverMessage === 'string' ? error.context.serverMessage : '';
 	return offeredAndSent.filter((field) => field.likelyInput === false && (mentions(message, field.id) || mentions(message, field.path[field.path.length - 1])))
-		.map((field) => field.id);
+		.map((field) => ({ id: field.id, notTaken: saysFieldNotTaken(message) }));
+}
+
+/** Puts advice after the server's own words and before the quoted body: the server's reason comes first. */
+function afterServerWords(description: unknown, advice: string): string {
+	if (typeof description !== 'string' || description === '') return advice;
+	const lines = description.split('\n');
+	const body = lines.findIndex((line) => line.startsWith('Response body'));
+	if (body < 0) return `${description}\n${advice}`;
+	return [...lines.slice(0, body), advice, ...lines.slice(body)].join('\n');
 }
 
 /**
- * A refused request names fields the user sent from the offered ones (e.g. 400 "unknown field(s) end"):
- * the description says which offered field each is, that the workspace's bookings hold it but the API did
- * not take it here, and how to take it out of the form. Other errors pass unchanged.
+ * A refused request names fields the user sent from the offered ones. After the server's words, the description
+ * says which offered field each is, and what to do: where the server says the field is not taken (400
+ * "unknown field(s) end"), that the workspace's bookings hold it but the API does not take it here, and how to
+ * take it out of the form; where the server refuses its value ("service not offered in this room"), to check
+ * the value. Other errors pass unchanged.
  */
-export function explainRefusedFields(error: unknown, context: ParameterReader, itemIndex: number, sent: IDataObject): unknown {
+export function explainRefusedFields(error: unknown, context: ParameterReader, itemIndex: number, sent: IDataObject, parameter = 'fields'): unknown {
 	if (!refusedTheValues(error)) return error;
-	const mapper = context.getNodeParameter('fields', itemIndex, {}, { skipValidation: true }) as unknown;
+	const mapper = context.getNodeParameter(parameter, itemIndex, {}, { skipValidation: true }) as unknown;
 	const schema = savedSchema(mapper);
 	const refused = refusedFields(error, schema, sent);
 	if (refused.length === 0) return error;
-	const which = refused.map((name) => {
-		const label = schema.find((field) => field.id === name)?.displayName;
-		return `"${name}"${label && label !== name ? ` (${label})` : ''}`;
-	});
-	const one = refused.length === 1;
-	const advice = `${which.join(', ')} ${one ? 'is a field' : 'are fields'} of ${LABEL}: your bookings hold ${one ? 'it' : 'them'}, but the API did not take ${one ? 'it' : 'them'} here. Remove ${one ? 'it' : 'them'} from the form (the bin icon beside the field) or leave ${one ? 'it' : 'them'} empty.`;
-	error.description = error.description ? `${advice}\n${error.description}` : advice;
+	const which = (fields: RefusedField[]) => fields.map(({ id }) => {
+		const label = schema.find((field) => field.id === id)?.displayName;
+		return `"${id}"${label && label !== id ? ` (${label})` : ''}`;
+	}).join(', ');
+	const advice: string[] = [];
+	const notTaken = refused.filter((field) => field.notTaken);
+	const valueRefused = refused.filter((field) => !field.notTaken);
+	if (notTaken.length > 0) {
+		const one = notTaken.length === 1;
+		advice.push(`${which(notTaken)} ${one ? 'is a field' : 'are fields'} of ${LABEL}: your bookings hold ${one ? 'it' : 'them'}, but the API does not take ${one ? 'it' : 'them'} here. Remove ${one ? 'it' : 'them'} from the form (the bin icon beside the field) or leave ${one ? 'it' : 'them'} empty.`);
+	}
+	if (valueRefused.length > 0) {
+		const one = valueRefused.length === 1;
+		advice.push(`The server's reason is about the ${one ? 'value' : 'values'} of ${which(valueRefused)} in ${LABEL}: check the ${one ? 'value' : 'values'} given (or the values ${one ? 'it' : 'they'} must go with).`);
+	}
+	error.description = afterServerWords(error.description, advice.join('\n'));
 	return error;
 }
 

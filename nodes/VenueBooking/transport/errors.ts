@@ -312,10 +312,17 @@ export function httpStatusError(context: FailureContext, status: number, body: u
 	return error;
 }
 
-/** The operation that sent the fields can say which of the user's inputs they are (parameters/body.ts). */
+/**
+ * The operation that sent the fields can say which of the user's inputs they are (parameters/body.ts), and judge
+ * by the server's words about each (`fieldMessages`) whether the field itself or its value was refused.
+ */
 function keepWhatTheServerNamed(error: NodeApiError, context: FailureContext, body: unknown, serverMessage: string | undefined): void {
 	const named = fieldsNamedIn(body);
 	if (named.length > 0) error.context.namedFields = named;
+	const said = readServerWords(body);
+	if (said && said.fields.length > 0) {
+		error.context.fieldMessages = said.fields.flatMap(({ field, text }) => field.split(', ').map((one) => ({ field: one, text: context.redact(text) })));
+	}
 	if (serverMessage) error.context.serverMessage = context.redact(serverMessage);
 }
 

@@ -192,8 +192,8 @@ describe('fields that sit one level down (JSON:API, references as small objects)
 		const values = { 'attributes.note': 'hi', 'relationships.room.data.id': 'room_a' };
 		const context = reader({ fields: mapper(values, schema) });
 		const sent = readSeenFields(context, 0);
-		expect((explainRefusedFields(refused(['room']), context, 0, sent) as NodeApiError).description).toMatch(/^"relationships\.room\.data\.id" is a field/);
-		expect((explainRefusedFields(refused(['note']), context, 0, sent) as NodeApiError).description).toMatch(/^"attributes\.note" is a field/);
+		expect((explainRefusedFields(refused(['room']), context, 0, sent) as NodeApiError).description).toMatch(/^The server said: invalid\nThe server's reason is about the value of "relationships\.room\.data\.id"/);
+		expect((explainRefusedFields(refused(['note']), context, 0, sent) as NodeApiError).description).toMatch(/^The server said: invalid\nThe server's reason is about the value of "attributes\.note"/);
 		// `data` is in every path: it names none of them.
 		expect((explainRefusedFields(refused(['data']), context, 0, sent) as NodeApiError).description).toBe('The server said: invalid');
 	});
@@ -209,11 +209,41 @@ describe('a refused field the form offered', () => {
 	};
 	const context = reader({ fields: mapper({ end: '2026-11-26T16:00:00' }, [{ id: 'end', displayName: 'end (date-time; follows from start)' }, { id: 'start' }]) });
 
-	it('says which offered field it is and how to take it out of the form, before the server\'s words', () => {
-		const error = explainRefusedFields(refusal(['end']), context, 0, { end: '2026-11-26T21:00:00Z' }) as NodeApiError;
+	it('after the server\'s words, says which offered field it is and, where the server says the field is unknown, how to take it out of the form', () => {
+		const unknown = refusal(['end']);
+		unknown.context.fieldMessages = [{ field: 'end', text: 'unknown field' }];
+		const error = explainRefusedFields(unknown, context, 0, { end: '2026-11-26T21:00:00Z' }) as NodeApiError;
 		expect(error.description).toBe(
-			'"end" (end (date-time; follows from start)) is a field of Fields Seen in Your Workspace: your bookings hold it, but the API did not take it here. Remove it from the form (the bin icon beside the field) or leave it empty.\nThe server said: unknown field(s) end',
+			'The server said: unknown field(s) end\n"end" (end (date-time; follows from start)) is a field of Fields Seen in Your Workspace: your bookings hold it, but the API does not take it here. Remove it from the form (the bin icon beside the field) or leave it empty.',
 		);
+	});
+
+	it.each([
+		['Joi', '"end" is not allowed'],
+		['pydantic', 'Extra inputs are not permitted'],
+		['Stripe', 'Received unknown parameter: end'],
+		['a field the API sets', 'end is read-only'],
+	])('reads %s words as a field not taken', (_who, text) => {
+		const error = refusal(['end'], '422');
+		error.context.fieldMessages = [{ field: 'end', text }];
+		expect((explainRefusedFields(error, context, 0, { end: 'x' }) as NodeApiError).description).toMatch(/Remove it from the form/);
+	});
+
+	it('a value the server refuses (a service not offered in the chosen room): the server\'s reason first, then the field, and no advice to remove it', () => {
+		const roomContext = reader({ fields: mapper({ room_id: 'room_studio_a' }, [{ id: 'room_id', displayName: 'room_id (room)' }, { id: 'service_id' }]) });
+		const error = new NodeApiError({ id: '1', name: 'Venue Booking', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }, { message: 'x' }, {
+			message: 'The API could not accept the values sent (422)', httpCode: '422',
+			description: 'The server said: Service svc_rehearsal_2h cannot be booked in room_studio_a (room_id: service not offered in this room)\nResponse body: {…}',
+		});
+		error.context.namedFields = ['room_id'];
+		error.context.fieldMessages = [{ field: 'room_id', text: 'service not offered in this room' }];
+		const explained = explainRefusedFields(error, roomContext, 0, { room_id: 'room_studio_a', service_id: 'svc_rehearsal_2h' }) as NodeApiError;
+		expect(explained.description).toBe([
+			'The server said: Service svc_rehearsal_2h cannot be booked in room_studio_a (room_id: service not offered in this room)',
+			'The server\'s reason is about the value of "room_id" (room_id (room)) in Fields Seen in Your Workspace: check the value given (or the values it must go with).',
+			'Response body: {…}',
+		].join('\n'));
+		expect(explained.description).not.toMatch(/Remove|did not take|does not take/);
 	});
 
 	it('where the body names no field, names the aside fields its message mentions (not the inputs it lists as accepted)', () => {
@@ -222,7 +252,7 @@ describe('a refused field the form offered', () => {
 		error.context.namedFields = undefined;
 		error.context.serverMessage = 'The request body has unknown field(s) end; accepted: start, note.';
 		const explained = explainRefusedFields(error, reader({ fields: mapper({}, schema) }), 0, { end: 'x', start: 'y', weekend: 'z' }) as NodeApiError;
-		expect(explained.description).toMatch(/^"end" \(end \(date-time\)\) is a field of Fields Seen in Your Workspace/);
+		expect(explained.description).toMatch(/^The server said: unknown field\(s\) end\n"end" \(end \(date-time\)\) is a field of Fields Seen in Your Workspace: .*Remove it/);
 		expect(explained.description).not.toMatch(/"start"|"weekend"/);
 	});
 

@@ -291,6 +291,16 @@ describe('the fields an error names', () => {
 		expect(error.context.namedFields).toEqual(['end']);
 		expect(httpStatusError(context(), 400, { message: 'plain' }).context.namedFields).toBeUndefined();
 	});
+
+	it('keep what the server said of each field, so a write can tell a refused field from a refused value', () => {
+		const body = { message: 'Service svc_rehearsal_2h cannot be booked in room_studio_a', errors: [{ field: 'room_id', message: 'service not offered in this room' }, { fields: ['a', 'b'], message: 'unknown field' }] };
+		expect(httpStatusError(context(), 422, body).context.fieldMessages).toEqual([
+			{ field: 'room_id', text: 'service not offered in this room' },
+			{ field: 'a', text: 'unknown field' },
+			{ field: 'b', text: 'unknown field' },
+		]);
+		expect(httpStatusError(context(), 422, { message: 'plain' }).context.fieldMessages).toBeUndefined();
+	});
 });
 
 describe('transportError', () => {
