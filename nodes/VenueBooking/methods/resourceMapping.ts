@@ -9,7 +9,7 @@ import { chooseIdentityMode, detectIdentityField } from '../identity';
 import { cutText, isPlainObject, isScalar, type JsonField, readPath, readSegments, type Scalar, walkFields } from '../transport/json';
 import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL, type SentAlong } from '../parameters/body';
-import { readTimeZone, readWorkspaceTimeZone } from '../parameters/readers';
+import { itemlessParameters, readWorkspaceTimeZone, readZoneInForce } from '../parameters/readers';
 import { formatWallClock, isDateOrDateTimeText, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
 import { type ListReading, loadReferenceLists, MAX_LEAF_DEPTH, type ReferenceList, referencedList, samplePage, textKind } from '../referenceLists';
 import { editorClient, isAgentTool, readIdentityField, readListReading } from './sampling';
@@ -62,6 +62,11 @@ export function exampleOf(field: SeenField, reference: ReferenceList | undefined
 export interface OfferedField extends ResourceMapperField {
 	/** Date-times are sent in this form (parameters/body.ts), whatever form the user typed or picked. */
 	momentForm?: MomentForm;
+	/**
+	 * The zone the date-time's label names, saved with it: a value without an offset is read in it at execution
+	 * (parameters/body.ts), so what the label says is what happens whichever zone the run has.
+	 */
+	zone?: string;
 	/** The field holds a person's record: chosen in the Client parameter, never saved as an option list. */
 	pickedIn?: 'client';
 	/** Whether the values say the user gives it (judgeFields); an error about an aside field names it first. */
@@ -239,7 +244,7 @@ function toMapperField(offer: Offer): OfferedField {
 	// An agent fills the field itself, by the client's identity (it can look clients up with another tool).
 	if (reference?.people) return { ...base, type: 'string', pickedIn: 'client', ...(asTool ? {} : { removed: true }) };
 	if (reference) return { ...base, type: 'options', options: referenceOptions(field, reference) };
-	if (form) return { ...base, type: 'dateTime', momentForm: form };
+	if (form) return { ...base, type: 'dateTime', momentForm: form, zone: offer.timeZone };
 	if (looksLikeChoice(field)) {
 		return { ...base, type: 'options', options: field.values.map((value) => ({ name: String(value), value: String(value) })) };
 	}
@@ -302,7 +307,10 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	let client: ApiClient;
 	let reading: ListReading;
 	let workspaceZone: string;
+	let timeZone: string;
 	try {
+		// Options > Time Zone, else the zone n8n hands its editor: the instance's (it has no workflow settings here).
+		timeZone = readZoneInForce(itemlessParameters(this), 0);
 		client = await editorClient(this);
 		workspaceZone = readWorkspaceTimeZone(client);
 		reading = readListReading(this);
@@ -318,7 +326,6 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	const seen = seenFields(records).filter((field) => field.name !== identityField);
 	const lists = await loadReferenceLists(client, reading, named || undefined);
 	const asTool = isAgentTool(this.getNode());
-	const timeZone = readTimeZone(this);
 	const purpose: FormPurpose = this.getNodeParameter('operation', '') === 'update' ? 'change' : 'create';
 	const references = seen.filter((field) => referencedList(field, lists));
 	const { placements, hidden } = placementsOf(records, seen, references, purpose);
