@@ -121,6 +121,8 @@ export const ADDED_KEY = 'addedByNode';
 /** Distinct references named per run at most; a list of rooms or services is read up to this many pages. */
 const MAX_NAMED_REFERENCES = 1000;
 const MAX_LIST_PAGES = 50;
+/** Look-ups in flight at once: a 20,000-booking export must not open a request per client at the same moment. */
+const MAX_LOOKUPS_IN_FLIGHT = 8;
 
 /** The lists a reference may point to, by the words of the API's own paths (endpoints.ts), never by a field name. */
 const REFERRED = (['room', 'service', 'client', 'booking'] as const).map((resource) => {
@@ -158,6 +160,8 @@ class OutputAdditions {
 	private readonly lists = new Map<string, Promise<Map<string, unknown>>>();
 	private unnamed = 0;
 	private skipped = 0;
+	private inFlight = 0;
+	private readonly waiting: Array<() => void> = [];
 
 	constructor(private readonly parameters: ParameterReader, private readonly client: ApiClient, private readonly operation: NodeOperation) {}
 
@@ -208,13 +212,26 @@ class OutputAdditions {
 				this.skipped++;
 				return undefined;
 			}
-			found = this.read(referred, identity).then((record) => {
+			found = this.limited(() => this.read(referred, identity)).then((record) => {
 				if (record === undefined) this.unnamed++;
 				return record;
 			});
 			this.looked.set(key, found);
 		}
 		return await found;
+	}
+
+	/** Runs a look-up when one of MAX_LOOKUPS_IN_FLIGHT places is free; a finished one hands its place to the next. */
+	private async limited<T>(work: () => Promise<T>): Promise<T> {
+		if (this.inFlight < MAX_LOOKUPS_IN_FLIGHT) this.inFlight++;
+		else await new Promise<void>((resolve) => this.waiting.push(resolve));
+		try {
+			return await work();
+		} finally {
+			const next = this.waiting.shift();
+			if (next) next();
+			else this.inFlight--;
+		}
 	}
 
 	private async read(referred: Referred, identity: string): Promise<unknown> {

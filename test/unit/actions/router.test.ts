@@ -269,4 +269,25 @@ describe('what the node adds to output items', () => {
 		const rooms = await routed({ parameters: { resource: 'room', operation: 'getAll', options: { addNames: true } }, answers: [ok([{ id: 'r1', client_id: 'c1' }])] });
 		expect(rooms.items[0].json).toEqual({ id: 'r1', client_id: 'c1' });
 	});
+
+	it('reads at most 8 referenced records at once, however many an output refers to', async () => {
+		const bookings = Array.from({ length: 30 }, (_, i) => ({ id: `b${i}`, client_id: `c${i}` }));
+		const mock = mockContext({
+			parameters: { resource: 'booking', operation: 'getAll', options: { addNames: true } },
+			answers: (request) => (request.url.endsWith('/bookings') ? ok(bookings) : ok({ id: request.url.split('/').pop(), name: `Client ${request.url.split('/c').pop()}` })),
+		});
+		const helpers = (mock.context as unknown as { helpers: { httpRequestWithAuthentication: (...args: unknown[]) => Promise<unknown> } }).helpers;
+		const answer = helpers.httpRequestWithAuthentication;
+		let inFlight = 0;
+		let most = 0;
+		helpers.httpRequestWithAuthentication = async (...args: unknown[]) => {
+			most = Math.max(most, ++inFlight);
+			await new Promise((resolve) => setTimeout(resolve, 2));
+			inFlight--;
+			return await answer(...args);
+		};
+		const [items] = await route.call(mock.context as IExecuteFunctions);
+		expect(items.map((item) => (item.json[ADDED_KEY] as IDataObject).names)).toEqual(bookings.map((_, i) => ({ client_id: `Client ${i}` })));
+		expect(most).toBe(8);
+	});
 });
