@@ -170,7 +170,7 @@ function kindOf(field: SeenField, reference: ReferenceList | undefined): string 
 
 /**
  * The hint of a date-time field, in its label (n8n's resource mapper shows no per-field hint): a sampled
- * moment as the user's wall clock in the workflow's time zone, and as it is sent; where the workspace writes
+ * moment as the user's wall clock in the zone in force (Options > Time Zone, else n8n's), and as it is sent; where the workspace writes
  * no zone, which zone the sent wall clock is in (the credential's Workspace Time Zone, UTC when unset).
  */
 function momentHint(field: SeenField, form: MomentForm, timeZone: string, workspaceZone: string): string {

@@ -28,8 +28,9 @@ export interface ParameterReader {
 }
 
 /**
- * The time zone a date-time without an offset is read in: the workflow's (n8n's setting; in the editor's
- * methods n8n knows only the instance's default). A zone this runtime does not know reads as UTC.
+ * The zone n8n hands a context: in a run the workflow's (its setting, else the instance's), in the editor's methods
+ * only the instance's. The node reads times in `readZoneInForce`, which puts Options > Time Zone first. A zone this
+ * runtime does not know reads as UTC.
  */
 export function readTimeZone(context: { getTimezone?(): string }): string {
 	const zone = typeof context.getTimezone === 'function' ? context.getTimezone() : undefined;
