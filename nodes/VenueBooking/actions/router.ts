@@ -5,9 +5,9 @@
 import { type IDataObject, type IExecuteFunctions, type INode, type INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from '../identity';
-import { readParallelRequests } from '../parameters/options';
+import { readListOptions, readParallelRequests } from '../parameters/options';
 import { onceReadParameters, type ParameterReader, readWorkspaceTimeZone, readZoneInForce } from '../parameters/readers';
-import { labelOf, leavesOf, recordName, samplePage } from '../referenceLists';
+import { labelOf, leavesOf, type ListReading, recordName, samplePage } from '../referenceLists';
 import { formatLocalTime, readTimestamp } from '../timestamps';
 import { describePacing } from '../transport/ratePacer';
 import { ApiClient, settle } from '../transport/request';
@@ -241,7 +241,9 @@ class OutputAdditions {
 		}
 		let list = this.lists.get(referred.resource);
 		if (!list) {
-			list = readWholeList(this.client, referred.list);
+			// With the node's Pagination and Items Field, as the editor reads these lists.
+			const { pagination, itemsPath } = readListOptions(this.parameters, 0);
+			list = readWholeList(this.client, referred.list, { settings: pagination, itemsPath });
 			this.lists.set(referred.resource, list);
 		}
 		return (await list).get(identity);
@@ -259,11 +261,11 @@ class OutputAdditions {
 }
 
 /** A list's records by identity, read through the node's walk, at most MAX_LIST_PAGES pages; empty where it cannot be read. */
-async function readWholeList(client: ApiClient, endpoint: Endpoint): Promise<Map<string, unknown>> {
+async function readWholeList(client: ApiClient, endpoint: Endpoint, reading: ListReading): Promise<Map<string, unknown>> {
 	const records: unknown[] = [];
 	let token: string | undefined;
 	for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-		const page = await settle(samplePage(client, endpoint, token));
+		const page = await settle(samplePage(client, endpoint, token, reading));
 		if (!page.ok) break;
 		records.push(...page.value.records);
 		token = page.value.nextToken;
