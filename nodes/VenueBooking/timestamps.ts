@@ -170,6 +170,18 @@ export function formatWallClock(epochMs: number, timeZone: string): string {
 }
 
 /**
+ * An instant as the local time of a zone, in ISO 8601 with that zone's offset then ("2026-11-26T15:00:00+01:00"):
+ * readable, and read back to the same instant by n8n's expressions (Luxon's `DateTime.fromISO`).
+ */
+export function formatLocalTime(epochMs: number, timeZone: string): string {
+	const { fields, offsetMs } = wallClock(epochMs, timeZone);
+	const [year, month, day, hour, minute, second] = fields;
+	const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+	const offset = `${offsetMs < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+	return `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${offset}`;
+}
+
+/**
  * An instant written in a workspace's form; an offset other than `Z` is written as that fixed offset, and a form
  * without a zone as the wall clock in `zoneless`, the workspace's time zone (UTC by default, as readTimestamp reads).
  */

@@ -42,5 +42,6 @@ export function localTimeZone(requested: string | undefined, machineZone: string
 /** The banner's line: the zone, where it came from, and where to change it. */
 export function describeTimeZone(local: LocalTimeZone): string {
 	const from = local.source === 'command line' ? 'from --timezone' : `${local.source}; npm start -- --timezone <IANA zone> for another`;
-	return `${local.zone} (${from}); a workflow's own zone: Workflow Settings → Timezone`;
+	// n8n's editor never sees a workflow's own zone: the node's Time Zone option carries it to the form and pickers.
+	return `${local.zone} (${from}); a workflow's own zone: Workflow Settings → Timezone, and the same in Venue Booking's Options → Time Zone`;
 }

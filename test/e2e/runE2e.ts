@@ -50,6 +50,7 @@ import { conventionChecks } from './conventions.checks';
 import { paymentTriggerCheck } from './paymentTrigger.checks';
 import { dialectChecks } from './dialects.checks';
 import { createFormCheck, editorRoutesCheck } from './editor.checks';
+import { timeZoneCheck } from './timeZone.checks';
 import { fanOutCheck } from './fanOut.checks';
 import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, nightlyPaymentsCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
@@ -155,6 +156,7 @@ async function runVersion(version: string): Promise<void> {
 			// Last: the booking it creates and cancels must not land in the trigger checks' journal windows.
 			await editorRoutesCheck(context, rest);
 			await createFormCheck(context, rest);
+			await timeZoneCheck(context, rest);
 			await aiToolCheck(context, rest);
 			await fanOutCheck(context, rest);
 			const dialectApi = new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e dialects'));

@@ -23,7 +23,7 @@ describe('localTimeZone', () => {
 
 	it('the banner says where the zone came from and where a workflow sets its own', () => {
 		expect(describeTimeZone({ zone: 'Asia/Tokyo', source: 'this machine' })).toBe(
-			'Asia/Tokyo (this machine; npm start -- --timezone <IANA zone> for another); a workflow\'s own zone: Workflow Settings → Timezone',
+			'Asia/Tokyo (this machine; npm start -- --timezone <IANA zone> for another); a workflow\'s own zone: Workflow Settings → Timezone, and the same in Venue Booking\'s Options → Time Zone',
 		);
 		expect(describeTimeZone({ zone: 'Europe/Berlin', source: 'command line' })).toContain('from --timezone');
 	});

@@ -1,4 +1,4 @@
-import { formatWallClock, isDateOrDateTimeText, isKnownTimeZone, isMomentForm, momentFormOf, readMomentInput, readTimestamp, readTimestampField, writeMoment } from '../../nodes/VenueBooking/timestamps';
+import { formatLocalTime, formatWallClock, isDateOrDateTimeText, isKnownTimeZone, isMomentForm, momentFormOf, readMomentInput, readTimestamp, readTimestampField, writeMoment } from '../../nodes/VenueBooking/timestamps';
 
 const JAN_1_2026 = Date.UTC(2026, 0, 1);
 
@@ -182,5 +182,18 @@ describe('date-times without a zone, in the workspace\'s time zone', () => {
 		// Both instants of the repeated hour are written 02:30; read back, that is the first (the form holds no more).
 		expect(writeMoment(Date.parse('2026-10-25T00:30:00Z'), SQL, PARIS)).toBe('2026-10-25 02:30:00');
 		expect(writeMoment(Date.parse('2026-10-25T01:30:00Z'), SQL, PARIS)).toBe('2026-10-25 02:30:00');
+	});
+});
+
+describe('formatLocalTime', () => {
+	it('writes an instant as a zone\'s wall clock with its offset then, read back to the same instant', () => {
+		const winter = Date.parse('2026-11-26T14:00:00Z');
+		const summer = Date.parse('2026-07-01T14:00:30Z');
+		expect(formatLocalTime(winter, 'Europe/Berlin')).toBe('2026-11-26T15:00:00+01:00');
+		expect(formatLocalTime(summer, 'Europe/Berlin')).toBe('2026-07-01T16:00:30+02:00');
+		expect(formatLocalTime(winter, 'America/New_York')).toBe('2026-11-26T09:00:00-05:00');
+		expect(formatLocalTime(winter, 'Asia/Kolkata')).toBe('2026-11-26T19:30:00+05:30');
+		expect(formatLocalTime(winter, 'UTC')).toBe('2026-11-26T14:00:00+00:00');
+		for (const zone of ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata']) expect(Date.parse(formatLocalTime(summer, zone))).toBe(summer);
 	});
 });

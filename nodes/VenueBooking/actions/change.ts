@@ -7,7 +7,7 @@ import { type Endpoint, requireId, showFor } from '../endpoints';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, inputError, type ParameterReader, readId, readWorkspaceTimeZone } from '../parameters/readers';
-import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
+import { editorListOptions, namesOptionFor, optionsProperty, readTransportOptions } from '../parameters/options';
 import type { ApiClient } from '../transport/request';
 import { toJsonObject } from '../transport/response';
 import { cancelBody, type CancelledState, cancelProperties, learnCancelledState, notSeenError, readGivenState } from './cancel';
@@ -79,6 +79,8 @@ const timesProperty: INodeProperties = {
 			multiKeyMatch: false,
 			supportAutoMap: false,
 		},
+		// The date-time labels name Options > Time Zone: the times are read again when it changes.
+		loadOptionsDependsOn: ['options.timeZone'],
 	},
 };
 
@@ -118,7 +120,7 @@ export function bookingChangeOperation(endpoint: Endpoint): Operation {
 			...forActions(['reschedule'], [timesProperty]),
 			...forActions(['changeFields'], form),
 			...queryProperties,
-			optionsProperty('write', [identityFieldOption(id), ...editorListOptions]),
+			optionsProperty('write', [identityFieldOption(id), ...editorListOptions, ...namesOptionFor(endpoint.resource)]),
 		]),
 		async execute(context, itemIndex, baseClient, hint) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.
@@ -130,7 +132,7 @@ export function bookingChangeOperation(endpoint: Endpoint): Operation {
 			let body: unknown;
 			if (action === 'cancel') body = await cancellation(context, itemIndex, client, recordId, hint);
 			else {
-				fields = readSeenFields(context, itemIndex, false, recordId, () => readWorkspaceTimeZone(client), parameter);
+				fields = readSeenFields(context, itemIndex, false, recordId, () => readWorkspaceTimeZone(client), hint, parameter);
 				if (action === 'reschedule' && Object.keys(fields).length === 0) {
 					throw inputError(context, itemIndex, TIMES_LABEL, 'no new time is given', 'Fill the booking\'s new start (and end, where your workspace takes one).');
 				}

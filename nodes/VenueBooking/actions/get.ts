@@ -5,7 +5,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, requireId, showFor } from '../endpoints';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId } from '../parameters/readers';
-import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
+import { editorListOptions, namesOptionFor, optionsProperty, readTransportOptions } from '../parameters/options';
 import { toJsonObject } from '../transport/response';
 import type { Operation } from './operation';
 
@@ -16,7 +16,7 @@ export function getByIdOperation(endpoint: Endpoint): Operation {
 		description: updateDisplayOptions(showFor(endpoint), [
 			idProperty(id),
 			...queryProperties,
-			optionsProperty('perItem', [identityFieldOption(id), ...editorListOptions]),
+			optionsProperty('perItem', [identityFieldOption(id), ...editorListOptions, ...namesOptionFor(endpoint.resource)]),
 		]),
 		async execute(context, itemIndex, client) {
 			const response = await client.withOptions(readTransportOptions(context, itemIndex)).send({

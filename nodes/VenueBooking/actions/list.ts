@@ -4,7 +4,7 @@
 import { type IDataObject, type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, showFor } from '../endpoints';
 import { queryProperties, readQuery } from '../parameters/freeForm';
-import { optionsProperty, readListOptions, readParallelRequests, readTransportOptions } from '../parameters/options';
+import { namesOptionFor, optionsProperty, readListOptions, readParallelRequests, readTransportOptions } from '../parameters/options';
 import { type ParameterReader, readNumberParameter } from '../parameters/readers';
 import { findListSignals } from '../transport/pagination/detect';
 import { numberAt } from '../transport/pagination/strategies';
@@ -34,7 +34,7 @@ function readLimit(context: ParameterReader, itemIndex: number): number {
 	});
 }
 
-function listProperties(): INodeProperties[] {
+function listProperties(endpoint: Endpoint): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -45,7 +45,7 @@ function listProperties(): INodeProperties[] {
 		},
 		limitProperty,
 		...queryProperties,
-		optionsProperty('list'),
+		optionsProperty('list', namesOptionFor(endpoint.resource)),
 	];
 }
 
@@ -126,7 +126,7 @@ function listTotal(stated: number | undefined, read: { entries: number; pages: n
  */
 export function listOperation(endpoint: Endpoint): Operation {
 	return {
-		description: updateDisplayOptions(showFor(endpoint), listProperties()),
+		description: updateDisplayOptions(showFor(endpoint), listProperties(endpoint)),
 		async execute(context, itemIndex, baseClient, hint) {
 			const returnAll = context.getNodeParameter('returnAll', itemIndex, false) === true;
 			const limit = returnAll ? undefined : readLimit(context, itemIndex);

@@ -8,7 +8,7 @@ import { type Endpoint, findEndpoint, showFor } from '../endpoints';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId, readWorkspaceTimeZone } from '../parameters/readers';
-import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
+import { editorListOptions, namesOptionFor, optionsProperty, readTransportOptions } from '../parameters/options';
 import { leavesOf, loadReferenceLists, type NamedRecord, namesOf, nameQuotedIdentities } from '../referenceLists';
 import { refusedTheValues } from '../transport/errors';
 import { type ApiClient, type ApiRequest, settle } from '../transport/request';
@@ -97,12 +97,12 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 			...bodyProperties(false),
 			...queryProperties,
 			// Create has no ID of its own: its Identity Field is the Client picker's.
-			optionsProperty('write', [identityFieldOption(id ?? CLIENT_ID), ...editorListOptions]),
+			optionsProperty('write', [identityFieldOption(id ?? CLIENT_ID), ...editorListOptions, ...namesOptionFor(endpoint.resource)]),
 		]),
-		async execute(context, itemIndex, client) {
+		async execute(context, itemIndex, client, hint) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.
 			const recordId = id ? readId(context, itemIndex, id) : undefined;
-			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create', recordId, () => readWorkspaceTimeZone(client));
+			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create', recordId, () => readWorkspaceTimeZone(client), hint);
 			const request = {
 				endpoint,
 				id: recordId,

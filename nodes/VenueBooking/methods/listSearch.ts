@@ -5,7 +5,7 @@
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { type Endpoint, findEndpoint } from '../endpoints';
-import { readTimeZone, readWorkspaceTimeZone } from '../parameters/readers';
+import { itemlessParameters, readWorkspaceTimeZone, readZoneInForce } from '../parameters/readers';
 import { chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
 import { readTimestamp, readTimestampField } from '../timestamps';
 import type { Scalar } from '../transport/json';
@@ -51,7 +51,7 @@ function disambiguate(items: INodeListSearchItems[]): INodeListSearchItems[] {
 	);
 }
 
-/** What the picker knows besides the page: the lists bookings refer to, the workflow's time zone and now. */
+/** What the picker knows besides the page: the lists bookings refer to, the zone in force and now. */
 interface Recognition {
 	lists: ReferenceList[];
 	timeZone: string;
@@ -144,9 +144,9 @@ function inTimeOrder<T extends { at?: number }>(items: T[]): T[] {
 }
 
 export async function searchBookings(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	// n8n gives every editor method the workflow's time zone (its settings, else the instance's): a booking's
-	// time is shown as the user reads it there.
-	const timeZone = readTimeZone(this);
+	// Options > Time Zone, else the zone n8n hands its editor (the instance's: its editor routes see no workflow
+	// settings): the zone the form's labels name, so the picker and the form show one zone.
+	const timeZone = readZoneInForce(itemlessParameters(this), 0);
 	const recognition = async (client: ApiClient, reading: ListReading): Promise<Recognition> => ({
 		lists: await loadReferenceLists(client, reading),
 		timeZone,
@@ -216,16 +216,22 @@ function dayNumber(epochMs: number, timeZone: string): number {
 const NEAR_DAYS: Record<string, string> = { '-1': 'Yesterday', '0': 'Today', '1': 'Tomorrow' };
 
 /**
- * An instant as a person reads it in the workflow's time zone: "Tomorrow, Thu 26 Nov 2026, 15:00", the day
- * named when it is yesterday, today or tomorrow. A date-time written without a zone is shown as written when
- * the credential names no Workspace Time Zone (nothing states its zone); with one, it was read there, and is shown
- * in the workflow's zone like any other.
+ * The zone a booking's time is shown in: the picker's (Options > Time Zone, else n8n's). A date-time written without
+ * a zone is shown as written when the credential names no Workspace Time Zone (nothing states its zone); with one,
+ * it was read there, and is shown in the picker's zone like any other.
  */
-export function timeInWords(value: Scalar, epochMs: number, timeZone: string, now: number, workspaceZone = 'UTC'): string {
+function shownZone(value: Scalar, timeZone: string, workspaceZone: string): string {
 	const zoneless = workspaceZone === 'UTC' && typeof value === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) && readTimestamp(value)?.form === 'isoDateTime';
-	const zone = zoneless ? 'UTC' : timeZone;
-	const words = new Intl.DateTimeFormat('en-GB', {
-		timeZone: zone,
+	return zoneless ? 'UTC' : timeZone;
+}
+
+/**
+ * An instant as a person reads it in the picker's zone: "Thu 26 Nov 2026, 15:00". n8n saves a picked entry's label
+ * in the workflow (`cachedResultName`), so the label holds the date itself, never "Tomorrow", which goes stale.
+ */
+export function timeInWords(value: Scalar, epochMs: number, timeZone: string, workspaceZone = 'UTC'): string {
+	return new Intl.DateTimeFormat('en-GB', {
+		timeZone: shownZone(value, timeZone, workspaceZone),
 		weekday: 'short',
 		day: 'numeric',
 		month: 'short',
@@ -236,8 +242,12 @@ export function timeInWords(value: Scalar, epochMs: number, timeZone: string, no
 	})
 		.format(epochMs)
 		.replace(/^(\w+),/, '$1');
-	const near = NEAR_DAYS[String(dayNumber(epochMs, zone) - dayNumber(now, zone))];
-	return near ? `${near}, ${words}` : words;
+}
+
+/** "Yesterday", "Today" or "Tomorrow" for an instant near now in the picker's zone: searchable, never in a label. */
+export function nearDay(value: Scalar, epochMs: number, timeZone: string, now: number, workspaceZone = 'UTC'): string | undefined {
+	const zone = shownZone(value, timeZone, workspaceZone);
+	return NEAR_DAYS[String(dayNumber(epochMs, zone) - dayNumber(now, zone))];
 }
 
 /** What a page of bookings shows about each: which paths hold its time and its references. */
@@ -272,7 +282,7 @@ function readPage(leaves: Array<Map<string, Scalar>>, lists: ReferenceList[], id
 }
 
 /**
- * Booking labels a person recognises: "Tomorrow, Thu 26 Nov 2026, 15:00 · Studio A · Ada Jones", each reference
+ * Booking labels a person recognises: "Thu 26 Nov 2026, 15:00 · Studio A · Ada Jones", each reference
  * by its record's name; the state is searched, never shown (the label is saved). Where a page holds no time and
  * no known reference, the plain label.
  */
@@ -291,7 +301,8 @@ function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recogni
 	return identified.map(({ record, identity, leaves }) => {
 		const moment = page.time !== undefined ? leaves.get(page.time) : undefined;
 		const stamp = moment !== undefined && moment !== null ? readTimestamp(moment, known.workspaceZone) : undefined;
-		const when = stamp && moment !== undefined && moment !== null ? timeInWords(moment, stamp.epochMs, known.timeZone, known.now, known.workspaceZone) : undefined;
+		const when = stamp && moment !== undefined && moment !== null ? timeInWords(moment, stamp.epochMs, known.timeZone, known.workspaceZone) : undefined;
+		const near = stamp && moment !== undefined && moment !== null ? nearDay(moment, stamp.epochMs, known.timeZone, known.now, known.workspaceZone) : undefined;
 		const named: Array<{ what: string; name: string; full: string }> = [];
 		for (const [path, list] of page.references) {
 			const value = leaves.get(path);
@@ -305,6 +316,7 @@ function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recogni
 		// stale with its next change: the label leaves the state out (the search box still matches the record's values).
 		const label = parts.length > 0 ? parts.join(SEPARATOR) : labelOf(record, identity);
 		// The search box also finds a booking by every name it refers to in full ("Photo studio", an email).
-		return { record, identity, label, searchable: [label, ...named.map((reference) => reference.full)].join('\n'), at: stamp?.epochMs };
+		// And by the day's name while near ("studio a tomorrow"), which the label does not keep.
+		return { record, identity, label, searchable: [label, ...(near ? [near] : []), ...named.map((reference) => reference.full)].join('\n'), at: stamp?.epochMs };
 	});
 }

@@ -9,7 +9,7 @@ import { chooseIdentityMode, detectIdentityField } from '../identity';
 import { cutText, isPlainObject, isScalar, type JsonField, readPath, readSegments, type Scalar, walkFields } from '../transport/json';
 import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL, resourceObjectType, type SentAlong } from '../parameters/body';
-import { readTimeZone, readWorkspaceTimeZone } from '../parameters/readers';
+import { itemlessParameters, readWorkspaceTimeZone, readZoneInForce } from '../parameters/readers';
 import { formatWallClock, isDateOrDateTimeText, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
 import { type ListReading, loadReferenceLists, MAX_LEAF_DEPTH, type ReferenceList, referencedList, samplePage, textKind } from '../referenceLists';
 import { editorClient, isAgentTool, readIdentityField, readListReading } from './sampling';
@@ -62,6 +62,11 @@ export function exampleOf(field: SeenField, reference: ReferenceList | undefined
 export interface OfferedField extends ResourceMapperField {
 	/** Date-times are sent in this form (parameters/body.ts), whatever form the user typed or picked. */
 	momentForm?: MomentForm;
+	/**
+	 * The zone the date-time's label names, saved with it: a value without an offset is read in it at execution
+	 * (parameters/body.ts), so what the label says is what happens whichever zone the run has.
+	 */
+	zone?: string;
 	/** The field holds a person's record: chosen in the Client parameter, never saved as an option list. */
 	pickedIn?: 'client';
 	/** Whether the values say the user gives it (judgeFields); an error about an aside field names it first. */
@@ -146,7 +151,7 @@ function kindOf(field: SeenField, reference: ReferenceList | undefined): string 
 
 /**
  * The hint of a date-time field, in its label (n8n's resource mapper shows no per-field hint): a sampled
- * moment as the user's wall clock in the workflow's time zone, and as it is sent; where the workspace writes
+ * moment as the user's wall clock in the zone in force (Options > Time Zone, else n8n's), and as it is sent; where the workspace writes
  * no zone, which zone the sent wall clock is in (the credential's Workspace Time Zone, UTC when unset).
  */
 function momentHint(field: SeenField, form: MomentForm, timeZone: string, workspaceZone: string): string {
@@ -220,7 +225,7 @@ function toMapperField(offer: Offer): OfferedField {
 	// An agent fills the field itself, by the client's identity (it can look clients up with another tool).
 	if (reference?.people) return { ...base, type: 'string', pickedIn: 'client', ...(asTool ? {} : { removed: true }) };
 	if (reference) return { ...base, type: 'options', options: referenceOptions(field, reference) };
-	if (form) return { ...base, type: 'dateTime', momentForm: form };
+	if (form) return { ...base, type: 'dateTime', momentForm: form, zone: offer.timeZone };
 	if (looksLikeChoice(field)) {
 		return { ...base, type: 'options', options: field.values.map((value) => ({ name: String(value), value: String(value) })) };
 	}
@@ -298,7 +303,10 @@ async function offerBookingFields(context: ILoadOptionsFunctions, keep: (field: 
 	let client: ApiClient;
 	let reading: ListReading;
 	let workspaceZone: string;
+	let timeZone: string;
 	try {
+		// Options > Time Zone, else the zone n8n hands its editor: the instance's (it has no workflow settings here).
+		timeZone = readZoneInForce(itemlessParameters(context), 0);
 		client = await editorClient(context);
 		workspaceZone = readWorkspaceTimeZone(client);
 		reading = readListReading(context);
@@ -314,7 +322,6 @@ async function offerBookingFields(context: ILoadOptionsFunctions, keep: (field: 
 	const seen = seenFields(records).filter((field) => field.name !== identityField);
 	const lists = await loadReferenceLists(client, reading, named || undefined);
 	const asTool = isAgentTool(context.getNode());
-	const timeZone = readTimeZone(context);
 	const purpose: FormPurpose = context.getNodeParameter('operation', '') === 'update' ? 'change' : 'create';
 	const references = seen.filter((field) => referencedList(field, lists));
 	const { placements, hidden } = placementsOf(records, seen, references, purpose);

@@ -3,12 +3,12 @@
  * merged into one JSON body.
  */
 import { type IDataObject, type INodeProperties, isResourceLocatorValue, NodeApiError } from 'n8n-workflow';
-import { isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
+import { isKnownTimeZone, isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
 import { isPlainObject, readSegments, type Scalar, writeSegments } from '../transport/json';
 import { refusedTheValues } from '../transport/errors';
 import { JSON_API, saysFieldNotTaken } from '../conventions';
 import { freeFormProperties, readJson, readPairs } from './freeForm';
-import { describeType, inputError, type ParameterReader, readTimeZone } from './readers';
+import { describeType, inputError, type ParameterReader, readZoneInForce } from './readers';
 
 /**
  * The request body, shaped like n8n's HTTP Request node (JSON only: the API speaks JSON). The document
@@ -99,7 +99,7 @@ export function seenFieldsProperties(chooseClient: boolean): INodeProperties[] {
 	return [
 		{
 			displayName:
-				'The fields below were seen on bookings in your workspace (one page of them), with the types and values seen there. They are not the API\'s schema: leave a field empty to not send it, add the ones your workspace sets itself from "Add field" if you need them, and anything else under Body. A date-time without an offset is read in the workflow\'s time zone (Workflow Settings > Timezone) and sent as your workspace writes date-times.',
+				'The fields below were seen on bookings in your workspace (one page of them), with the types and values seen there. They are not the API\'s schema: leave a field empty to not send it, add the ones your workspace sets itself from "Add field" if you need them, and anything else under Body. A date-time without an offset is read in the zone its label names (Options > Time Zone, else n8n\'s zone; the editor cannot see Workflow Settings > Timezone) and sent as your workspace writes date-times.',
 			name: 'seenFieldsNotice',
 			type: 'notice',
 			default: '',
@@ -130,6 +130,8 @@ export function seenFieldsProperties(chooseClient: boolean): INodeProperties[] {
 					multiKeyMatch: false,
 					supportAutoMap: false,
 				},
+				// The date-time labels name Options > Time Zone: the fields are read again when it changes.
+				loadOptionsDependsOn: ['options.timeZone'],
 			},
 		},
 	];
@@ -167,6 +169,8 @@ interface SavedField {
 	id: string;
 	displayName?: string;
 	momentForm?: MomentForm;
+	/** The zone the field's label named (methods/resourceMapping.ts); schemas saved before it have none. */
+	zone?: string;
 	pickedIn?: string;
 	likelyInput?: boolean;
 	/** Where the value goes in the body; a field saved without it is a top-level one, named by its id. */
@@ -193,6 +197,7 @@ function savedSchema(mapper: unknown): SavedField[] {
 		id: field.id as string,
 		displayName: typeof field.displayName === 'string' ? field.displayName : undefined,
 		momentForm: isMomentForm(field.momentForm) ? field.momentForm : undefined,
+		zone: typeof field.zone === 'string' && isKnownTimeZone(field.zone) ? field.zone : undefined,
 		pickedIn: typeof field.pickedIn === 'string' ? field.pickedIn : undefined,
 		likelyInput: typeof field.likelyInput === 'boolean' ? field.likelyInput : undefined,
 		...savedPlacement(field.id as string, field.sentAt),
@@ -217,16 +222,18 @@ function readClientChoice(context: ParameterReader, itemIndex: number): string {
  * (JSON:API's `data.type`, a reference's type tag, and for a change `data.id` = the item's `recordId`).
  * Values are read as entered (expressions resolved), not converted to the sampled types: a dropdown lists
  * only one page of rooms, and an expression may rightly name another; the API is the judge of values.
- * Date-times are the exception: a picked or typed time is read in the workflow's time zone when it has no
- * offset and sent in the form the workspace's own values have (timestamps.ts); where those have no zone, as the
- * wall clock in the workspace's time zone (`workspaceZone`, the credential's; read only then). Empty fields are not sent.
+ * Date-times are the exception: a picked or typed time without an offset is read in the zone its label names (saved
+ * with the field; a field saved without one: the zone in force, readZoneInForce) and sent in the form the
+ * workspace's own values have (timestamps.ts); where those have no zone, as the wall clock in the workspace's time
+ * zone (`workspaceZone`, the credential's; read only then). Empty fields are not sent. Where the label's zone is not
+ * the run's (a workflow zone the editor could not see), `hint` is told, with the option that makes them one.
  */
 export function readSeenFields(context: ParameterReader, itemIndex: number, chooseClient = false, recordId?: string,
-	workspaceZone: () => string = () => 'UTC', parameter = 'fields'): IDataObject {
+	workspaceZone: () => string = () => 'UTC', hint?: (message: string) => void, parameter = 'fields'): IDataObject {
 	const mapper = context.getNodeParameter(parameter, itemIndex, {}, { skipValidation: true }) as unknown;
 	const values = isPlainObject(mapper) && isPlainObject(mapper.value) ? mapper.value : {};
 	const schema = savedSchema(mapper);
-	const timeZone = readTimeZone(context);
+	const zoneInForce = readZoneInForce(context, itemIndex);
 	const body: IDataObject = {};
 	const place = (name: string, value: unknown) => {
 		const field = schema.find((candidate) => candidate.id === name);
@@ -245,7 +252,12 @@ export function readSeenFields(context: ParameterReader, itemIndex: number, choo
 	};
 	for (const [name, value] of Object.entries(values)) {
 		if (value === null || value === undefined || value === '') continue;
-		const form = schema.find((field) => field.id === name)?.momentForm;
+		const field = schema.find((candidate) => candidate.id === name);
+		const form = field?.momentForm;
+		const timeZone = field?.zone ?? zoneInForce;
+		if (form && hint && timeZone !== zoneInForce && typeof value === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim())) {
+			hint(`${LABEL}: "${name}" was read in ${timeZone}, the zone its label names, not in ${zoneInForce}, this run's zone (n8n's editor sees the instance's zone, not Workflow Settings > Timezone). To have ${zoneInForce} in the form and the picker too, set Options > Time Zone to it and refresh the fields.`);
+		}
 		place(name, form ? sendMoment(context, itemIndex, name, value, form, timeZone, form.kind === 'iso' && form.zone === '' ? workspaceZone() : 'UTC') : value);
 	}
 	const client = chooseClient ? readClientChoice(context, itemIndex) : '';
@@ -269,7 +281,7 @@ function sendMoment(context: ParameterReader, itemIndex: number, name: string, v
 	const instant = readMomentInput(value, timeZone);
 	if (instant === undefined) {
 		throw inputError(context, itemIndex, LABEL, `"${name}" is not a date-time: ${describeType(value)} ${JSON.stringify(String(value)).slice(0, 60)}`,
-			`Pick it, or write it as 2026-11-26T15:00 (read in ${timeZone}, the workflow's time zone) or with an offset (…Z, …+01:00).`);
+			`Pick it, or write it as 2026-11-26T15:00 (read in ${timeZone}, the zone its label names) or with an offset (…Z, …+01:00).`);
 	}
 	return writeMoment(instant, form, workspaceZone);
 }

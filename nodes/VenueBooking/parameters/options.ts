@@ -268,9 +268,49 @@ export const editorListOptions: INodeProperties[] = [
 	},
 ];
 
-/** The Options collection: transport settings for every operation, plus list or per-item extras. */
+/**
+ * The one zone of the node when set: what the form's date-time labels name and their values are read in, the
+ * booking picker's times, and Add Local Times. n8n gives its editor only the instance's zone, so a workflow's own
+ * zone reaches the editor only through this option (readZoneInForce; docs/USAGE.md, "Times").
+ */
+export const timeZoneOption: INodeProperties = {
+	displayName: 'Time Zone',
+	name: 'timeZone',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Europe/Berlin',
+	description:
+		"The time zone for this node's date-times, as an IANA name: the form's labels and the values typed without an offset, the booking picker's times, and Add Local Times. Leave empty for n8n's zone (GENERIC_TIMEZONE); the editor cannot see Workflow Settings > Timezone, so set the same zone here when the workflow has its own.",
+};
+
+/** Output items get their date-times in the zone in force too, under the node's own key (ADDED_KEY in actions/router.ts). */
+export const addLocalTimesOption: INodeProperties = {
+	displayName: 'Add Local Times',
+	name: 'addLocalTimes',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to add, for each date-time of an output item, its local time in the time zone in force (Time Zone, else the workflow\'s), under "addedByNode" beside the API\'s own values',
+};
+
+/** Output items of bookings and payments get the names of the rooms, services, clients and bookings they refer to. */
+export const addNamesOption: INodeProperties = {
+	displayName: 'Add Names',
+	name: 'addNames',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to add the names of the rooms, services and clients an output item refers to (a payment\'s booking by its own), under "addedByNode"; each is looked up once per run',
+};
+
+/** Add Names where outputs refer to rooms, services, clients or bookings: bookings and payments. */
+export function namesOptionFor(resource: string): INodeProperties[] {
+	return resource === 'booking' || resource === 'payment' ? [addNamesOption] : [];
+}
+
+/** The Options collection: transport settings for every operation, plus list or per-item extras, the zone and local times. */
 export function optionsProperty(kind: 'list' | 'perItem' | 'write', more: INodeProperties[] = []): INodeProperties {
-	const extras = [...(kind === 'list' ? listOptions : [kind === 'write' ? parallelWritesOption : parallelReadsOption]), ...more];
+	const extras = [...(kind === 'list' ? listOptions : [kind === 'write' ? parallelWritesOption : parallelReadsOption]), ...more, timeZoneOption, addLocalTimesOption];
 	return {
 		displayName: 'Options',
 		name: 'options',

@@ -28,12 +28,34 @@ export interface ParameterReader {
 }
 
 /**
- * The time zone a date-time without an offset is read in: the workflow's (n8n's setting; in the editor's
- * methods n8n knows only the instance's default). A zone this runtime does not know reads as UTC.
+ * The zone n8n hands a context: in a run the workflow's (its setting, else the instance's), in the editor's methods
+ * only the instance's. The node reads times in `readZoneInForce`, which puts Options > Time Zone first. A zone this
+ * runtime does not know reads as UTC.
  */
 export function readTimeZone(context: { getTimezone?(): string }): string {
 	const zone = typeof context.getTimezone === 'function' ? context.getTimezone() : undefined;
 	return typeof zone === 'string' && zone !== '' && isKnownTimeZone(zone) ? zone : 'UTC';
+}
+
+/**
+ * Options > Time Zone, trimmed: the one zone the node reads and shows date-times in when set, in the editor and in
+ * executions alike (n8n hands its editor routes only the instance's zone, never the workflow's: docs/USAGE.md,
+ * "Times"). Empty when unset; a zone this runtime does not know is an error naming the parameter and the item.
+ */
+export function readZoneSetting(context: ParameterReader, itemIndex: number): string {
+	const value: unknown = context.getNodeParameter('options.timeZone', itemIndex, '');
+	const zone = typeof value === 'string' ? value.trim() : '';
+	if (zone === '' || isKnownTimeZone(zone)) return zone;
+	throw inputError(context, itemIndex, 'Time Zone', `"${zone.slice(0, 60)}" is not a time zone`,
+		"Enter an IANA time zone such as Europe/Berlin or America/New_York, or leave it empty for n8n's zone.");
+}
+
+/**
+ * The zone in force: Options > Time Zone where set, else the zone n8n hands this context (`readTimeZone`): in an
+ * execution the workflow's (Workflow Settings > Timezone, else the instance's), in the editor the instance's.
+ */
+export function readZoneInForce(context: ParameterReader, itemIndex: number): string {
+	return readZoneSetting(context, itemIndex) || readTimeZone(context);
 }
 
 /**
@@ -79,6 +101,7 @@ export function describeType(value: unknown): string {
 interface ItemlessContext {
 	getNode(): INode;
 	getNodeParameter(name: string, fallback?: unknown): unknown;
+	getTimezone?(): string;
 }
 
 /**
@@ -89,6 +112,7 @@ export function itemlessParameters(context: ItemlessContext): ParameterReader {
 	return {
 		getNode: () => context.getNode(),
 		getNodeParameter: (name, _itemIndex, fallback) => context.getNodeParameter(name, fallback),
+		getTimezone: () => readTimeZone(context),
 	};
 }
 

@@ -1,5 +1,5 @@
 import { type IDataObject, type IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { forEachAdaptively, route, UnexpectedNodeError } from '../../../nodes/VenueBooking/actions/router';
+import { ADDED_KEY, forEachAdaptively, localTimesOf, referredBy, route, UnexpectedNodeError } from '../../../nodes/VenueBooking/actions/router';
 import { AdaptiveWindow } from '../../../nodes/VenueBooking/transport/retry';
 import { mockContext, type MockContextOptions, TEST_NODE } from '../mockContext';
 
@@ -218,5 +218,76 @@ describe('UnexpectedNodeError', () => {
 		const error = new UnexpectedNodeError(TEST_NODE, 'just text', 0);
 		expect(error.exceptionType).toBe('string');
 		expect(error.message).toBe('Unexpected string in the node: just text (item 0)');
+	});
+});
+
+describe('what the node adds to output items', () => {
+	it('judges a reference by the field it sits in: a list\'s word and an identity, never a name or a type tag', () => {
+		const judged = (path: string) => referredBy(path)?.resource;
+		expect(['room_id', 'roomId', 'room', 'relationships.room.data.id', 'rooms.id'].map(judged)).toEqual(['room', 'room', 'room', 'room', 'room']);
+		expect(['service_id', 'client_id', 'clientId', 'booking_id', 'bookingId'].map(judged)).toEqual(['service', 'client', 'client', 'booking', 'booking']);
+		// A name, an email, a type tag, the record's own id and words that only contain a list's word are no reference.
+		expect(['client.name', 'client_email', 'relationships.room.data.type', 'id', 'bathroom_id', 'clientele', 'room_count'].map(judged))
+			.toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+	});
+
+	it('finds local times of ISO date-time text only, nested ones by their path; zone-less text is read in the workspace\'s zone', () => {
+		const record = { id: 'b1', start: '2026-11-26T14:00:00Z', attributes: { end: '2026-11-26 16:00:00' }, created: 1795636800, note: '2026-11-26' };
+		expect(localTimesOf(record, 'Europe/Berlin', 'Europe/Paris')).toEqual({ start: '2026-11-26T15:00:00+01:00', 'attributes.end': '2026-11-26T16:00:00+01:00' });
+		expect(localTimesOf(record, 'America/New_York', 'UTC')).toEqual({ start: '2026-11-26T09:00:00-05:00', 'attributes.end': '2026-11-26T11:00:00-05:00' });
+	});
+
+	it('adds local times under its own key, in Options > Time Zone, leaving the API\'s values as they were', async () => {
+		const { items } = await routed({
+			parameters: { resource: 'room', operation: 'getAll', options: { addLocalTimes: true, timeZone: 'Asia/Tokyo' } },
+			answers: [ok([{ id: 'r1', opened: '2026-11-26T14:00:00Z' }])],
+		});
+		expect(items.map((item) => item.json)).toEqual([
+			{ id: 'r1', opened: '2026-11-26T14:00:00Z', [ADDED_KEY]: { timeZone: 'Asia/Tokyo', localTimes: { opened: '2026-11-26T23:00:00+09:00' } } },
+		]);
+	});
+
+	it('refuses to add where the API\'s answer already holds the node\'s key, rather than overwrite it', async () => {
+		const error = await failure({
+			parameters: { resource: 'room', operation: 'getAll', options: { addLocalTimes: true } },
+			answers: [ok([{ id: 'r1', [ADDED_KEY]: 'theirs' }])],
+		});
+		expect(error.message).toBe(`The API's answer already holds a field "${ADDED_KEY}", where the node would add local times and names`);
+	});
+
+	it('adds names only to bookings and payments, reading each referenced record once', async () => {
+		const { items, requests } = await routed({
+			parameters: { resource: 'booking', operation: 'getAll', options: { addNames: true } },
+			answers: (request) => {
+				if (request.url.endsWith('/bookings')) return ok([{ id: 'b1', client_id: 'c1' }, { id: 'b2', client_id: 'c1' }, { id: 'b3', client_id: 'c2' }]);
+				const id = request.url.split('/').pop();
+				return id === 'c1' ? ok({ id, name: 'Ada Jones', email: 'ada@example.com' }) : { statusCode: 404, body: { message: 'not found' } };
+			},
+		});
+		expect(items.map((item) => (item.json[ADDED_KEY] as IDataObject).names)).toEqual([{ client_id: 'Ada Jones' }, { client_id: 'Ada Jones' }, {}]);
+		expect(requests.map((request) => request.url.split('/v1').pop())).toEqual(['/bookings', '/clients/c1', '/clients/c2']);
+		const rooms = await routed({ parameters: { resource: 'room', operation: 'getAll', options: { addNames: true } }, answers: [ok([{ id: 'r1', client_id: 'c1' }])] });
+		expect(rooms.items[0].json).toEqual({ id: 'r1', client_id: 'c1' });
+	});
+
+	it('reads at most 8 referenced records at once, however many an output refers to', async () => {
+		const bookings = Array.from({ length: 30 }, (_, i) => ({ id: `b${i}`, client_id: `c${i}` }));
+		const mock = mockContext({
+			parameters: { resource: 'booking', operation: 'getAll', options: { addNames: true } },
+			answers: (request) => (request.url.endsWith('/bookings') ? ok(bookings) : ok({ id: request.url.split('/').pop(), name: `Client ${request.url.split('/c').pop()}` })),
+		});
+		const helpers = (mock.context as unknown as { helpers: { httpRequestWithAuthentication: (...args: unknown[]) => Promise<unknown> } }).helpers;
+		const answer = helpers.httpRequestWithAuthentication;
+		let inFlight = 0;
+		let most = 0;
+		helpers.httpRequestWithAuthentication = async (...args: unknown[]) => {
+			most = Math.max(most, ++inFlight);
+			await new Promise((resolve) => setTimeout(resolve, 2));
+			inFlight--;
+			return await answer(...args);
+		};
+		const [items] = await route.call(mock.context as IExecuteFunctions);
+		expect(items.map((item) => (item.json[ADDED_KEY] as IDataObject).names)).toEqual(bookings.map((_, i) => ({ client_id: `Client ${i}` })));
+		expect(most).toBe(8);
 	});
 });

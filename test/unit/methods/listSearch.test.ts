@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { isNoticeRow, noticeRow, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
+import { isNoticeRow, nearDay, noticeRow, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
 import { listReferencedBy, namesOf } from '../../../nodes/VenueBooking/referenceLists';
 import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
 
@@ -101,20 +101,28 @@ describe('a From List view of a list endpoint', () => {
 describe('bookings a person recognises', () => {
 	const now = Date.parse('2026-11-25T12:00:00Z');
 
-	it('says a time in words in the given zone, naming yesterday, today and tomorrow', () => {
+	it('says a time in words in the given zone, as a date: the label n8n saves holds no word that goes stale', () => {
 		const at = Date.parse('2026-11-26T20:00:00Z');
-		expect(timeInWords('2026-11-26T20:00:00Z', at, 'America/New_York', now)).toBe('Tomorrow, Thu 26 Nov 2026, 15:00');
-		expect(timeInWords('2026-11-26T20:00:00Z', at, 'Asia/Tokyo', now)).toBe('Fri 27 Nov 2026, 05:00');
-		expect(timeInWords(1795636800, Date.parse('2026-11-25T20:00:00Z'), 'UTC', now)).toBe('Today, Wed 25 Nov 2026, 20:00');
-		// Written without a zone: shown as written, whatever the workflow's zone.
-		expect(timeInWords('2026-11-24T09:30:00', Date.parse('2026-11-24T09:30:00Z'), 'Asia/Tokyo', now)).toBe('Yesterday, Tue 24 Nov 2026, 09:30');
+		expect(timeInWords('2026-11-26T20:00:00Z', at, 'America/New_York')).toBe('Thu 26 Nov 2026, 15:00');
+		expect(timeInWords('2026-11-26T20:00:00Z', at, 'Asia/Tokyo')).toBe('Fri 27 Nov 2026, 05:00');
+		expect(timeInWords(1795636800, Date.parse('2026-11-25T20:00:00Z'), 'UTC')).toBe('Wed 25 Nov 2026, 20:00');
+		// Written without a zone: shown as written, whatever the zone in force.
+		expect(timeInWords('2026-11-24T09:30:00', Date.parse('2026-11-24T09:30:00Z'), 'Asia/Tokyo')).toBe('Tue 24 Nov 2026, 09:30');
 	});
 
-	it('shows a zone-less time read in the credential\'s Workspace Time Zone in the workflow\'s zone, like any other', () => {
+	it('names yesterday, today and tomorrow in the given zone, for the search box only', () => {
+		const at = Date.parse('2026-11-26T20:00:00Z');
+		expect(nearDay('2026-11-26T20:00:00Z', at, 'America/New_York', now)).toBe('Tomorrow');
+		expect(nearDay('2026-11-26T20:00:00Z', at, 'Asia/Tokyo', now)).toBeUndefined();
+		expect(nearDay(1795636800, Date.parse('2026-11-25T20:00:00Z'), 'UTC', now)).toBe('Today');
+		expect(nearDay('2026-11-24T09:30:00', Date.parse('2026-11-24T09:30:00Z'), 'Asia/Tokyo', now)).toBe('Yesterday');
+	});
+
+	it('shows a zone-less time read in the credential\'s Workspace Time Zone in the zone in force, like any other', () => {
 		// 09:30 in Paris is 08:30Z, 17:30 in Tokyo.
 		const at = Date.parse('2026-11-24T08:30:00Z');
-		expect(timeInWords('2026-11-24T09:30:00', at, 'Asia/Tokyo', now, 'Europe/Paris')).toBe('Yesterday, Tue 24 Nov 2026, 17:30');
-		expect(timeInWords('2026-11-24T09:30:00', at, 'Europe/Paris', now, 'Europe/Paris')).toBe('Yesterday, Tue 24 Nov 2026, 09:30');
+		expect(timeInWords('2026-11-24T09:30:00', at, 'Asia/Tokyo', 'Europe/Paris')).toBe('Tue 24 Nov 2026, 17:30');
+		expect(timeInWords('2026-11-24T09:30:00', at, 'Europe/Paris', 'Europe/Paris')).toBe('Tue 24 Nov 2026, 09:30');
 	});
 
 	/** The API answering by path; bookings in JSON:API form, their references in relationships. */

@@ -92,6 +92,36 @@ describe('date-times in the user\'s zone, sent as the workspace writes them', ()
 	});
 });
 
+describe('date-times read in the zone their saved label names', () => {
+	const fields = mapper({ start: '2026-11-26T15:00', fixed: '2026-11-26T15:00:00+01:00' }, [
+		{ id: 'start', momentForm: ISO_Z, zone: 'America/New_York' },
+		{ id: 'fixed', momentForm: ISO_Z, zone: 'America/New_York' },
+	]);
+
+	it('reads a time without offset in the label\'s zone, not the run\'s, and says so once per field in the hint', () => {
+		const hints: string[] = [];
+		// 15:00 in New York is 20:00Z, though the run is in Berlin (where it would be 14:00Z).
+		expect(readSeenFields(inZone({ fields }, 'Europe/Berlin'), 0, false, undefined, undefined, (message) => hints.push(message)))
+			.toEqual({ start: '2026-11-26T20:00:00Z', fixed: '2026-11-26T14:00:00Z' });
+		expect(hints).toEqual([
+			'Fields Seen in Your Workspace: "start" was read in America/New_York, the zone its label names, not in Europe/Berlin, this run\'s zone (n8n\'s editor sees the instance\'s zone, not Workflow Settings > Timezone). To have Europe/Berlin in the form and the picker too, set Options > Time Zone to it and refresh the fields.',
+		]);
+	});
+
+	it('gives no hint where the label\'s zone is the run\'s, and Options > Time Zone is the zone in force for a field saved without one', () => {
+		const hints: string[] = [];
+		readSeenFields(inZone({ fields }, 'America/New_York'), 0, false, undefined, undefined, (message) => hints.push(message));
+		expect(hints).toEqual([]);
+		const older = mapper({ start: '2026-11-26T15:00' }, [{ id: 'start', momentForm: ISO_Z }]);
+		expect(readSeenFields(inZone({ fields: older, options: { timeZone: 'Asia/Tokyo' } }, 'Europe/Berlin'), 0)).toEqual({ start: '2026-11-26T06:00:00Z' });
+	});
+
+	it('ignores a saved zone that is no zone (a hand-edited workflow) and reads in the zone in force', () => {
+		const edited = mapper({ start: '2026-11-26T15:00' }, [{ id: 'start', momentForm: ISO_Z, zone: 'Mars/Olympus' }]);
+		expect(readSeenFields(inZone({ fields: edited }, 'Europe/Berlin'), 0)).toEqual({ start: '2026-11-26T14:00:00Z' });
+	});
+});
+
 describe('date-times to a workspace that writes them without a zone', () => {
 	const SQL = { kind: 'iso', separator: ' ', seconds: true, fraction: 0, zone: '' };
 	const fields = mapper({ start: '2026-11-26T14:00', stamp: '2026-11-26T14:00' }, [{ id: 'start', momentForm: SQL }, { id: 'stamp', momentForm: ISO_Z }]);

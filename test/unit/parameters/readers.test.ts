@@ -10,6 +10,8 @@ import {
 	readId,
 	readNumberParameter,
 	readWorkspaceTimeZone,
+	readZoneInForce,
+	readZoneSetting,
 } from '../../../nodes/VenueBooking/parameters/readers';
 import { mockContext, parameterReader, TEST_NODE, thrownBy } from '../mockContext';
 
@@ -238,5 +240,27 @@ describe('readWorkspaceTimeZone', () => {
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error?.message).toBe('The Workspace Time Zone "Europe/Pari" of the Venue Booking API credential is not a time zone');
 		expect(error?.description).toContain('IANA');
+	});
+});
+
+describe('Options > Time Zone and the zone in force', () => {
+	const inZone = (options: IDataObject, zone?: string) => ({ ...parameterReader({ options }), ...(zone ? { getTimezone: () => zone } : {}) });
+
+	it('is the option where set (trimmed), else the zone n8n hands the context, else UTC', () => {
+		expect(readZoneInForce(inZone({ timeZone: ' Europe/Berlin ' }, 'America/New_York'), 0)).toBe('Europe/Berlin');
+		expect(readZoneInForce(inZone({}, 'America/New_York'), 0)).toBe('America/New_York');
+		expect(readZoneInForce(inZone({ timeZone: '' }), 0)).toBe('UTC');
+		expect(readZoneSetting(inZone({}), 0)).toBe('');
+	});
+
+	it('refuses a zone that does not exist, naming the parameter and the item', () => {
+		const error = thrownBy(() => readZoneSetting(inZone({ timeZone: 'Berlin' }), 4));
+		expect(error.message).toBe('Time Zone: "Berlin" is not a time zone (item 4)');
+		expect(error.description).toContain('IANA');
+	});
+
+	it('reaches the editor\'s contexts through itemlessParameters, with n8n\'s zone', () => {
+		const context = { getNode: () => TEST_NODE, getNodeParameter: (name: string, fallback?: unknown) => (name === 'options.timeZone' ? '' : fallback), getTimezone: () => 'Asia/Tokyo' };
+		expect(readZoneInForce(itemlessParameters(context), 0)).toBe('Asia/Tokyo');
 	});
 });

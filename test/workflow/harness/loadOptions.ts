@@ -18,7 +18,10 @@ export interface MethodContextOptions {
 	credentials?: CredentialsMap;
 	/** The path of the parameter the editor asks for, e.g. `parameters.bookingId`. */
 	path: string;
-	/** The workflow's time zone setting (Workflow Settings > Timezone); n8n's default when left out. */
+	/**
+	 * A workflow time zone for the method's context. n8n's editor routes never set one (they build a one-node workflow
+	 * without settings, so methods see the instance's zone): leave it out to call a method as n8n does.
+	 */
 	timezone?: string;
 }
 
