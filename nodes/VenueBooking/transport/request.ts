@@ -7,6 +7,7 @@
 import { type IAdditionalCredentialOptions, type ICredentialDataDecryptedObject, type ICredentialsDecrypted, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, NodeOperationError, sleep } from 'n8n-workflow';
 import { API_PATH_PREFIX, type Endpoint, type HttpMethod } from '../endpoints';
 import { RATE_LIMIT_HEADERS } from '../conventions';
+import { sessionKey } from '../editorSession';
 import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, transportError } from './errors';
 import { RatePacer } from './ratePacer';
 import { parseBody } from './response';
@@ -114,6 +115,11 @@ export class ApiClient {
 
 	get node(): INode {
 		return this.context.getNode();
+	}
+
+	/** The workspace as this credential reaches it, for the editor's memory (editorSession.ts): hashed, never the key. */
+	get sessionKey(): string {
+		return sessionKey(this.baseUrl, this.credentials?.id ?? '', this.credentials?.data?.apiKey);
 	}
 
 	/** The credential's Workspace Time Zone as entered, trimmed ('' when unset); parameters/readers.ts judges it. */
