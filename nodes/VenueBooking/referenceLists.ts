@@ -349,10 +349,14 @@ function pathWords(path: string): string[] {
 		.map((word) => word.toLowerCase().replace(/ies$/, 'y').replace(/s$/, ''));
 }
 
-/** A value that could be a record's identity: a number, or a short text without spaces that is no email or date. */
+/**
+ * A value that could be a record's identity: a number, or a short text without spaces that is no email, date or
+ * word of the API's paths (JSON:API's `relationships.client.data.type` holds "clients": a kind, not a client).
+ */
 function identityLike(value: Scalar): boolean {
 	if (typeof value === 'number') return Number.isInteger(value);
-	return typeof value === 'string' && value !== '' && value.length <= 100 && !/\s/.test(value) && !EMAIL.test(value) && !isDateOrDateTimeText(value);
+	if (typeof value !== 'string' || value === '' || value.length > 100 || /\s/.test(value)) return false;
+	return !EMAIL.test(value) && !isDateOrDateTimeText(value) && !PATH_WORDS.has(value.toLowerCase());
 }
 
 const listIdentities = new WeakMap<ReferenceList, Set<string>>();

@@ -1,8 +1,12 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { isNoticeRow, noticeRow, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
+import { isNoticeRow, noticeRow, REQUESTS_PER_SEARCH, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
 import { listReferencedBy, namesOf } from '../../../nodes/VenueBooking/referenceLists';
 import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
+import { forgetEditorSessions } from '../../../nodes/VenueBooking/editorSession';
+
+// The editor remembers a workspace's lists between calls; every case here starts with one that remembers nothing.
+beforeEach(() => forgetEditorSessions());
 
 const clients = findEndpoint('client', 'getAll');
 
@@ -39,19 +43,24 @@ describe('a From List view of a list endpoint', () => {
 		expect(requests[0].qs?.cursor).toBeUndefined();
 	});
 
-	it('with a search text reads on past pages without a match, at most five, and stops at the first page that has one', async () => {
-		const noMatch = (n: number) => listPage([{ id: n, name: `Other Person ${n}` }], `c${n + 1}`);
-		const { context, requests } = contextWith([noMatch(1), noMatch(2), listPage([{ id: 3, name: 'Zed Quist' }], 'c4'), noMatch(4)]);
+	it('with a search text reads on to find every match, at most REQUESTS_PER_SEARCH pages a call, and says how much it searched', async () => {
+		const noMatch = (n: number, last = false) => listPage([{ id: n, name: `Other Person ${n}` }], last ? undefined : `c${n + 1}`);
+		const { context, requests } = contextWith([noMatch(1), listPage([{ id: 2, name: 'Zed Quist' }], 'c3'), noMatch(3), listPage([{ id: 4, name: 'Zed Quist' }], 'c5'), noMatch(5, true)]);
 		const result = await searchRecords(context, clients, 'client', ' zed ');
-		expect(result.results).toEqual([{ name: 'Zed Quist', value: '3' }]);
-		expect(requests).toHaveLength(3);
-		expect(result.paginationToken).toEqual(expect.any(String));
+		expect(result.results).toEqual([
+			{ name: 'Zed Quist · #2', value: '2' },
+			{ name: 'Zed Quist · #4', value: '4' },
+		]);
+		expect(requests).toHaveLength(5);
+		expect(result.paginationToken).toBeUndefined();
 
-		const endless = contextWith(Array.from({ length: 10 }, (_, i) => noMatch(i)));
+		const endless = contextWith((request) => noMatch(Number((request.qs as { cursor?: string } | undefined)?.cursor?.slice(1) ?? 1)));
 		const nothing = await searchRecords(endless.context, clients, 'client', 'zed');
-		expect(nothing.results).toEqual([]);
-		expect(endless.requests).toHaveLength(5);
-		expect(nothing.paginationToken).toEqual(expect.any(String));
+		expect(nothing.results).toEqual([noticeRow(`Searched ${REQUESTS_PER_SEARCH} clients — scroll for more`)]);
+		expect(endless.requests).toHaveLength(REQUESTS_PER_SEARCH);
+		const more = await searchRecords(endless.context, clients, 'client', 'zed', nothing.paginationToken as string);
+		expect(endless.requests[REQUESTS_PER_SEARCH].qs).toMatchObject({ cursor: `c${REQUESTS_PER_SEARCH + 1}` });
+		expect(more.results).toEqual([noticeRow(`Searched ${2 * REQUESTS_PER_SEARCH} clients — scroll for more`)]);
 	});
 
 	it('tells apart two records with the same label by a short piece of their identity, the whole one where pieces collide', async () => {
