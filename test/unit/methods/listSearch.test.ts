@@ -184,6 +184,51 @@ describe('bookings a person recognises', () => {
 	});
 });
 
+describe('bookings whose references are numbers (Django-, Google-style workspaces)', () => {
+	/** Rooms and services numbered alike, clients read by id beyond the list's first page. */
+	function numbered() {
+		const rooms = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `Room ${String.fromCharCode(65 + (i % 26))}${i + 1}` }));
+		const services = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, title: `Service Package ${i + 1}` }));
+		const clients = [{ id: 1, name: 'Ada Jones' }];
+		const far = { 4000: { id: 4000, name: 'Nora Far' }, 4001: { id: 4001, name: 'Omar Farther' } } as Record<string, unknown>;
+		const bookings = [
+			{ id: 101, start: '2030-01-01T10:00:00Z', room_id: 7, service_id: 38, client_id: 4000 },
+			{ id: 102, start: '2030-01-02T10:00:00Z', room_id: 38, service_id: 7, client_id: 1 },
+			{ id: 103, start: '2030-01-03T10:00:00Z', room_id: 12, service_id: 3, client_id: 4001 },
+		];
+		return mockLoadOptionsContext({
+			parameters: {},
+			answers: (request: IHttpRequestOptions) => {
+				const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
+				const card = /^\/clients\/(\d+)$/.exec(path);
+				if (card) return far[card[1]] ? { statusCode: 200, body: far[card[1]] } : { statusCode: 404, body: {} };
+				const lists: Record<string, unknown[]> = { '/bookings': bookings, '/rooms': rooms, '/services': services, '/clients': clients };
+				// The client list goes on (its first page is all the labels may read of it); the others end here.
+				const next = path === '/clients' ? `${new URL(String(request.url)).origin}/api/partners/v1/clients?page=2` : null;
+				return { statusCode: 200, body: { count: path === '/clients' ? 5000 : lists[path]?.length, next, results: lists[path] ?? [] } };
+			},
+		});
+	}
+
+	it('name each booking\'s own room (never its service of the same number) and its client, read by id where the list\'s first page lacks it', async () => {
+		const { context, requests } = numbered();
+		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
+		expect(results).toEqual([
+			{ name: 'Tue 1 Jan 2030, 10:00 · Room G7 · Nora Far', value: '101' },
+			{ name: 'Wed 2 Jan 2030, 10:00 · Room L38 · Ada Jones', value: '102' },
+			{ name: 'Thu 3 Jan 2030, 10:00 · Room L12 · Omar Farther', value: '103' },
+		]);
+		const cards = requests.map((request) => new URL(String(request.url)).pathname).filter((path) => /\/clients\/\d+$/.test(path));
+		expect(cards.sort()).toEqual(['/api/partners/v1/clients/4000', '/api/partners/v1/clients/4001']);
+
+		// The next view of the same editor session reads no card again, nor the rooms and services.
+		const again = numbered();
+		requests.length = 0;
+		await searchBookings.call(again.context as ILoadOptionsFunctions);
+		expect(again.requests.map((request) => new URL(String(request.url)).pathname).sort()).toEqual(['/api/partners/v1/bookings', '/api/partners/v1/clients']);
+	});
+});
+
 describe('client labels n8n saves in a workflow', () => {
 	it('leave out email addresses, keep the rest, and fall back to the identity', () => {
 		expect(withoutEmails('Ada Jones · ada@example.com', 'c1')).toBe('Ada Jones');
