@@ -77,7 +77,7 @@ async function measureStyle(convention: ConventionName | undefined): Promise<Vie
 			const call = context('booking', 'get', 'parameters.bookingId');
 			return await scroll((token) => searchBookings.call(call, far.name, token), (value) => theirs.has(value));
 		})) });
-		for (const [label, resource, operation, path] of [['Client ID picker (Get)', 'client', 'get', 'parameters.clientId'], ['Client picker (Create)', 'booking', 'create', 'parameters.client']]) {
+		for (const [label, resource, operation, path] of [['Client ID picker (Get)', 'client', 'get', 'parameters.clientId'], ['Client picker (Create)', 'booking', 'create', 'parameters.bookingClient']]) {
 			views.push({ view: `${label}, "${far.name}"`, ...(await timed(sandbox, async () => {
 				const call = context(resource, operation, path);
 				return await scroll((token) => searchClients.call(call, far.name, token), (value) => value === far.id);

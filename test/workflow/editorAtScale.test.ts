@@ -86,7 +86,7 @@ describe.each(STYLES)('the editor on a large workspace: %s', (_name, options) =>
 		const far = sandbox.store.clients[FAR_CLIENT];
 		for (const parameters of [{ resource: 'client', operation: 'get' }, { resource: 'booking', operation: 'create' }]) {
 			forgetEditorSessions();
-			const context = contextFor(sandbox, withIdentity(parameters), parameters.resource === 'client' ? 'parameters.clientId' : 'parameters.client');
+			const context = contextFor(sandbox, withIdentity(parameters), parameters.resource === 'client' ? 'parameters.clientId' : 'parameters.bookingClient');
 			const reached = await scrollUntil((token) => searchClients.call(context, far.name, token), (value) => value === far.id);
 			expect(reached).toBeDefined();
 		}
