@@ -4,9 +4,10 @@
  * view and per scroll, each with a fresh context; without a memory every view would read the rooms again and
  * every label would fetch its client again. The memory is short (a few minutes: a renamed room shows soon),
  * bounded (a few workspaces, a bounded number of records each), lives only in the n8n process, and is never
- * saved. It is keyed by a hash of the Base URL and the credential, never by the API key itself.
+ * saved. It is keyed by a hash of the Base URL and the credential (ApiClient's `sessionKey`), never by the API key.
  */
-import { hashText } from './transport/json';
+
+import type { ReferenceMemory } from './referenceLists';
 
 /** How long a workspace's memory lasts after it was made: long enough for one editing session's views. */
 export const SESSION_TTL_MS = 3 * 60_000;
@@ -29,26 +30,18 @@ export interface DirectoryScan {
 	total?: number;
 }
 
-export interface EditorSession {
+export interface EditorSession extends ReferenceMemory {
 	/** Made at; the whole memory is dropped SESSION_TTL_MS later. */
 	since: number;
 	/** Reference lists read whole, by the reading that read them (pagination settings, identity field). */
 	lists: Map<string, Promise<unknown>>;
-	/** Client records by identity, from reads by id and from the client list; null: the API had no such client. */
+	/** Client records by identity, from reads by id and from the client list. */
 	clients: Map<string, unknown>;
 	/** The reading of the client list, by the reading used. */
 	scans: Map<string, DirectoryScan>;
 }
 
 const sessions = new Map<string, EditorSession>();
-
-/**
- * The key of a workspace as a credential reaches it: the Base URL, the credential's id and a hash of the key,
- * hashed together, so a changed key starts afresh and the key is never held as a key.
- */
-export function sessionKey(baseUrl: string, credentialId: string, apiKey: unknown): string {
-	return hashText([baseUrl, credentialId, hashText(typeof apiKey === 'string' ? apiKey.trim() : '')].join('\n'));
-}
 
 /** The memory of one workspace, made afresh when there is none or it has expired. */
 export function editorSession(key: string, now = Date.now()): EditorSession {
@@ -57,7 +50,7 @@ export function editorSession(key: string, now = Date.now()): EditorSession {
 	sessions.delete(key);
 	for (const [other, session] of sessions) if (now - session.since >= SESSION_TTL_MS) sessions.delete(other);
 	while (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
-	const made: EditorSession = { since: now, lists: new Map(), clients: new Map(), scans: new Map() };
+	const made: EditorSession = { since: now, lists: new Map(), clients: new Map(), scans: new Map(), remember: (identity, record) => rememberClient(made, identity, record) };
 	sessions.set(key, made);
 	return made;
 }

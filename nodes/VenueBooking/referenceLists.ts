@@ -6,7 +6,6 @@
  */
 import { type INode, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
 import { type Endpoint, ENDPOINTS, findEndpoint } from './endpoints';
-import { editorSession, rememberClient } from './editorSession';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from './identity';
 import { isDateOrDateTimeText } from './timestamps';
 import { MAX_QUOTED_BODY } from './transport/errors';
@@ -301,42 +300,53 @@ async function readCatalogue(client: ApiClient, what: string, endpoint: Endpoint
 }
 
 /**
- * The clients the editor knows: those of the client list's first page and those it learned since (by id, or by
- * reading the list for a search; editorSession.ts). A part of the list, never taken for all of it.
+ * What the editor keeps between its views (editorSession.ts): the catalogues it read, by the reading that read
+ * them, and the client records it learned. An execution passes none and reads afresh.
  */
-async function knownClients(client: ApiClient, reading?: ListReading, identityField?: string): Promise<ReferenceList | undefined> {
-	const session = editorSession(client.sessionKey);
+export interface ReferenceMemory {
+	lists: Map<string, Promise<unknown>>;
+	clients: ReadonlyMap<string, unknown>;
+	remember(identity: string, record: unknown): void;
+}
+
+/**
+ * The clients known: those of the client list's first page and those the editor learned since (by id, or by
+ * reading the list for a search). A part of the list, never taken for all of it unless the first page is all.
+ */
+async function knownClients(client: ApiClient, reading?: ListReading, identityField?: string, memory?: ReferenceMemory): Promise<ReferenceList | undefined> {
 	try {
 		const page = await samplePage(client, CLIENTS_ENDPOINT, undefined, reading);
 		const rule = page.records.length > 0 ? identityRuleOf(page.records, identityField) : undefined;
 		if (!rule) return undefined;
+		const firstPage = optionsOf(page.records, rule);
+		const whole = page.nextToken === undefined && !page.moreUnreachable;
+		if (!memory) return { what: 'client', people: true, options: firstPage, complete: whole };
 		for (const record of page.records) {
 			const identity = recordIdentity(record, rule);
-			if (identity !== undefined) rememberClient(session, identity, record);
+			if (identity !== undefined) memory.remember(identity, record);
 		}
-		const known = [...session.clients].flatMap(([identity, record]) => (isPlainObject(record) ? [{ name: labelOfRemembered(record, identity), value: identity }] : []));
-		return { what: 'client', people: true, options: known, complete: page.nextToken === undefined && !page.moreUnreachable && known.length === page.records.length };
+		const known = [...memory.clients].flatMap(([identity, record]) => (isPlainObject(record) ? [{ name: labelOfRemembered(record, identity), value: identity }] : []));
+		return { what: 'client', people: true, options: known, complete: whole && known.length === firstPage.length };
 	} catch {
 		return undefined;
 	}
 }
 
 /**
- * The lists bookings may refer to: the rooms and services read whole (remembered for the editor session, so a
- * view reads them once), and the clients known. A list the key may not read (or that fails) is left out: its
- * dropdown is a comfort, and the field stays a text field the user fills.
+ * The lists bookings may refer to: the rooms and services read whole (kept in the editor's memory when given, so
+ * a session reads them once), and the clients known. A list the key may not read (or that fails) is left out:
+ * its dropdown is a comfort, and the field stays a text field the user fills.
  */
-export async function loadReferenceLists(client: ApiClient, reading?: ListReading, identityField?: string): Promise<ReferenceList[]> {
-	const session = editorSession(client.sessionKey);
+export async function loadReferenceLists(client: ApiClient, reading?: ListReading, identityField?: string, memory?: ReferenceMemory): Promise<ReferenceList[]> {
 	const key = canonicalJson({ reading: reading ?? null, identityField: identityField ?? null });
-	let catalogues = session.lists.get(key) as Promise<Array<ReferenceList | undefined>> | undefined;
+	let catalogues = memory?.lists.get(key) as Promise<Array<ReferenceList | undefined>> | undefined;
 	if (!catalogues) {
 		catalogues = Promise.all(CATALOGUES.map(({ what, endpoint }) => readCatalogue(client, what, endpoint, reading, identityField)));
-		session.lists.set(key, catalogues);
+		memory?.lists.set(key, catalogues);
 	}
-	const [read, clients] = await Promise.all([catalogues, knownClients(client, reading, identityField)]);
+	const [read, clients] = await Promise.all([catalogues, knownClients(client, reading, identityField, memory)]);
 	// A list that failed is read again next time rather than remembered as missing.
-	if (read.some((list) => list === undefined)) session.lists.delete(key);
+	if (read.some((list) => list === undefined)) memory?.lists.delete(key);
 	return [...read, clients].filter((list): list is ReferenceList => list !== undefined);
 }
 

@@ -1,5 +1,5 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
-import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
+import { editorSession, forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { findEndpoint } from '../../nodes/VenueBooking/endpoints';
 import { matchesSearch } from '../../nodes/VenueBooking/methods/listSearch';
 import type { SeenField } from '../../nodes/VenueBooking/methods/resourceMapping';
@@ -193,9 +193,10 @@ describe('loading the lists bookings may refer to', () => {
 		return { statusCode: 200, body: { data: [{ id: `c${n}`, name: `Client Number${n}` }], meta: { next_cursor: String(n + 1) } } };
 	};
 
-	async function load(answers: Record<string, Answer>) {
+	async function load(answers: Record<string, Answer>, remembering = false) {
 		const mock = mockContext({ parameters: {}, answers: byPath(answers) });
-		return { lists: await loadReferenceLists(await ApiClient.create(mock.context)), requests: mock.requests };
+		const client = await ApiClient.create(mock.context);
+		return { lists: await loadReferenceLists(client, undefined, undefined, remembering ? editorSession(client.sessionKey) : undefined), requests: mock.requests };
 	}
 
 	it('reads the rooms and services whole, labelled, the clients\' first page, and says whether each was whole', async () => {
@@ -217,14 +218,14 @@ describe('loading the lists bookings may refer to', () => {
 		]);
 	});
 
-	it('remembers the rooms and services for the editor session: a second view reads only the clients\' first page', async () => {
+	it('remembers the rooms and services for the editor session: a second view reads only the clients\' first page (an execution passes no memory)', async () => {
 		const answers = {
 			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },
 			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
 			'/clients': endlessClients,
 		};
-		await load(answers);
-		const again = await load(answers);
+		await load(answers, true);
+		const again = await load(answers, true);
 		expect(again.requests.map((request) => new URL(String(request.url)).pathname)).toEqual(['/api/partners/v1/clients']);
 		expect(again.lists.map((list) => list.options.length)).toEqual([1, 1, 1]);
 	});

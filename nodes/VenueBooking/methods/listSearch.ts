@@ -202,7 +202,7 @@ export async function searchBookings(this: ILoadOptionsFunctions, filter?: strin
 	// time is shown as the user reads it there.
 	const timeZone = readTimeZone(this);
 	const recognition = async (client: ApiClient, reading: ListReading): Promise<Recognition> => ({
-		lists: await loadReferenceLists(client, reading),
+		lists: await loadReferenceLists(client, reading, undefined, editorSession(client.sessionKey)),
 		timeZone,
 		now: Date.now(),
 		workspaceZone: readWorkspaceTimeZone(client),

@@ -11,6 +11,7 @@ import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL, type SentAlong } from '../parameters/body';
 import { readTimeZone, readWorkspaceTimeZone } from '../parameters/readers';
 import { formatWallClock, isDateOrDateTimeText, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
+import { editorSession } from '../editorSession';
 import { type ListReading, loadReferenceLists, MAX_LEAF_DEPTH, type ReferenceList, referencedList, samplePage, textKind } from '../referenceLists';
 import { editorClient, isAgentTool, readIdentityField, readListReading } from './sampling';
 
@@ -316,7 +317,7 @@ export async function bookingFields(this: ILoadOptionsFunctions): Promise<Resour
 	const named = readIdentityField(this);
 	const identityField = named || (chooseIdentityMode(records) === 'id' ? 'id' : (detectIdentityField(records) ?? ''));
 	const seen = seenFields(records).filter((field) => field.name !== identityField);
-	const lists = await loadReferenceLists(client, reading, named || undefined);
+	const lists = await loadReferenceLists(client, reading, named || undefined, editorSession(client.sessionKey));
 	const asTool = isAgentTool(this.getNode());
 	const timeZone = readTimeZone(this);
 	const purpose: FormPurpose = this.getNodeParameter('operation', '') === 'update' ? 'change' : 'create';

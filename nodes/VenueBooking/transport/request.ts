@@ -7,8 +7,8 @@
 import { type IAdditionalCredentialOptions, type ICredentialDataDecryptedObject, type ICredentialsDecrypted, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, NodeOperationError, sleep } from 'n8n-workflow';
 import { API_PATH_PREFIX, type Endpoint, type HttpMethod } from '../endpoints';
 import { RATE_LIMIT_HEADERS } from '../conventions';
-import { sessionKey } from '../editorSession';
 import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, transportError } from './errors';
+import { hashText } from './json';
 import { RatePacer } from './ratePacer';
 import { parseBody } from './response';
 import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
@@ -117,9 +117,13 @@ export class ApiClient {
 		return this.context.getNode();
 	}
 
-	/** The workspace as this credential reaches it, for the editor's memory (editorSession.ts): hashed, never the key. */
+	/**
+	 * The workspace as this credential reaches it, for the editor's memory (editorSession.ts): the Base URL, the
+	 * credential's id and the key hashed together, so a changed key starts afresh and the key is never kept as a key.
+	 */
 	get sessionKey(): string {
-		return sessionKey(this.baseUrl, this.credentials?.id ?? '', this.credentials?.data?.apiKey);
+		const apiKey = this.credentials?.data?.apiKey;
+		return hashText([this.baseUrl, this.credentials?.id ?? '', hashText(typeof apiKey === 'string' ? apiKey.trim() : '')].join('\n'));
 	}
 
 	/** The credential's Workspace Time Zone as entered, trimmed ('' when unset); parameters/readers.ts judges it. */
