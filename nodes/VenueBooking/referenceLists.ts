@@ -21,7 +21,7 @@ import {
 } from './transport/pagination/strategies';
 import { findListSignals, moreSignalled } from './transport/pagination/detect';
 import { HOW_TO_SET_PAGINATION, walkPages, type WalkedPage } from './transport/pagination/walk';
-import type { ApiClient } from './transport/request';
+import { type ApiClient, settle } from './transport/request';
 
 // ---- One page of a list ----------------------------------------------------------------------------------
 
@@ -313,9 +313,22 @@ export interface ReferenceMemory {
  * The clients known: those of the client list's first page and those the editor learned since (by id, or by
  * reading the list for a search). A part of the list, never taken for all of it unless the first page is all.
  */
-async function knownClients(client: ApiClient, reading?: ListReading, identityField?: string, memory?: ReferenceMemory): Promise<ReferenceList | undefined> {
+async function knownClients(client: ApiClient, key: string, reading?: ListReading, identityField?: string, memory?: ReferenceMemory): Promise<ReferenceList | undefined> {
+	// The first page is read once a session too: it tells how clients are identified and whether it is the whole list.
+	const pageKey = `${key}#clients`;
 	try {
-		const page = await samplePage(client, CLIENTS_ENDPOINT, undefined, reading);
+		let reads = memory?.lists.get(pageKey) as Promise<SampledPage> | undefined;
+		if (!reads) {
+			reads = samplePage(client, CLIENTS_ENDPOINT, undefined, reading);
+			memory?.lists.set(pageKey, reads);
+		}
+		const read = await settle(reads);
+		// A page that failed is read again next time rather than remembered as failed.
+		if (!read.ok) {
+			memory?.lists.delete(pageKey);
+			return undefined;
+		}
+		const page = read.value;
 		const rule = page.records.length > 0 ? identityRuleOf(page.records, identityField) : undefined;
 		if (!rule) return undefined;
 		const firstPage = optionsOf(page.records, rule);
@@ -344,7 +357,7 @@ export async function loadReferenceLists(client: ApiClient, reading?: ListReadin
 		catalogues = Promise.all(CATALOGUES.map(({ what, endpoint }) => readCatalogue(client, what, endpoint, reading, identityField)));
 		memory?.lists.set(key, catalogues);
 	}
-	const [read, clients] = await Promise.all([catalogues, knownClients(client, reading, identityField, memory)]);
+	const [read, clients] = await Promise.all([catalogues, knownClients(client, key, reading, identityField, memory)]);
 	// A list that failed is read again next time rather than remembered as missing.
 	if (read.some((list) => list === undefined)) memory?.lists.delete(key);
 	return [...read, clients].filter((list): list is ReferenceList => list !== undefined);
