@@ -28,6 +28,8 @@ export interface DirectoryScan {
 	identities: string[];
 	/** The total the API stated for the list, when it stated one. */
 	total?: number;
+	/** Set while a call reads the list on: a second call waits for it rather than reading the same pages. */
+	busy?: Promise<void>;
 }
 
 export interface EditorSession extends ReferenceMemory {

@@ -59,8 +59,22 @@ export function scanOf(client: ApiClient, reading: ListReading, identityField: s
  * requests were made.
  */
 export async function readDirectory(client: ApiClient, reading: ListReading, identityField: string, budget: number): Promise<{ scan: DirectoryScan; used: number }> {
-	const session = editorSession(client.sessionKey);
 	const scan = scanOf(client, reading, identityField);
+	// One reading at a time: two editor calls at once (two pickers open) must not read the same page twice.
+	const before = scan.busy;
+	let done = () => {};
+	scan.busy = new Promise<void>((resolve) => (done = resolve));
+	await before;
+	try {
+		return await readOn(client, scan, reading, identityField, budget);
+	} finally {
+		done();
+	}
+}
+
+/** The pages of one reading, each client remembered in the list's order. */
+async function readOn(client: ApiClient, scan: DirectoryScan, reading: ListReading, identityField: string, budget: number): Promise<{ scan: DirectoryScan; used: number }> {
+	const session = editorSession(client.sessionKey);
 	let used = 0;
 	while (canReadOn(scan) && used < budget) {
 		const page = await samplePage(client, CLIENTS_ENDPOINT, scan.token, reading);
