@@ -6,6 +6,7 @@
  *   npm run bench -- --only export,trigger some scenarios (export, exportPages, fanOut, tokenBucket, trigger, triggerEnd, perItem, engines)
  *   npm run bench -- --only engines        the trigger and an export inside real n8n 2.x, vm vs legacy expression engine
  *                                          (installs n8n 2.x into .cache on first use; --n8n-profile: CPU profiles of n8n)
+ *   npm run bench -- --only editor         the editor's pickers and form on 5,000 clients and 20,000 bookings (requests, time)
  *   npm run bench -- --runs 1              one run per contender (a quick check, not a measurement)
  *   npm run bench -- --profile             also write a CPU profile of every measured run (slows the runs)
  *   npm run bench -- --out path.json       where the JSON goes (default bench/results/latest.json)
@@ -17,6 +18,7 @@ import * as path from 'node:path';
 import { ENGINES, EXPORT, EXPORT_PAGES, FAN_OUT, PER_ITEM, TARGETS, TRIGGER, TRIGGER_END } from './config';
 import { ensureHttpRequestNode, NODES_BASE_VERSION } from './httpRequestNode';
 import { renderScenario, renderSummary } from './report';
+import { editorBench } from './scenarios/editor';
 import { enginesBench } from './scenarios/engines';
 import { exportBench } from './scenarios/export';
 import { exportPagesBench } from './scenarios/exportPages';
@@ -35,6 +37,7 @@ const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResul
 	triggerEnd: triggerEndBench,
 	perItem: perItemBench,
 	engines: enginesBench,
+	editor: editorBench,
 };
 
 const RESULTS_DIR = path.join(__dirname, 'results');

@@ -25,6 +25,44 @@ export const SERVICES: readonly Service[] = [
 	{ id: 'svc_pa_4h', name: 'PA system rental, 4 hours', durationMinutes: 240, priceCents: 4500, currency: 'EUR', roomIds: ['equip_pa_system'], prepaymentRequired: false },
 ];
 
+const EXTRA_ROOM_KINDS: ReadonlyArray<{ kind: Room['kind']; word: string; capacity: number }> = [
+	{ kind: 'studio', word: 'Studio', capacity: 6 },
+	{ kind: 'rehearsal', word: 'Rehearsal Room', capacity: 5 },
+	{ kind: 'loft', word: 'Loft', capacity: 30 },
+	{ kind: 'equipment', word: 'Rental Kit', capacity: 1 },
+];
+const EXTRA_NAMES = ['Amber', 'Birch', 'Cobalt', 'Dune', 'Ember', 'Fern', 'Granite', 'Harbor', 'Indigo', 'Juniper', 'Kestrel', 'Linen', 'Maple', 'Nickel', 'Olive', 'Pine', 'Quartz', 'Russet', 'Slate', 'Teal'];
+
+/**
+ * The catalog at a benchmark's scale: the fixed rooms and services, then generated ones up to `rooms` and
+ * `services` (a rental shop's hundreds of items). Every generated room is offered by a service, so bookings
+ * spread over all of them; with no generated services, the fixed ones offer the generated rooms too.
+ */
+export function catalogAtScale(rooms = ROOMS.length, services = SERVICES.length): { rooms: Room[]; services: Service[] } {
+	const allRooms = ROOMS.map((room) => ({ ...room }));
+	for (let index = allRooms.length; index < rooms; index++) {
+		const { kind, word, capacity } = EXTRA_ROOM_KINDS[index % EXTRA_ROOM_KINDS.length];
+		const name = `${EXTRA_NAMES[index % EXTRA_NAMES.length]} ${word} ${Math.floor(index / EXTRA_NAMES.length) + 1}`;
+		allRooms.push({ id: `room_x${index + 1}`, name, kind, capacity, description: `${word} for hire` });
+	}
+	const allServices = SERVICES.map((service) => ({ ...service, roomIds: [...service.roomIds] }));
+	for (let index = allServices.length; index < services; index++) {
+		const hours = 1 + (index % 4);
+		allServices.push({
+			id: `svc_x${index + 1}`,
+			name: `${EXTRA_NAMES[index % EXTRA_NAMES.length]} package, ${hours} hour${hours === 1 ? '' : 's'}`,
+			durationMinutes: hours * 60,
+			priceCents: 2000 + 500 * (index % 10),
+			currency: 'EUR',
+			roomIds: [],
+			prepaymentRequired: index % 3 === 0,
+		});
+	}
+	const offering = allServices.length > SERVICES.length ? allServices.slice(SERVICES.length) : allServices;
+	allRooms.slice(ROOMS.length).forEach((room, index) => offering[index % offering.length].roomIds.push(room.id));
+	return { rooms: allRooms.slice(0, Math.max(rooms, 0)), services: allServices.slice(0, Math.max(services, 0)) };
+}
+
 /** Weekdays 09–22, Saturday 10–20, closed on Sunday (so slot computation has a closed day to respect). */
 export const OPENING_HOURS: readonly OpeningHours[] = [
 	{ weekday: 0, opens: null, closes: null },

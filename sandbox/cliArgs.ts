@@ -21,7 +21,8 @@ Workspace
   --seed N                   data seed (default 1)
   --today YYYY-MM-DD         start the workspace clock at 08:00 UTC that day (default: the real
                              current time; the seeded data lies around it either way)
-  --scale-clients N  --scale-bookings N  --scale-payments N  --scale-deliveries N
+  --scale-rooms N  --scale-services N  --scale-clients N  --scale-bookings N
+  --scale-payments N  --scale-deliveries N
   --key name=scope1,scope2   an extra API key (repeatable); scopes: ${SCOPES.join(', ')}
 
 Responses
@@ -113,6 +114,8 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
 			case '--host': options.host = value(); break;
 			case '--seed': options.seed = numberFlag(flag, value()); break;
 			case '--today': options.today = value(); break;
+			case '--scale-rooms': options.scale = { ...options.scale, rooms: numberFlag(flag, value()) }; break;
+			case '--scale-services': options.scale = { ...options.scale, services: numberFlag(flag, value()) }; break;
 			case '--scale-clients': options.scale = { ...options.scale, clients: numberFlag(flag, value()) }; break;
 			case '--scale-bookings': options.scale = { ...options.scale, bookings: numberFlag(flag, value()) }; break;
 			case '--scale-payments': options.scale = { ...options.scale, payments: numberFlag(flag, value()) }; break;

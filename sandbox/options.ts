@@ -34,6 +34,9 @@ export interface DialectOptions {
 
 /** Extra workspace volume for benchmarks; each number is the exact count of that collection. */
 export interface ScaleOptions {
+	/** Rooms and services: the fixed catalog, then generated entries up to these counts (sandbox/catalog.ts). */
+	rooms?: number;
+	services?: number;
 	clients?: number;
 	bookings?: number;
 	payments?: number;

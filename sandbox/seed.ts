@@ -3,7 +3,7 @@
  * same "today" and same scale → identical data. Large scales are generated in plain loops without
  * per-record searches, so 100k payments and 100k deliveries take well under a second.
  */
-import { ROOMS, SERVICES, OPENING_HOURS, SLOT_STEP_MINUTES } from './catalog';
+import { catalogAtScale, OPENING_HOURS, SLOT_STEP_MINUTES } from './catalog';
 import { ID_PREFIX, makeId } from './ids';
 import type { Booking, Client, Delivery, DeliveryEvent, Payment, Room, Service } from './model';
 import { nextOpenWindow } from './openingHours';
@@ -12,6 +12,8 @@ import type { ScaleOptions } from './options';
 import { DAY_MS, HOUR_MS, MINUTE_MS, formatInstant, startOfDay } from './time';
 
 export interface WorkspaceData {
+	rooms: Room[];
+	services: Service[];
 	clients: Client[];
 	bookings: Booking[];
 	payments: Payment[];
@@ -55,6 +57,8 @@ function generateClients(random: Random, count: number, nowMs: number): Client[]
 	return clients;
 }
 
+type Catalog = { rooms: Room[]; services: Service[] };
+
 interface PlannedBooking {
 	room: Room;
 	service: Service;
@@ -66,8 +70,11 @@ interface PlannedBooking {
  * Places bookings on each room's own timeline, moving forward from a start point in the past so that about
  * half lie before "now": non-overlapping and inside opening hours by construction.
  */
-function planBookings(random: Random, count: number, nowMs: number): PlannedBooking[] {
-	const bookableRooms = ROOMS.filter((room) => SERVICES.some((s) => s.roomIds.includes(room.id)));
+function planBookings(random: Random, count: number, nowMs: number, catalog: Catalog): PlannedBooking[] {
+	const { rooms, services } = catalog;
+	const offeredIn = new Map<string, Service[]>();
+	for (const service of services) for (const roomId of service.roomIds) offeredIn.set(roomId, [...(offeredIn.get(roomId) ?? []), service]);
+	const bookableRooms = rooms.filter((room) => offeredIn.has(room.id));
 	const averageDaysPerBooking = 1.3;
 	const spreadDays = Math.ceil((count / bookableRooms.length) * averageDaysPerBooking);
 	const timelineStart = startOfDay(nowMs) - Math.ceil(spreadDays / 2) * DAY_MS;
@@ -75,7 +82,7 @@ function planBookings(random: Random, count: number, nowMs: number): PlannedBook
 	const planned: PlannedBooking[] = [];
 	for (let index = 0; index < count; index++) {
 		const room = random.pick(bookableRooms);
-		const service = random.pick(SERVICES.filter((s) => s.roomIds.includes(room.id)));
+		const service = random.pick(offeredIn.get(room.id)!);
 		let pointer = pointers.get(room.id)!;
 		pointer = random.chance(0.6)
 			? startOfDay(pointer) + random.int(1, 3) * DAY_MS
@@ -99,8 +106,8 @@ interface BookingWithTimes {
 	cancelledMs: number | null;
 }
 
-function generateBookings(random: Random, count: number, clients: Client[], nowMs: number): BookingWithTimes[] {
-	const generated = planBookings(random, count, nowMs).map(({ room, service, startMs, endMs }) => {
+function generateBookings(random: Random, count: number, clients: Client[], nowMs: number, catalog: Catalog): BookingWithTimes[] {
+	const generated = planBookings(random, count, nowMs, catalog).map(({ room, service, startMs, endMs }) => {
 		const createdMs = Math.min(startMs, nowMs) - random.int(1, 20 * 24) * HOUR_MS;
 		const cancelledMs = random.chance(0.1)
 			? createdMs + Math.floor(random.next() * (Math.min(startMs, nowMs) - createdMs))
@@ -145,7 +152,8 @@ function byTimeWithIds<T extends { id: string }>(entries: Timed<T>[], prefix: st
 	});
 }
 
-function paymentsOfBookings(random: Random, bookings: BookingWithTimes[], nowMs: number): Payment[] {
+function paymentsOfBookings(random: Random, bookings: BookingWithTimes[], nowMs: number, services: Service[]): Payment[] {
+	const serviceOf = new Map(services.map((service) => [service.id, service]));
 	const entries: Timed<Payment>[] = [];
 	const charge = (booking: Booking, atMs: number, kind: Payment['kind']): void => {
 		entries.push({
@@ -163,7 +171,7 @@ function paymentsOfBookings(random: Random, bookings: BookingWithTimes[], nowMs:
 		});
 	};
 	for (const { booking, createdMs, cancelledMs } of bookings) {
-		const service = SERVICES.find((s) => s.id === booking.serviceId)!;
+		const service = serviceOf.get(booking.serviceId)!;
 		if (service.prepaymentRequired) {
 			charge(booking, createdMs, 'charge');
 			if (cancelledMs !== null) charge(booking, cancelledMs, 'refund');
@@ -235,16 +243,17 @@ function syntheticDeliveries(random: Random, count: number, bookings: Booking[],
 
 export function seedWorkspace(seed: number, nowMs: number, scale: ScaleOptions = {}): WorkspaceData {
 	// Each collection draws from its own stream, so scaling one collection does not reshuffle the others.
+	const catalog = catalogAtScale(scale.rooms, scale.services);
 	const clients = generateClients(createRandom(seed * 7 + 1), scale.clients ?? DEFAULT_CLIENT_COUNT, nowMs);
-	const timedBookings = generateBookings(createRandom(seed * 7 + 2), scale.bookings ?? DEFAULT_BOOKING_COUNT, clients, nowMs);
+	const timedBookings = generateBookings(createRandom(seed * 7 + 2), scale.bookings ?? DEFAULT_BOOKING_COUNT, clients, nowMs, catalog);
 	const bookings = timedBookings.map((entry) => entry.booking);
 	const payments =
 		scale.payments !== undefined
 			? syntheticPayments(createRandom(seed * 7 + 3), scale.payments, bookings, nowMs)
-			: paymentsOfBookings(createRandom(seed * 7 + 3), timedBookings, nowMs);
+			: paymentsOfBookings(createRandom(seed * 7 + 3), timedBookings, nowMs, catalog.services);
 	const deliveries =
 		scale.deliveries !== undefined
 			? syntheticDeliveries(createRandom(seed * 7 + 4), scale.deliveries, bookings, nowMs)
 			: deliveriesOfBookings(createRandom(seed * 7 + 4), timedBookings);
-	return { clients, bookings, payments, deliveries };
+	return { ...catalog, clients, bookings, payments, deliveries };
 }

@@ -3,7 +3,7 @@
  * few mutations the routes and tests need. Collections only grow (bookings change in place, nothing is
  * deleted), so a record's position in its collection is a stable anchor for cursors.
  */
-import { OPENING_HOURS, ROOMS, SERVICES } from './catalog';
+import { OPENING_HOURS } from './catalog';
 import { ID_PREFIX, makeId } from './ids';
 import type { Booking, Client, Delivery, DeliveryEvent, OpeningHours, Payment, Room, Service } from './model';
 import type { JournalOrder, ScaleOptions } from './options';
@@ -58,8 +58,8 @@ export interface StoreOptions {
 export class Store {
 	readonly clock: WorkspaceClock;
 	readonly openingHours: readonly OpeningHours[] = OPENING_HOURS;
-	private readonly roomCollection = new Collection<Room>(ROOMS.map((room) => ({ ...room })));
-	private readonly serviceCollection = new Collection<Service>(SERVICES.map((s) => ({ ...s, roomIds: [...s.roomIds] })));
+	private readonly roomCollection: Collection<Room>;
+	private readonly serviceCollection: Collection<Service>;
 	private readonly clientCollection: Collection<Client>;
 	private readonly bookingCollection: Collection<Booking>;
 	private readonly paymentCollection: Collection<Payment>;
@@ -68,6 +68,8 @@ export class Store {
 	constructor(options: StoreOptions) {
 		this.clock = new WorkspaceClock(options.startMs);
 		const data = seedWorkspace(options.seed, options.startMs, options.scale);
+		this.roomCollection = new Collection(data.rooms);
+		this.serviceCollection = new Collection(data.services);
 		this.clientCollection = new Collection(data.clients);
 		this.bookingCollection = new Collection(data.bookings);
 		this.paymentCollection = new Collection(data.payments);

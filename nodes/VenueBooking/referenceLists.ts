@@ -12,15 +12,16 @@ import { MAX_QUOTED_BODY } from './transport/errors';
 import { canonicalJson, hashText, isPlainObject, isScalar, type Scalar, walkFields } from './transport/json';
 import {
 	DEFAULT_PAGINATION,
+	numberAt,
 	type PageRequest,
 	type PaginationSettings,
 	readPageRequest,
 	readResolvedPagination,
 	type ResolvedPagination,
 } from './transport/pagination/strategies';
-import { moreSignalled } from './transport/pagination/detect';
+import { findListSignals, moreSignalled } from './transport/pagination/detect';
 import { HOW_TO_SET_PAGINATION, walkPages, type WalkedPage } from './transport/pagination/walk';
-import type { ApiClient } from './transport/request';
+import { type ApiClient, settle } from './transport/request';
 
 // ---- One page of a list ----------------------------------------------------------------------------------
 
@@ -37,6 +38,8 @@ export interface SampledPage {
 	nextToken?: string;
 	/** Set where the page says more entries follow but names no way to them: what to tell the user. */
 	moreUnreachable?: MoreUnreachable;
+	/** How many entries the whole list holds, where the page states it. */
+	total?: number;
 }
 
 /**
@@ -114,8 +117,11 @@ export async function samplePage(
 	if (!page || page.entries === undefined) return { records: [] };
 	const previous = pageFingerprint(page.entries);
 	if (resume?.previous !== undefined && page.entries.length > 0 && previous === resume.previous) return repeatedPage(client, page);
+	const { totalPath } = findListSignals({ ...page, entries: page.entries });
+	const total = numberAt(page.response, totalPath);
 	return {
 		records: page.entries,
+		...(Number.isFinite(total) ? { total } : {}),
 		nextToken: page.next && page.pagination ? encodeToken({ pagination: page.pagination, request: page.next, previous }) : undefined,
 		...(moreUnreachable ? { moreUnreachable } : {}),
 	};
@@ -218,6 +224,15 @@ export function labelOf(record: unknown, identity: string): string {
 	return parts.length === 0 ? identity : parts.join(SEPARATOR);
 }
 
+const rememberedLabels = new WeakMap<object, string>();
+
+/** labelOf for a record the editor keeps in its memory, worked out once: thousands of clients are labelled per view. */
+export function labelOfRemembered(record: object, identity: string): string {
+	let label = rememberedLabels.get(record);
+	if (label === undefined) rememberedLabels.set(record, (label = labelOf(record, identity)));
+	return label;
+}
+
 // ---- The lists bookings refer to ---------------------------------------------------------------------------
 
 /** A list whose records bookings may refer to: rooms, services and clients. */
@@ -225,82 +240,183 @@ export interface ReferenceList {
 	what: string;
 	/** Records of people (clients): recognised, but never offered as options n8n would save. */
 	people: boolean;
-	/** The records of its first pages, as dropdown entries (label, identity). */
+	/** The records read (a catalogue's whole list; the clients the editor knows), as dropdown entries (label, identity). */
 	options: INodePropertyOptions[];
-	/** Whether those pages were the whole list. */
+	/** Whether those records are the whole list. */
 	complete: boolean;
 }
 
 /**
- * How many pages of each referenced list feed the dropdowns. Rooms and services fit one page; clients often
- * do not, and a client missing from the dropdown is one the user cannot pick by name. A few pages give most
- * workspaces their whole list, and a workspace of 100,000 clients still costs a handful of requests.
+ * A catalogue (rooms, services) is read whole, up to this many entries: a rental shop's hundreds of items all
+ * reach the dropdown, and a list longer than this says so on its entries rather than passing for the whole.
  */
-export const REFERENCE_PAGES = 5;
+export const MAX_CATALOGUE_ENTRIES = 2_000;
 
-/** The records of a list's first pages (at most REFERENCE_PAGES), and whether they were all of it. */
-async function firstPages(client: ApiClient, endpoint: Endpoint, reading?: ListReading): Promise<{ records: unknown[]; complete: boolean }> {
+/** A list's records up to `maxEntries`, and whether they were all of it. */
+async function readList(client: ApiClient, endpoint: Endpoint, reading: ListReading | undefined, maxEntries: number): Promise<{ records: unknown[]; complete: boolean }> {
 	const records: unknown[] = [];
 	let token: string | undefined;
-	for (let pages = 0; pages < REFERENCE_PAGES; pages++) {
+	do {
 		const page = await samplePage(client, endpoint, token, reading);
 		records.push(...page.records);
 		token = page.nextToken;
 		// Pages beyond need settings: what was read is used, and known to be only part of the list.
 		if (page.moreUnreachable) return { records, complete: false };
-		if (token === undefined) return { records, complete: true };
-	}
-	return { records, complete: false };
+	} while (token !== undefined && records.length < maxEntries);
+	return { records: records.slice(0, maxEntries), complete: token === undefined && records.length <= maxEntries };
 }
 
-const REFERENCED: Array<{ what: string; endpoint: Endpoint; people: boolean }> = [
-	{ what: 'room', endpoint: findEndpoint('room', 'getAll'), people: false },
-	{ what: 'service', endpoint: findEndpoint('service', 'getAll'), people: false },
-	{ what: 'client', endpoint: findEndpoint('client', 'getAll'), people: true },
+const CATALOGUES: Array<{ what: string; endpoint: Endpoint }> = [
+	{ what: 'room', endpoint: findEndpoint('room', 'getAll') },
+	{ what: 'service', endpoint: findEndpoint('service', 'getAll') },
 ];
+export const CLIENTS_ENDPOINT = findEndpoint('client', 'getAll');
 
-/**
- * The first pages of each list bookings may refer to. A list the key may not read (or that fails) is left
- * out: its dropdown is a comfort, and the field stays a text field the user fills.
- */
-export async function loadReferenceLists(client: ApiClient, reading?: ListReading, identityField?: string): Promise<ReferenceList[]> {
-	const lists = await Promise.all(
-		REFERENCED.map(async ({ what, endpoint, people }): Promise<ReferenceList | undefined> => {
-			try {
-				const { records, complete } = await firstPages(client, endpoint, reading);
-				if (records.length === 0) return undefined;
-				// Records identified by the Identity Field the user named, where they have no `id` of their own.
-				const path = chooseIdentityMode(records) === 'id' ? 'id' : (identityField ?? detectIdentityField(records));
-				if (!path) return undefined;
-				const rule = { path, named: path !== 'id' };
-				const options = records.flatMap((record) => {
-					const identity = recordIdentity(record, rule);
-					return identity === undefined ? [] : [{ name: labelOf(record, identity), value: identity }];
-				});
-				return { what, people, options, complete };
-			} catch {
-				return undefined;
-			}
-		}),
-	);
-	return lists.filter((list): list is ReferenceList => list !== undefined);
+/** How the records of a list are identified: `id`, else the Identity Field the user named, else one detected. */
+export function identityRuleOf(records: unknown[], identityField?: string): { path: string; named: boolean } | undefined {
+	const path = chooseIdentityMode(records) === 'id' ? 'id' : (identityField ?? detectIdentityField(records));
+	return path ? { path, named: path !== 'id' } : undefined;
+}
+
+/** Dropdown entries of records, each labelled by its content; `note` describes every entry (a list cut short). */
+export function optionsOf(records: unknown[], rule: { path: string; named: boolean }, note?: string): INodePropertyOptions[] {
+	return records.flatMap((record) => {
+		const identity = recordIdentity(record, rule);
+		return identity === undefined ? [] : [{ name: labelOf(record, identity), value: identity, ...(note ? { description: note } : {}) }];
+	});
+}
+
+/** A catalogue read whole (bounded), or undefined where the key may not read it or it is empty. */
+async function readCatalogue(client: ApiClient, what: string, endpoint: Endpoint, reading?: ListReading, identityField?: string): Promise<ReferenceList | undefined> {
+	try {
+		const { records, complete } = await readList(client, endpoint, reading, MAX_CATALOGUE_ENTRIES);
+		const rule = records.length > 0 ? identityRuleOf(records, identityField) : undefined;
+		if (!rule) return undefined;
+		const note = complete ? undefined : `One of the first ${records.length} ${what}s read; the list has more: type another by its ID as an expression`;
+		return { what, people: false, options: optionsOf(records, rule, note), complete };
+	} catch {
+		return undefined;
+	}
 }
 
 /**
- * The list a field refers to: the one whose identities cover most of the field's sampled values. A whole
- * list must cover at least half of them; a list seen only in part (the first pages of clients need not hold
- * the clients a page of bookings names) needs one match.
+ * What the editor keeps between its views (editorSession.ts): the catalogues it read, by the reading that read
+ * them, and the client records it learned. An execution passes none and reads afresh.
  */
-export function referencedList(field: { type: string; values: readonly Scalar[] }, lists: ReferenceList[]): ReferenceList | undefined {
-	if (field.values.length === 0 || field.type === 'boolean' || field.type === 'dateTime') return undefined;
-	let best: { list: ReferenceList; matches: number } | undefined;
-	for (const list of lists) {
-		const identities = new Set(list.options.map((option) => String(option.value)));
-		const matches = field.values.filter((value) => identities.has(String(value))).length;
-		const enough = list.complete ? matches * 2 >= field.values.length : matches > 0;
-		if (matches > 0 && enough && (!best || matches > best.matches)) best = { list, matches };
+export interface ReferenceMemory {
+	lists: Map<string, Promise<unknown>>;
+	clients: ReadonlyMap<string, unknown>;
+	remember(identity: string, record: unknown): void;
+}
+
+/**
+ * The clients known: those of the client list's first page and those the editor learned since (by id, or by
+ * reading the list for a search). A part of the list, never taken for all of it unless the first page is all.
+ */
+async function knownClients(client: ApiClient, key: string, reading?: ListReading, identityField?: string, memory?: ReferenceMemory): Promise<ReferenceList | undefined> {
+	// The first page is read once a session too: it tells how clients are identified and whether it is the whole list.
+	const pageKey = `${key}#clients`;
+	try {
+		let reads = memory?.lists.get(pageKey) as Promise<SampledPage> | undefined;
+		if (!reads) {
+			reads = samplePage(client, CLIENTS_ENDPOINT, undefined, reading);
+			memory?.lists.set(pageKey, reads);
+		}
+		const read = await settle(reads);
+		// A page that failed is read again next time rather than remembered as failed.
+		if (!read.ok) {
+			memory?.lists.delete(pageKey);
+			return undefined;
+		}
+		const page = read.value;
+		const rule = page.records.length > 0 ? identityRuleOf(page.records, identityField) : undefined;
+		if (!rule) return undefined;
+		const firstPage = optionsOf(page.records, rule);
+		const whole = page.nextToken === undefined && !page.moreUnreachable;
+		if (!memory) return { what: 'client', people: true, options: firstPage, complete: whole };
+		for (const record of page.records) {
+			const identity = recordIdentity(record, rule);
+			if (identity !== undefined) memory.remember(identity, record);
+		}
+		const known = [...memory.clients].flatMap(([identity, record]) => (isPlainObject(record) ? [{ name: labelOfRemembered(record, identity), value: identity }] : []));
+		return { what: 'client', people: true, options: known, complete: whole && known.length === firstPage.length };
+	} catch {
+		return undefined;
 	}
-	return best?.list;
+}
+
+/**
+ * The lists bookings may refer to: the rooms and services read whole (kept in the editor's memory when given, so
+ * a session reads them once), and the clients known. A list the key may not read (or that fails) is left out:
+ * its dropdown is a comfort, and the field stays a text field the user fills.
+ */
+export async function loadReferenceLists(client: ApiClient, reading?: ListReading, identityField?: string, memory?: ReferenceMemory): Promise<ReferenceList[]> {
+	const key = canonicalJson({ reading: reading ?? null, identityField: identityField ?? null });
+	let catalogues = memory?.lists.get(key) as Promise<Array<ReferenceList | undefined>> | undefined;
+	if (!catalogues) {
+		catalogues = Promise.all(CATALOGUES.map(({ what, endpoint }) => readCatalogue(client, what, endpoint, reading, identityField)));
+		memory?.lists.set(key, catalogues);
+	}
+	const [read, clients] = await Promise.all([catalogues, knownClients(client, key, reading, identityField, memory)]);
+	// A list that failed is read again next time rather than remembered as missing.
+	if (read.some((list) => list === undefined)) memory?.lists.delete(key);
+	return [...read, clients].filter((list): list is ReferenceList => list !== undefined);
+}
+
+/** The words of a field's path, singular and in lower case: "relationships.room.data.id" → room, data, id; "clientId" → client, id. */
+function pathWords(path: string): string[] {
+	return path
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.split(/[^A-Za-z0-9]+/)
+		.filter((word) => word !== '')
+		.map((word) => word.toLowerCase().replace(/ies$/, 'y').replace(/s$/, ''));
+}
+
+/**
+ * A value that could be a record's identity: a number, or a short text without spaces that is no email, date or
+ * word of the API's paths (JSON:API's `relationships.client.data.type` holds "clients": a kind, not a client).
+ */
+function identityLike(value: Scalar): boolean {
+	if (typeof value === 'number') return Number.isInteger(value);
+	if (typeof value !== 'string' || value === '' || value.length > 100 || /\s/.test(value)) return false;
+	return !EMAIL.test(value) && !isDateOrDateTimeText(value) && !PATH_WORDS.has(value.toLowerCase());
+}
+
+const listIdentities = new WeakMap<ReferenceList, Set<string>>();
+
+/** The identities of a list's entries, gathered once per list: every path of every page is matched against them. */
+function identitiesOf(list: ReferenceList): Set<string> {
+	let identities = listIdentities.get(list);
+	if (!identities) listIdentities.set(list, (identities = new Set(list.options.map((option) => String(option.value)))));
+	return identities;
+}
+
+/**
+ * The list a field refers to, judged by the field it sits in. A field whose path names one of the lists
+ * (`room_id`, `relationships.client.data.id`, `fields.service.id`: the words of the API's own paths) refers to
+ * that list alone, when its values fit it: a whole list must hold at least half of them, a partial one (the
+ * clients) any, or the values must read as identities. A field that names no list refers to the one list whose
+ * identities cover its values — never where two lists do: where ids are numbers, a service #38 is also a room #38.
+ */
+export function referencedList(field: { type: string; values: readonly Scalar[]; name?: string }, lists: ReferenceList[]): ReferenceList | undefined {
+	if (field.values.length === 0 || field.type === 'boolean' || field.type === 'dateTime') return undefined;
+	const matchesOf = (list: ReferenceList) => {
+		const identities = identitiesOf(list);
+		return field.values.filter((value) => identities.has(String(value))).length;
+	};
+	const fits = (list: ReferenceList, matches: number) => (list.complete ? matches * 2 >= field.values.length : matches > 0);
+	const words = field.name === undefined ? [] : pathWords(field.name);
+	const named = lists.filter((list) => words.includes(list.what));
+	if (named.length === 1) {
+		const [list] = named;
+		const matches = matchesOf(list);
+		return fits(list, matches) || (!list.complete && field.values.every(identityLike)) ? list : undefined;
+	}
+	const candidates = lists
+		.filter((list) => named.length === 0 || named.includes(list))
+		.map((list) => ({ list, matches: matchesOf(list) }))
+		.filter(({ list, matches }) => matches > 0 && fits(list, matches));
+	return candidates.length === 1 ? candidates[0].list : undefined;
 }
 
 /**
@@ -317,12 +433,12 @@ export function namesOf(list: ReferenceList): Map<string, string> {
 }
 
 /**
- * The list the values of one path refer to, by the form's rule (`referencedList`: the list whose identities
- * cover most of them, a whole list at least half, a partial one any), over any path, nested ones too.
+ * The list the values of one path refer to, by the form's rule (`referencedList`: the list the path names, else
+ * the one list whose identities cover them), over any path, nested ones too.
  */
-export function listReferencedBy(values: readonly Scalar[], lists: ReferenceList[]): ReferenceList | undefined {
+export function listReferencedBy(values: readonly Scalar[], lists: ReferenceList[], path?: string): ReferenceList | undefined {
 	const distinct = [...new Set(values.filter((value) => typeof value === 'string' || typeof value === 'number'))];
-	return referencedList({ type: 'string', values: distinct }, lists);
+	return referencedList({ type: 'string', values: distinct, ...(path !== undefined ? { name: path } : {}) }, lists);
 }
 
 // ---- Naming the identities a message quotes ----------------------------------------------------------------

@@ -42,6 +42,18 @@ describe('seeding', () => {
 		}
 	});
 
+	it('builds a rental shop\'s catalog at scale: 300 rooms, 40 services, every room booked through a service that offers it, the fixed catalog first', () => {
+		const small = new Store({ seed: 3, startMs: START });
+		const store = new Store({ seed: 3, startMs: START, scale: { rooms: 300, services: 40, clients: 5_000, bookings: 20_000 } });
+		expect(store.rooms).toHaveLength(300);
+		expect(store.services).toHaveLength(40);
+		expect(store.rooms.slice(0, small.rooms.length)).toEqual(small.rooms);
+		expect(new Set(store.rooms.map((room) => room.id)).size).toBe(300);
+		expect(store.rooms.every((room) => store.services.some((service) => service.roomIds.includes(room.id)))).toBe(true);
+		for (const booking of store.bookings) expect(store.findService(booking.serviceId)!.roomIds).toContain(booking.roomId);
+		expect(new Set(store.bookings.map((booking) => booking.roomId)).size).toBeGreaterThan(250);
+	});
+
 	it('builds 100k payments and 100k deliveries at scale', () => {
 		const store = new Store({ seed: 1, startMs: START, scale: { payments: 100_000, deliveries: 100_000, clients: 5_000, bookings: 2_000 } });
 		expect(store.payments).toHaveLength(100_000);

@@ -1,4 +1,5 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
+import { editorSession, forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { findEndpoint } from '../../nodes/VenueBooking/endpoints';
 import { matchesSearch } from '../../nodes/VenueBooking/methods/listSearch';
 import type { SeenField } from '../../nodes/VenueBooking/methods/resourceMapping';
@@ -7,7 +8,6 @@ import {
 	loadReferenceLists,
 	moreUnreachableNotice,
 	nameQuotedIdentities,
-	REFERENCE_PAGES,
 	referencedList,
 	type ReferenceList,
 	samplePage,
@@ -160,10 +160,13 @@ describe('the list a booking field refers to', () => {
 		expect(referencedList(field(['c1', 'c7', 'c8', 'c9']), [clients])).toBe(clients);
 	});
 
-	it('is the list with the most matches, numbers compared as text', () => {
+	it('is the list the field names, numbers compared as text; numbers two lists hold refer to neither unless the field names one (issue 35)', () => {
 		const services = list('service', ['1', '2', '3'], true);
 		const numbered = list('room', ['1', '2'], true);
-		expect(referencedList(field([1, 2, 3], 'number'), [numbered, services])).toBe(services);
+		expect(referencedList(field([1, 2, 3], 'number'), [numbered, services])).toBeUndefined();
+		expect(referencedList({ ...field([1, 2, 3], 'number'), name: 'service_id' }, [numbered, services])).toBe(services);
+		expect(referencedList({ ...field([1, 2], 'number'), name: 'roomId' }, [numbered, services])).toBe(numbered);
+		expect(referencedList(field([3], 'number'), [numbered, services])).toBe(services);
 	});
 
 	it('is none for a field without values, a true/false or date-time field, or no matching list', () => {
@@ -176,6 +179,8 @@ describe('the list a booking field refers to', () => {
 });
 
 describe('loading the lists bookings may refer to', () => {
+	// Each case starts with an editor that remembers nothing (the mock's Base URL is the same in every case).
+	beforeEach(() => forgetEditorSessions());
 	type Answer = MockAnswer | ((request: IHttpRequestOptions) => MockAnswer);
 	const byPath = (answers: Record<string, Answer>) => (request: IHttpRequestOptions) => {
 		const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
@@ -188,28 +193,41 @@ describe('loading the lists bookings may refer to', () => {
 		return { statusCode: 200, body: { data: [{ id: `c${n}`, name: `Client Number${n}` }], meta: { next_cursor: String(n + 1) } } };
 	};
 
-	async function load(answers: Record<string, Answer>) {
+	async function load(answers: Record<string, Answer>, remembering = false) {
 		const mock = mockContext({ parameters: {}, answers: byPath(answers) });
-		return { lists: await loadReferenceLists(await ApiClient.create(mock.context)), requests: mock.requests };
+		const client = await ApiClient.create(mock.context);
+		return { lists: await loadReferenceLists(client, undefined, undefined, remembering ? editorSession(client.sessionKey) : undefined), requests: mock.requests };
 	}
 
-	it('reads rooms, services and clients, labelled, a list with more pages only up to its page budget, and says whether it was whole', async () => {
+	it('reads the rooms and services whole, labelled, the clients\' first page, and says whether each was whole', async () => {
+		/** Three pages of rooms: page n holds room rn and points at page n + 1 until the third. */
+		const threeRoomPages = (request: IHttpRequestOptions): MockAnswer => {
+			const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
+			return { statusCode: 200, body: { data: [{ id: `r${n}`, name: `Room Number${n}` }], meta: n < 3 ? { next_cursor: String(n + 1) } : {} } };
+		};
 		const { lists, requests } = await load({
-			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },
+			'/rooms': threeRoomPages,
 			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
 			'/clients': endlessClients,
 		});
-		expect(requests).toHaveLength(2 + REFERENCE_PAGES);
+		expect(requests).toHaveLength(3 + 1 + 1);
 		expect(lists).toEqual([
-			{ what: 'room', people: false, options: [{ name: 'Blue Room', value: 'r1' }], complete: true },
+			{ what: 'room', people: false, options: [1, 2, 3].map((n) => ({ name: `Room Number${n}`, value: `r${n}` })), complete: true },
 			{ what: 'service', people: false, options: [{ name: 'Deep Massage', value: '5' }], complete: true },
-			{
-				what: 'client',
-				people: true,
-				options: Array.from({ length: REFERENCE_PAGES }, (_, i) => ({ name: `Client Number${i + 1}`, value: `c${i + 1}` })),
-				complete: false,
-			},
+			{ what: 'client', people: true, options: [{ name: 'Client Number1', value: 'c1' }], complete: false },
 		]);
+	});
+
+	it('remembers the rooms and services for the editor session: a second view reads none of them again (an execution passes no memory)', async () => {
+		const answers = {
+			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },
+			'/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } },
+			'/clients': endlessClients,
+		};
+		await load(answers, true);
+		const again = await load(answers, true);
+		expect(again.requests).toEqual([]);
+		expect(again.lists.map((list) => list.options.length)).toEqual([1, 1, 1]);
 	});
 
 	it('uses the first page of a list that needs Options > Pagination to go further, known to be only part of it', async () => {
@@ -220,7 +238,7 @@ describe('loading the lists bookings may refer to', () => {
 		});
 		expect(requests).toHaveLength(3);
 		expect(lists).toEqual([
-			{ what: 'room', people: false, options: [{ name: 'Blue Room', value: 'r1' }], complete: false },
+			{ what: 'room', people: false, options: [{ name: 'Blue Room', value: 'r1', description: expect.stringContaining('the list has more') }], complete: false },
 			{ what: 'service', people: false, options: [{ name: 'Deep Massage', value: '5' }], complete: true },
 			{ what: 'client', people: true, options: [{ name: 'Anna Berg', value: 'c1' }], complete: false },
 		]);

@@ -3,16 +3,19 @@
  * recognises: bookings by time, room and client, the references resolved through the lists the form's
  * dropdowns read (referenceLists.ts, which also names the ids a refused write's message quotes).
  */
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import { type ILoadOptionsFunctions, type INode, type INodeListSearchItems, type INodeListSearchResult, NodeOperationError } from 'n8n-workflow';
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { itemlessParameters, readWorkspaceTimeZone, readZoneInForce } from '../parameters/readers';
 import { chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
 import { readTimestamp, readTimestampField } from '../timestamps';
-import type { Scalar } from '../transport/json';
+import { isPlainObject, type Scalar } from '../transport/json';
+import { editorSession } from '../editorSession';
 import type { ApiClient } from '../transport/request';
 import {
+	CLIENTS_ENDPOINT,
 	EMAIL,
 	labelOf,
+	labelOfRemembered,
 	leavesOf,
 	type ListReading,
 	listReferencedBy,
@@ -23,13 +26,16 @@ import {
 	samplePage,
 	SEPARATOR,
 } from '../referenceLists';
+import { canReadOn, howFar, readClientCards, readDirectory, scanOf, withKnownClients } from './clientDirectory';
 import { editorClient, readIdentityField, readListReading } from './sampling';
 
 /**
- * With a search text, a page may hold no match: reading on to the next pages (a few, never the whole list)
- * keeps the list from looking empty while more records exist. Without one, a view costs one page.
+ * Requests one call of a search may make (pages of the list, of the client list, client cards): a view
+ * answers in bounded time, and n8n's next call (the token, as the user scrolls) reads on from there.
  */
-const MAX_PAGES_PER_SEARCH = 5;
+export const REQUESTS_PER_SEARCH = 150;
+/** A search call returns once it holds this many matches, as a page of n8n's list would. */
+const MATCHES_PER_CALL = 20;
 
 /** Identities up to this length are shown whole where two labels collide; longer ones by their end. */
 const SHORT_IDENTITY = 8;
@@ -60,11 +66,35 @@ interface Recognition {
 	workspaceZone?: string;
 }
 
+/** Where a search stands between calls: the next page of the list and how many records were searched. */
+interface SearchPosition {
+	/** The list's own page token; undefined before the first page. */
+	page?: string;
+	searched: number;
+	total?: number;
+}
+
+function readPosition(node: INode, token: string | undefined): SearchPosition {
+	if (token === undefined || token === '') return { searched: 0 };
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(token);
+	} catch {
+		parsed = undefined;
+	}
+	if (!isPlainObject(parsed) || typeof parsed.searched !== 'number' || (parsed.page !== undefined && typeof parsed.page !== 'string')) {
+		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', { description: 'Close the list and open it again.' });
+	}
+	return { page: parsed.page as string | undefined, searched: parsed.searched, ...(typeof parsed.total === 'number' ? { total: parsed.total } : {}) };
+}
+
 /**
- * A "From List" view of a list endpoint: one page per call (n8n asks for the next with the token when the
- * user scrolls), each record as its identity with a label from its content, filtered by the search text.
- * With `recognition` (the booking picker), labels name the booking's time, room and client, the
- * search box matches those names too, and each call's records are shown in time order.
+ * A "From List" view of a list endpoint, each record as its identity with a label from its content, filtered
+ * by the search text. Without one, a call is one page (n8n asks for the next with the token as the user
+ * scrolls). With one, a call reads on until it holds a page of matches or has made REQUESTS_PER_SEARCH requests,
+ * and where the list goes on, its last row says how much was searched (the token continues from there).
+ * With `recognition` (the booking picker), labels name the booking's time, room and client, the search box
+ * matches those names too, and each call's records are shown in time order.
  */
 export async function searchRecords(
 	context: ILoadOptionsFunctions,
@@ -77,25 +107,42 @@ export async function searchRecords(
 	const client = await editorClient(context);
 	const reading = readListReading(context);
 	const identityField = readIdentityField(context);
-	const known = recognition ? recognition(client, reading) : undefined;
+	const searching = (filter ?? '').trim() !== '';
+	const position = readPosition(client.node, paginationToken);
+	let used = 0;
+	if (searching && recognition) {
+		// Bookings hold their client's identity, not the name typed: every client's name is read first, once a session.
+		const { scan, used: read } = await readDirectory(client, reading, identityField, REQUESTS_PER_SEARCH);
+		used += read;
+		if (canReadOn(scan)) {
+			const notice = `Reading the client list to search by client name: ${howFar(scan.read, scan.total, 'clients')} so far — scroll for more`;
+			return { results: [noticeRow(notice)], paginationToken: JSON.stringify(position) };
+		}
+	}
+	const known = recognition ? await recognition(client, reading) : undefined;
 	const results: Array<INodeListSearchItems & { at?: number }> = [];
-	let token = typeof paginationToken === 'string' && paginationToken !== '' ? paginationToken : undefined;
+	let { page: token, searched, total } = position;
 	let notice: string | undefined;
-	const pageBudget = filter?.trim() ? MAX_PAGES_PER_SEARCH : 1;
-	for (let pages = 0; pages < pageBudget; pages++) {
+	do {
 		const page = await samplePage(client, endpoint, token, reading);
+		used++;
 		notice = page.moreUnreachable ? moreUnreachableNotice(page.moreUnreachable) : undefined;
 		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
-		const labelled = known ? recognisedLabels(page.records, rule, await known) : plainLabels(page.records, rule);
-		for (const { record, identity, label, searchable, at } of labelled) {
+		const labelled = known ? await recognisedLabels(client, page.records, rule, known, REQUESTS_PER_SEARCH - used) : plainLabels(page.records, rule);
+		used += labelled.cards;
+		for (const { record, identity, label, searchable, at } of labelled.items) {
 			if (matchesSearch(record, searchable, filter)) results.push({ name: label, value: identity, at });
 		}
 		token = page.nextToken;
-		if (results.length > 0 || token === undefined) break;
-	}
+		searched += page.records.length;
+		total = page.total ?? total;
+	} while (searching && token !== undefined && results.length < MATCHES_PER_CALL && used < REQUESTS_PER_SEARCH);
 	const ordered = known ? inTimeOrder(results) : results;
 	const shown = disambiguate(ordered.map(({ name, value }) => ({ name, value })));
-	return { results: notice ? [...shown, noticeRow(notice)] : shown, paginationToken: token };
+	const next = token === undefined ? undefined : JSON.stringify({ page: token, searched, ...(total !== undefined ? { total } : {}) });
+	// A search that has more to read says how far it got: a short list of matches is not all there is.
+	if (searching && next !== undefined) notice ??= `Searched ${howFar(searched, total, `${what}s`)} — scroll for more`;
+	return { results: notice ? [...shown, noticeRow(notice)] : shown, paginationToken: next };
 }
 
 /**
@@ -122,13 +169,20 @@ interface Labelled {
 	at?: number;
 }
 
-function plainLabels(records: unknown[], rule: IdentityRule): Labelled[] {
-	return records.flatMap((record) => {
+/** A page's records labelled, and how many client cards were read to label them. */
+interface LabelledPage {
+	items: Labelled[];
+	cards: number;
+}
+
+function plainLabels(records: unknown[], rule: IdentityRule): LabelledPage {
+	const items = records.flatMap((record) => {
 		const identity = recordIdentity(record, rule);
 		if (identity === undefined) return [];
 		const label = labelOf(record, identity);
 		return [{ record, identity, label, searchable: label }];
 	});
+	return { items, cards: 0 };
 }
 
 /**
@@ -148,7 +202,7 @@ export async function searchBookings(this: ILoadOptionsFunctions, filter?: strin
 	// settings): the zone the form's labels name, so the picker and the form show one zone.
 	const timeZone = readZoneInForce(itemlessParameters(this), 0);
 	const recognition = async (client: ApiClient, reading: ListReading): Promise<Recognition> => ({
-		lists: await loadReferenceLists(client, reading),
+		lists: await loadReferenceLists(client, reading, undefined, editorSession(client.sessionKey)),
 		timeZone,
 		now: Date.now(),
 		workspaceZone: readWorkspaceTimeZone(client),
@@ -158,11 +212,43 @@ export async function searchBookings(this: ILoadOptionsFunctions, filter?: strin
 
 /**
  * Clients are people, and n8n saves the label of the one picked in the workflow (`cachedResultName`): their
- * labels leave out email addresses (the search box still matches them).
+ * labels leave out email addresses (the search box still matches them). A search goes through the whole client
+ * list (searchDirectory), not a prefix of it.
  */
 export async function searchClients(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const found = await searchRecords(this, findEndpoint('client', 'getAll'), 'client', filter, paginationToken);
-	return { ...found, results: disambiguate(found.results.map((item) => ({ ...item, name: withoutEmails(item.name, String(item.value)) }))) };
+	const found = (filter ?? '').trim() === '' ? await searchRecords(this, CLIENTS_ENDPOINT, 'client', filter, paginationToken) : await searchDirectory(this, filter ?? '', paginationToken);
+	return { ...found, results: disambiguate(found.results.map((item) => (isNoticeRow(item) ? item : { ...item, name: withoutEmails(item.name, String(item.value)) }))) };
+}
+
+/**
+ * A search of the Client pickers: the clients in the list's order from where the last call stopped, every match
+ * shown, the client list read on as far as needed (at most REQUESTS_PER_SEARCH pages a call). The list read is
+ * remembered for the editor session (clientDirectory.ts), so the next search, or the booking picker's search by a
+ * client's name, reads nothing again. The API shows no search parameter, so none is sent.
+ */
+async function searchDirectory(context: ILoadOptionsFunctions, filter: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const client = await editorClient(context);
+	const reading = readListReading(context);
+	const identityField = readIdentityField(context);
+	const session = editorSession(client.sessionKey);
+	const scan = scanOf(client, reading, identityField);
+	let at = readPosition(client.node, paginationToken).searched;
+	const results: INodeListSearchItems[] = [];
+	let used = 0;
+	while (results.length < MATCHES_PER_CALL) {
+		if (at < scan.identities.length) {
+			const identity = scan.identities[at++];
+			const record = session.clients.get(identity);
+			if (!isPlainObject(record)) continue;
+			const label = labelOfRemembered(record, identity);
+			if (matchesSearch(record, label, filter)) results.push({ name: label, value: identity });
+		} else if (canReadOn(scan) && used < REQUESTS_PER_SEARCH) {
+			used += (await readDirectory(client, reading, identityField, 1)).used;
+		} else break;
+	}
+	const more = at < scan.identities.length || canReadOn(scan);
+	const notice = more ? `Searched ${howFar(at, scan.total, 'clients')} — scroll for more` : scan.stopped;
+	return { results: notice ? [...results, noticeRow(notice)] : results, paginationToken: more ? JSON.stringify({ searched: at }) : undefined };
 }
 
 /** A label with the parts that are email addresses taken out; the identity when nothing else is left. */
@@ -268,7 +354,7 @@ function readPage(leaves: Array<Map<string, Scalar>>, lists: ReferenceList[], id
 	const references = new Map<string, ReferenceList>();
 	for (const path of paths) {
 		const values = valuesAt(path).filter((value) => typeof value === 'string' || typeof value === 'number');
-		const list = values.length > 0 ? listReferencedBy(values, lists) : undefined;
+		const list = values.length > 0 ? listReferencedBy(values, lists, path) : undefined;
 		if (list) references.set(path, list);
 	}
 	const timed = paths.flatMap((path) => {
@@ -286,7 +372,7 @@ function readPage(leaves: Array<Map<string, Scalar>>, lists: ReferenceList[], id
  * by its record's name; the state is searched, never shown (the label is saved). Where a page holds no time and
  * no known reference, the plain label.
  */
-function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recognition): Labelled[] {
+async function recognisedLabels(client: ApiClient, records: unknown[], rule: IdentityRule, known: Recognition, budget: number): Promise<LabelledPage> {
 	const identified = records.flatMap((record) => {
 		const identity = recordIdentity(record, rule);
 		return identity === undefined ? [] : [{ record, identity, leaves: new Map(leavesOf(record)) }];
@@ -297,8 +383,21 @@ function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recogni
 		rule.path,
 		known.now,
 	);
-	const names = new Map(known.lists.map((list) => [list, namesOf(list)]));
-	return identified.map(({ record, identity, leaves }) => {
+	// The clients the page names and the editor does not know yet are read by id: a label names its own client
+	// however far down the client list it is.
+	let cards = 0;
+	for (const [path, list] of page.references) {
+		if (!list.people) continue;
+		const identities = identified.flatMap(({ leaves }) => {
+			const value = leaves.get(path);
+			return value === undefined || value === null ? [] : [String(value)];
+		});
+		cards += await readClientCards(client, identities, budget - cards);
+		page.references.set(path, withKnownClients(list, client));
+	}
+	const names = new Map([...page.references.values()].map((list) => [list, namesOf(list)]));
+	const fullNames = new Map([...page.references.values()].map((list) => [list, new Map(list.options.map((option) => [String(option.value), String(option.name)]))]));
+	const items = identified.map(({ record, identity, leaves }) => {
 		const moment = page.time !== undefined ? leaves.get(page.time) : undefined;
 		const stamp = moment !== undefined && moment !== null ? readTimestamp(moment, known.workspaceZone) : undefined;
 		const when = stamp && moment !== undefined && moment !== null ? timeInWords(moment, stamp.epochMs, known.timeZone, known.workspaceZone) : undefined;
@@ -307,7 +406,7 @@ function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recogni
 		for (const [path, list] of page.references) {
 			const value = leaves.get(path);
 			const name = value === undefined || value === null ? undefined : names.get(list)?.get(String(value));
-			const full = list.options.find((option) => option.value === String(value))?.name;
+			const full = value === undefined || value === null ? undefined : fullNames.get(list)?.get(String(value));
 			if (name) named.push({ what: list.what, name, full: String(full ?? name) });
 		}
 		const shown = NAMED_IN_LABEL.flatMap((what) => named.filter((reference) => reference.what === what).map((reference) => reference.name));
@@ -319,4 +418,5 @@ function recognisedLabels(records: unknown[], rule: IdentityRule, known: Recogni
 		// And by the day's name while near ("studio a tomorrow"), which the label does not keep.
 		return { record, identity, label, searchable: [label, ...(near ? [near] : []), ...named.map((reference) => reference.full)].join('\n'), at: stamp?.epochMs };
 	});
+	return { items, cards };
 }

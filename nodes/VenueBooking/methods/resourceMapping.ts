@@ -11,6 +11,7 @@ import type { ApiClient } from '../transport/request';
 import { CLIENT_LABEL, resourceObjectType, type SentAlong } from '../parameters/body';
 import { itemlessParameters, readWorkspaceTimeZone, readZoneInForce } from '../parameters/readers';
 import { formatWallClock, isDateOrDateTimeText, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
+import { editorSession } from '../editorSession';
 import { type ListReading, loadReferenceLists, MAX_LEAF_DEPTH, type ReferenceList, referencedList, samplePage, textKind } from '../referenceLists';
 import { editorClient, isAgentTool, readIdentityField, readListReading } from './sampling';
 
@@ -320,7 +321,7 @@ async function offerBookingFields(context: ILoadOptionsFunctions, keep: (field: 
 	const named = readIdentityField(context);
 	const identityField = named || (chooseIdentityMode(records) === 'id' ? 'id' : (detectIdentityField(records) ?? ''));
 	const seen = seenFields(records).filter((field) => field.name !== identityField);
-	const lists = await loadReferenceLists(client, reading, named || undefined);
+	const lists = await loadReferenceLists(client, reading, named || undefined, editorSession(client.sessionKey));
 	const asTool = isAgentTool(context.getNode());
 	const purpose: FormPurpose = context.getNodeParameter('operation', '') === 'update' ? 'change' : 'create';
 	const references = seen.filter((field) => referencedList(field, lists));

@@ -8,6 +8,7 @@ import { type IAdditionalCredentialOptions, type ICredentialDataDecryptedObject,
 import { API_PATH_PREFIX, type Endpoint, type HttpMethod } from '../endpoints';
 import { RATE_LIMIT_HEADERS } from '../conventions';
 import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, transportError } from './errors';
+import { hashText } from './json';
 import { RatePacer } from './ratePacer';
 import { parseBody } from './response';
 import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
@@ -114,6 +115,15 @@ export class ApiClient {
 
 	get node(): INode {
 		return this.context.getNode();
+	}
+
+	/**
+	 * The workspace as this credential reaches it, for the editor's memory (editorSession.ts): the Base URL, the
+	 * credential's id and the key hashed together, so a changed key starts afresh and the key is never kept as a key.
+	 */
+	get sessionKey(): string {
+		const apiKey = this.credentials?.data?.apiKey;
+		return hashText([this.baseUrl, this.credentials?.id ?? '', hashText(typeof apiKey === 'string' ? apiKey.trim() : '')].join('\n'));
 	}
 
 	/** The credential's Workspace Time Zone as entered, trimmed ('' when unset); parameters/readers.ts judges it. */

@@ -3,6 +3,10 @@ import { OPERATIONS } from '../../../nodes/VenueBooking/actions/operations';
 import { bookingWriteOperation, writeOperation } from '../../../nodes/VenueBooking/actions/write';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
 import { API, ok, runOperation } from './runOperation';
+import { forgetEditorSessions } from '../../../nodes/VenueBooking/editorSession';
+
+// The editor remembers a workspace's lists between calls; every case here starts with one that remembers nothing.
+beforeEach(() => forgetEditorSessions());
 
 const reschedule = writeOperation(findEndpoint('booking', 'update'));
 const sendTest = writeOperation(findEndpoint('webhook', 'sendTest'));

@@ -1,8 +1,12 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { isNoticeRow, nearDay, noticeRow, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
+import { isNoticeRow, nearDay, noticeRow, REQUESTS_PER_SEARCH, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
 import { listReferencedBy, namesOf } from '../../../nodes/VenueBooking/referenceLists';
 import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
+import { forgetEditorSessions } from '../../../nodes/VenueBooking/editorSession';
+
+// The editor remembers a workspace's lists between calls; every case here starts with one that remembers nothing.
+beforeEach(() => forgetEditorSessions());
 
 const clients = findEndpoint('client', 'getAll');
 
@@ -39,19 +43,24 @@ describe('a From List view of a list endpoint', () => {
 		expect(requests[0].qs?.cursor).toBeUndefined();
 	});
 
-	it('with a search text reads on past pages without a match, at most five, and stops at the first page that has one', async () => {
-		const noMatch = (n: number) => listPage([{ id: n, name: `Other Person ${n}` }], `c${n + 1}`);
-		const { context, requests } = contextWith([noMatch(1), noMatch(2), listPage([{ id: 3, name: 'Zed Quist' }], 'c4'), noMatch(4)]);
+	it('with a search text reads on to find every match, at most REQUESTS_PER_SEARCH pages a call, and says how much it searched', async () => {
+		const noMatch = (n: number, last = false) => listPage([{ id: n, name: `Other Person ${n}` }], last ? undefined : `c${n + 1}`);
+		const { context, requests } = contextWith([noMatch(1), listPage([{ id: 2, name: 'Zed Quist' }], 'c3'), noMatch(3), listPage([{ id: 4, name: 'Zed Quist' }], 'c5'), noMatch(5, true)]);
 		const result = await searchRecords(context, clients, 'client', ' zed ');
-		expect(result.results).toEqual([{ name: 'Zed Quist', value: '3' }]);
-		expect(requests).toHaveLength(3);
-		expect(result.paginationToken).toEqual(expect.any(String));
+		expect(result.results).toEqual([
+			{ name: 'Zed Quist · #2', value: '2' },
+			{ name: 'Zed Quist · #4', value: '4' },
+		]);
+		expect(requests).toHaveLength(5);
+		expect(result.paginationToken).toBeUndefined();
 
-		const endless = contextWith(Array.from({ length: 10 }, (_, i) => noMatch(i)));
+		const endless = contextWith((request) => noMatch(Number((request.qs as { cursor?: string } | undefined)?.cursor?.slice(1) ?? 1)));
 		const nothing = await searchRecords(endless.context, clients, 'client', 'zed');
-		expect(nothing.results).toEqual([]);
-		expect(endless.requests).toHaveLength(5);
-		expect(nothing.paginationToken).toEqual(expect.any(String));
+		expect(nothing.results).toEqual([noticeRow(`Searched ${REQUESTS_PER_SEARCH} clients — scroll for more`)]);
+		expect(endless.requests).toHaveLength(REQUESTS_PER_SEARCH);
+		const more = await searchRecords(endless.context, clients, 'client', 'zed', nothing.paginationToken as string);
+		expect(endless.requests[REQUESTS_PER_SEARCH].qs).toMatchObject({ cursor: `c${REQUESTS_PER_SEARCH + 1}` });
+		expect(more.results).toEqual([noticeRow(`Searched ${2 * REQUESTS_PER_SEARCH} clients — scroll for more`)]);
 	});
 
 	it('tells apart two records with the same label by a short piece of their identity, the whole one where pieces collide', async () => {
@@ -180,6 +189,50 @@ describe('bookings a person recognises', () => {
 		expect(listReferencedBy(['r1', 'x'], [rooms])).toBe(rooms);
 		expect(listReferencedBy(['r1', 'x', 'y'], [rooms])).toBeUndefined();
 		expect(listReferencedBy(['r1', 'x', 'y'], [{ ...rooms, complete: false }])?.what).toBe('room');
+	});
+});
+
+describe('bookings whose references are numbers (Django-, Google-style workspaces)', () => {
+	/** Rooms and services numbered alike, clients read by id beyond the list's first page. */
+	function numbered() {
+		const rooms = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `Room ${String.fromCharCode(65 + (i % 26))}${i + 1}` }));
+		const services = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, title: `Service Package ${i + 1}` }));
+		const clients = [{ id: 1, name: 'Ada Jones' }];
+		const far = { 4000: { id: 4000, name: 'Nora Far' }, 4001: { id: 4001, name: 'Omar Farther' } } as Record<string, unknown>;
+		const bookings = [
+			{ id: 101, start: '2030-01-01T10:00:00Z', room_id: 7, service_id: 38, client_id: 4000 },
+			{ id: 102, start: '2030-01-02T10:00:00Z', room_id: 38, service_id: 7, client_id: 1 },
+			{ id: 103, start: '2030-01-03T10:00:00Z', room_id: 12, service_id: 3, client_id: 4001 },
+		];
+		return mockLoadOptionsContext({
+			parameters: {},
+			answers: (request: IHttpRequestOptions) => {
+				const path = new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
+				const card = /^\/clients\/(\d+)$/.exec(path);
+				if (card) return far[card[1]] ? { statusCode: 200, body: far[card[1]] } : { statusCode: 404, body: {} };
+				const lists: Record<string, unknown[]> = { '/bookings': bookings, '/rooms': rooms, '/services': services, '/clients': clients };
+				// The client list goes on (its first page is all the labels may read of it); the others end here.
+				const next = path === '/clients' ? `${new URL(String(request.url)).origin}/api/partners/v1/clients?page=2` : null;
+				return { statusCode: 200, body: { count: path === '/clients' ? 5000 : lists[path]?.length, next, results: lists[path] ?? [] } };
+			},
+		});
+	}
+
+	it('name each booking\'s own room (never its service of the same number) and its client, read by id where the list\'s first page lacks it', async () => {
+		const { context, requests } = numbered();
+		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
+		expect(results).toEqual([
+			{ name: 'Tue 1 Jan 2030, 10:00 · Room G7 · Nora Far', value: '101' },
+			{ name: 'Wed 2 Jan 2030, 10:00 · Room L38 · Ada Jones', value: '102' },
+			{ name: 'Thu 3 Jan 2030, 10:00 · Room L12 · Omar Farther', value: '103' },
+		]);
+		const cards = requests.map((request) => new URL(String(request.url)).pathname).filter((path) => /\/clients\/\d+$/.test(path));
+		expect(cards.sort()).toEqual(['/api/partners/v1/clients/4000', '/api/partners/v1/clients/4001']);
+
+		// The next view of the same editor session reads no card again, nor the rooms, services and clients' first page.
+		const again = numbered();
+		await searchBookings.call(again.context as ILoadOptionsFunctions);
+		expect(again.requests.map((request) => new URL(String(request.url)).pathname)).toEqual(['/api/partners/v1/bookings']);
 	});
 });
 

@@ -2,6 +2,10 @@ import type { IHttpRequestOptions, ILoadOptionsFunctions, ResourceMapperField } 
 import { bookingFields, exampleOf, isShortCode, judgeFields, looksLikeChoice, seenFields, shortNames } from '../../../nodes/VenueBooking/methods/resourceMapping';
 import { referencedList, type ReferenceList } from '../../../nodes/VenueBooking/referenceLists';
 import { type MockAnswer, mockLoadOptionsContext, TEST_KEY } from '../mockContext';
+import { forgetEditorSessions } from '../../../nodes/VenueBooking/editorSession';
+
+// The editor remembers a workspace's lists between calls; every case here starts with one that remembers nothing.
+beforeEach(() => forgetEditorSessions());
 
 const FALLBACK = 'Add what your API expects under Body below.';
 const page = (records: unknown[]): MockAnswer => ({ statusCode: 200, body: { data: records } });

@@ -1,0 +1,123 @@
+/**
+ * `--only editor`: the editor's pickers and form on a venue's real size (5,000 clients, 20,000 bookings, 300
+ * rooms, 40 services), in the sandbox's own dialect and three conventions of other styles. Each view is called
+ * as n8n's /rest/dynamic-node-parameters routes call it (n8n-core's LoadOptionsContext, in this process) from a
+ * cold editor session, and counted: requests the sandbox answered, wall time, and what the view got right
+ * (labels naming their own client and room, the result page a far client's booking shows on, rooms offered).
+ */
+import type { INodeListSearchResult, INodeParameters, ResourceMapperFields } from 'n8n-workflow';
+
+import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
+import { isNoticeRow, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
+import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { conventionInfo, type ConventionName, FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
+import { methodContext, node } from '../../test/workflow/harness';
+import { credentialsFor, credentialTypes, NODE_TYPE, nodeTypes } from '../ourNodes';
+import { REQUESTS, WALL_MS } from './columns';
+import type { BenchContext, Row, ScenarioResult } from './types';
+
+export const EDITOR_SCALE = { clients: 5_000, bookings: 20_000, rooms: 300, services: 40 };
+/** The client searched for: the 4,000th, far down the client list. */
+const FAR_CLIENT = 3_999;
+/** Result pages scrolled at most before a search counts as not finding. */
+const MAX_RESULT_PAGES = 20;
+const EDITOR_KEY = 'vb_bench_editor-key-4000';
+const STYLES: Array<ConventionName | undefined> = [undefined, 'stripe', 'drfPage', 'jsonApi'];
+
+interface View {
+	view: string;
+	requests: number;
+	ms: number;
+	got: string;
+}
+
+/** One view, counted; from a cold editor session unless `warm` (the memory of the views before it kept). */
+async function timed(sandbox: Sandbox, work: () => Promise<string>, warm = false): Promise<Omit<View, 'view'>> {
+	if (!warm) forgetEditorSessions();
+	sandbox.resetRequests();
+	const started = performance.now();
+	const got = await work();
+	return { requests: sandbox.requests.length, ms: performance.now() - started, got };
+}
+
+/** Scrolls a picker until a row is wanted; "page N" or "not within N pages". */
+async function scroll(call: (token?: string) => Promise<INodeListSearchResult>, wanted: (value: string) => boolean): Promise<string> {
+	let token: string | undefined;
+	for (let page = 1; page <= MAX_RESULT_PAGES; page++) {
+		const result = await call(token);
+		if (result.results.some((row) => !isNoticeRow(row) && wanted(String(row.value)))) return `result page ${page}`;
+		token = result.paginationToken as string | undefined;
+		if (token === undefined) return `not offered (list ended after ${page} pages)`;
+	}
+	return `not within ${MAX_RESULT_PAGES} result pages`;
+}
+
+async function measureStyle(convention: ConventionName | undefined): Promise<View[]> {
+	const sandbox = await startSandbox({ convention, seed: 3, today: FIXED_TODAY, scale: EDITOR_SCALE, keys: { [EDITOR_KEY]: ['bookings.read', 'bookings.write', 'catalog.read', 'clients.read'] } });
+	try {
+		const identityField = convention ? conventionInfo(convention).identityField : 'id';
+		const parameters = (resource: string, operation: string): INodeParameters =>
+			identityField === 'id' ? { resource, operation } : { resource, operation, options: { identityPath: identityField } };
+		const context = (resource: string, operation: string, path: string) =>
+			methodContext({ node: node('Venue Booking', NODE_TYPE, parameters(resource, operation), { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox.url, EDITOR_KEY), path, timezone: 'UTC' });
+		const far = sandbox.store.clients[FAR_CLIENT];
+		const theirs = new Set(sandbox.store.bookings.filter((booking) => booking.clientId === far.id).map((booking) => booking.id));
+		const views: View[] = [];
+
+		const picker = context('booking', 'get', 'parameters.bookingId');
+		const rightLabels = (result: INodeListSearchResult) => {
+			const rows = result.results.filter((row) => !isNoticeRow(row));
+			const right = rows.filter((row) => {
+				const booking = sandbox.store.findBooking(String(row.value));
+				const room = booking && sandbox.store.findRoom(booking.roomId);
+				const client = booking && sandbox.store.findClient(booking.clientId);
+				return room !== undefined && client !== undefined && String(row.name).includes(` · ${room.name} · ${client.name}`);
+			});
+			return `${right.length} of ${rows.length} labels name their own room and client`;
+		};
+		let firstPage: INodeListSearchResult | undefined;
+		views.push({ view: 'booking picker, first page', ...(await timed(sandbox, async () => rightLabels((firstPage = await searchBookings.call(picker))))) });
+		views.push({ view: 'booking picker, next page (same session)', ...(await timed(sandbox, async () => rightLabels(await searchBookings.call(picker, undefined, firstPage?.paginationToken as string | undefined)), true)) });
+		views.push({ view: `booking search "${far.name}" (4,000th client)`, ...(await timed(sandbox, async () => {
+			const call = context('booking', 'get', 'parameters.bookingId');
+			return await scroll((token) => searchBookings.call(call, far.name, token), (value) => theirs.has(value));
+		})) });
+		for (const [label, resource, operation, path] of [['Client ID picker (Get)', 'client', 'get', 'parameters.clientId'], ['Client picker (Create)', 'booking', 'create', 'parameters.bookingClient']]) {
+			views.push({ view: `${label}, "${far.name}"`, ...(await timed(sandbox, async () => {
+				const call = context(resource, operation, path);
+				return await scroll((token) => searchClients.call(call, far.name, token), (value) => value === far.id);
+			})) });
+		}
+		views.push({ view: 'Create form, room field', ...(await timed(sandbox, async () => {
+			const result = (await bookingFields.call(context('booking', 'create', 'parameters.fields'))) as ResourceMapperFields;
+			const roomIds = new Set(sandbox.store.rooms.map((room) => room.id));
+			const roomField = result.fields.find((field) => (field.options ?? []).some((option) => roomIds.has(String(option.value))));
+			return `${roomField?.options?.length ?? 0} of ${roomIds.size} rooms offered`;
+		})) });
+		return views;
+	} finally {
+		await sandbox.close();
+	}
+}
+
+export async function editorBench(context: BenchContext): Promise<ScenarioResult> {
+	const rows: Row[] = [];
+	for (const convention of STYLES) {
+		const style = convention ?? 'sandbox default';
+		context.log(`  ${style}`);
+		for (const { view, requests, ms, got } of await measureStyle(convention)) {
+			context.log(`    ${view}: ${requests} requests, ${ms.toFixed(0)} ms, ${got}`);
+			const metrics = { requests, ms, got };
+			rows.push({ contender: style, label: `${style}: ${view}`, samples: [metrics], median: metrics });
+		}
+	}
+	return {
+		id: 'editor',
+		title: 'Editor pickers and form on 5,000 clients, 20,000 bookings, 300 rooms, 40 services',
+		notes: ['Each view from a cold editor session, in this process through n8n-core\'s LoadOptionsContext; sandbox on 127.0.0.1, no added latency.'],
+		columns: [REQUESTS, WALL_MS, { key: 'got', header: 'what the view got' }],
+		rows,
+		ratios: [],
+		targets: [],
+	};
+}

@@ -1,0 +1,95 @@
+/** The clients the editor names and searches: cards read by id once per session, the list read on in bounded steps. */
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { editorSession, forgetEditorSessions } from '../../../nodes/VenueBooking/editorSession';
+import { canReadOn, howFar, readClientCards, readDirectory, withKnownClients } from '../../../nodes/VenueBooking/methods/clientDirectory';
+import { DEFAULT_PAGINATION } from '../../../nodes/VenueBooking/transport/pagination/strategies';
+import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
+import { type MockAnswer, mockContext } from '../mockContext';
+
+beforeEach(() => forgetEditorSessions());
+
+/** The client list read as the pickers read it with Options left as they are. */
+const AUTOMATIC = { settings: DEFAULT_PAGINATION };
+
+const pathOf = (request: IHttpRequestOptions) => new URL(String(request.url)).pathname.replace('/api/partners/v1', '');
+
+/** A client card for c1…c9; c7 is gone (404), as a client deleted since its booking was made. */
+function cards(request: IHttpRequestOptions): MockAnswer {
+	const id = pathOf(request).split('/').pop() ?? '';
+	return id === 'c7' ? { statusCode: 404, body: { error: 'not found' } } : { statusCode: 200, body: { id, name: `Client ${id.toUpperCase()}` } };
+}
+
+/** A client list of `pages` pages of two clients each, walked by cursor; the total stated on every page. */
+function clientPages(pages: number) {
+	return (request: IHttpRequestOptions): MockAnswer => {
+		const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
+		const data = [{ id: `p${n}a`, name: `Page${n} First` }, { id: `p${n}b`, name: `Page${n} Second` }];
+		return { statusCode: 200, body: { data, meta: { total: pages * 2, ...(n < pages ? { next_cursor: String(n + 1) } : {}) } } };
+	};
+}
+
+async function clientFor(answers: (request: IHttpRequestOptions) => MockAnswer) {
+	const mock = mockContext({ parameters: {}, answers });
+	return { client: await ApiClient.create(mock.context), requests: mock.requests };
+}
+
+describe('client cards read by id', () => {
+	it('reads each unknown client once per session, within the limit, and leaves a client the API did not give unknown', async () => {
+		const { client, requests } = await clientFor(cards);
+		expect(await readClientCards(client, ['c1', 'c2', 'c1', 'c7'], 10)).toBe(3);
+		expect(requests.map(pathOf).sort()).toEqual(['/clients/c1', '/clients/c2', '/clients/c7']);
+		const session = editorSession(client.sessionKey);
+		expect(session.clients.get('c1')).toEqual({ id: 'c1', name: 'Client C1' });
+		expect(session.clients.has('c7')).toBe(false);
+
+		// Known clients cost nothing; the one that failed is tried again; the limit bounds what is read.
+		expect(await readClientCards(client, ['c1', 'c2', 'c7', 'c3', 'c4'], 2)).toBe(2);
+		expect(requests.map(pathOf).slice(3).sort()).toEqual(['/clients/c3', '/clients/c7']);
+		expect(session.clients.has('c4')).toBe(false);
+	});
+
+	it('adds the clients learned to the client list, after the listed ones, without repeating one', async () => {
+		const { client } = await clientFor(cards);
+		await readClientCards(client, ['c1', 'c2'], 10);
+		const list = { what: 'client', people: true, options: [{ name: 'Client C1', value: 'c1' }], complete: false };
+		const added = withKnownClients(list, client);
+		expect(added.options.map((option) => option.value)).toEqual(['c1', 'c2']);
+		expect(added.options[1].name).toContain('Client C2');
+	});
+});
+
+describe('the client list read on in bounded steps', () => {
+	it('continues where the last call stopped, within its budget, and ends at the list\'s end', async () => {
+		const { client, requests } = await clientFor(clientPages(3));
+		const first = await readDirectory(client, AUTOMATIC, '', 2);
+		expect(first.used).toBe(2);
+		expect(first.scan.identities).toEqual(['p1a', 'p1b', 'p2a', 'p2b']);
+		expect(canReadOn(first.scan)).toBe(true);
+		expect(howFar(first.scan.read, first.scan.total, 'clients')).toBe('4 of 6 clients');
+
+		const second = await readDirectory(client, AUTOMATIC, '', 5);
+		expect(second.used).toBe(1);
+		expect(second.scan.identities).toHaveLength(6);
+		expect(canReadOn(second.scan)).toBe(false);
+		expect(requests).toHaveLength(3);
+
+		// Read to its end, the list costs no more requests.
+		expect((await readDirectory(client, AUTOMATIC, '', 5)).used).toBe(0);
+		expect(requests).toHaveLength(3);
+	});
+
+	it('lets two calls at once read each page only once', async () => {
+		const { client, requests } = await clientFor(clientPages(4));
+		const [a, b] = await Promise.all([readDirectory(client, AUTOMATIC, '', 2), readDirectory(client, AUTOMATIC, '', 2)]);
+		expect(a.used + b.used).toBe(4);
+		expect(requests).toHaveLength(4);
+		expect(b.scan.identities).toHaveLength(8);
+		expect(new Set(b.scan.identities).size).toBe(8);
+	});
+
+	it('says how far a reading got, with the total only where one was stated and not passed', () => {
+		expect(howFar(1660, 5000, 'clients')).toBe('1,660 of 5,000 clients');
+		expect(howFar(20, undefined, 'clients')).toBe('20 clients');
+		expect(howFar(30, 20, 'bookings')).toBe('30 bookings');
+	});
+});
