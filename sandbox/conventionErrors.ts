@@ -605,6 +605,25 @@ function pageSizeEcho(facts: Facts): { status: number; body: unknown } {
 	return { status: statusFor(facts, 400), body: { Message: message, Code: facts.kind === 'validation' ? 'InvalidParameter' : phrase(facts.status).replace(/\s+/g, '') } };
 }
 
+/**
+ * Mindbody: `{"Error": {"Message", "Code"}}`; bad arguments and a taken time (`ClientIsAlreadyBooked`) are 400,
+ * the other refusals keep their status.
+ */
+function mindbody(facts: Facts): { status: number; body: unknown } {
+	const codes: Partial<Record<ErrorKind, string>> = {
+		unauthenticated: 'InvalidAccessToken',
+		forbidden: 'DeniedAccess',
+		notFound: 'NotFound',
+		conflict: 'ClientIsAlreadyBooked',
+		rateLimited: 'TooManyRequests',
+		server: 'InternalError',
+	};
+	const missing = facts.fields.some((f) => f.missing);
+	const code = facts.kind === 'validation' || facts.kind === 'badRequest' ? (missing ? 'MissingRequiredFields' : 'InvalidParameter') : (codes[facts.kind] ?? 'InvalidParameter');
+	const message = facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	return { status: facts.kind === 'conflict' ? 400 : statusFor(facts, 400), body: { Error: { Message: message, Code: code } } };
+}
+
 function messageOnly(facts: Facts): { status: number; body: unknown } {
 	return { status: facts.status, body: { message: facts.message, code: facts.code, ...(facts.fields[0] ? { field: facts.fields[0].name } : {}) } };
 }
@@ -641,6 +660,7 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	aws,
 	checkfront,
 	pageSizeEcho,
+	mindbody,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

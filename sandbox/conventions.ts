@@ -50,6 +50,7 @@ export const CONVENTIONS = [
 	'aws',
 	'checkfront',
 	'pageSizeEcho',
+	'mindbody',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
@@ -99,8 +100,8 @@ export interface ConventionInfo {
 	timestamps: TimestampForm;
 	/** Lists (not slots, which are chronological) come newest first by creation. */
 	newestFirst: boolean;
-	/** The field holding a record's own identity (also what `{id}` paths take). */
-	identityField: 'id' | 'ref';
+	/** The field holding a record's own identity (also what `{id}` paths take): `id` in the convention's naming, or another. */
+	identityField: 'id' | 'ref' | 'Id';
 	/** Single-record GETs: the record itself, or JSON:API's `{ "data": … }`. */
 	singleRecord: 'record' | 'data';
 	/** The survey's error-shape key. */
@@ -276,6 +277,8 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const checkfrontStyle = style('snake', 'unixSeconds');
 	const echoSize = size('limit', 100, 200);
 	const echoStyle = style('camel', 'iso');
+	const mindbodySize = size('request.limit', 100, 200);
+	const mindbodyStyle = style('pascal', 'isoLocal');
 
 	return {
 		stripe: {
@@ -1222,6 +1225,33 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			paging: { kind: 'offset', offset: 'offset' },
 			size: echoSize,
 			record: echoStyle,
+			list: (items, page, context) => ({
+				body: {
+					PaginationResponse: { RequestedLimit: page.size, RequestedOffset: page.start, PageSize: items.length, TotalResults: page.total },
+					[context.resource.charAt(0).toUpperCase() + context.resource.slice(1)]: items,
+				},
+			}),
+		},
+		mindbody: {
+			info: info(
+				'mindbody',
+				{
+					family: 'Mindbody Public API v6 (PascalCase, times in the site\'s zone)',
+					listPath: '{Resource}',
+					pagination: 'offset',
+					parameters: { pageSize: 'request.limit', offset: 'request.offset' },
+					total: { in: 'body', path: 'PaginationResponse.TotalResults' },
+					end: '`RequestedOffset` + `PageSize` reaches `TotalResults`; nothing names the `request.offset` parameter',
+					newestFirst: false,
+					identityField: 'Id',
+					errorShape: 'Error-Message-Code ({"Error":{"Message","Code"}} with 400 for bad arguments and conflicts)',
+				},
+				mindbodySize,
+				mindbodyStyle,
+			),
+			paging: { kind: 'offset', offset: 'request.offset' },
+			size: mindbodySize,
+			record: mindbodyStyle,
 			list: (items, page, context) => ({
 				body: {
 					PaginationResponse: { RequestedLimit: page.size, RequestedOffset: page.start, PageSize: items.length, TotalResults: page.total },
