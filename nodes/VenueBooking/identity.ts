@@ -67,13 +67,15 @@ const DETECTED_ID = IDENTITY_FIELD;
 
 /**
  * The identity rule for a sample of records, the same one the trigger uses: the user's Identity Field when
- * given; otherwise `id` when every record has a scalar one. Records without either cannot be picked from a
+ * given; otherwise `id` when every record has a scalar one, or `id` in another case (`Id`). Records without either cannot be picked from a
  * list (a content hash is no identifier the API would accept in a path), which the error says.
  */
 export function chooseRecordIdentity(node: INode, records: unknown[], identityField: string, what: string): IdentityRule {
 	const named = identityField.trim();
 	if (named !== '') return { path: named, named: true };
-	if (records.length === 0 || chooseIdentityMode(records) === 'id') return { path: DETECTED_ID, named: false };
+	const mode = records.length === 0 ? 'id' : chooseIdentityMode(records);
+	if (mode === 'id') return { path: DETECTED_ID, named: false };
+	if (mode.startsWith(FIELD_MODE)) return { path: mode.slice(FIELD_MODE.length), named: false };
 	throw new NodeOperationError(node, `The ${what} records in your workspace have no "${DETECTED_ID}" field to pick them by`, {
 		description: `Name the field that identifies a ${what} under Options > Identity Field, or use By ID.`,
 	});
