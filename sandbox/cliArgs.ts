@@ -30,7 +30,7 @@ Responses
   --max-page-size N          (default 100)
   --envelope | --no-envelope lists in an envelope object (default) or as bare arrays
   --list-key NAME            the envelope's list property (default items; "byResource" = bookings, clients, ...)
-  --naming snake|camel|pascal field and query names (default snake)
+  --naming snake|camel       field and query names (default snake)
   --link-last                Link headers name the last page too (rel="last"), in the linkHeader style
   --journal-order newestFirst|oldestFirst   (default newestFirst)
   --convention NAME          speak a real API family's lists, paging, date-times and errors

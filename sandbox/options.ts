@@ -14,8 +14,9 @@ import type { Store } from './store';
 export const PAGINATION_STYLES = ['none', 'page', 'offset', 'cursor', 'nextUrl', 'linkHeader'] as const;
 export type PaginationStyle = (typeof PAGINATION_STYLES)[number];
 
-export const NAMINGS = ['snake', 'camel', 'pascal'] as const;
-export type Naming = (typeof NAMINGS)[number];
+/** The namings of the sandbox's own dialect; PascalCase is spoken only by a convention (Mindbody). */
+export const NAMINGS = ['snake', 'camel'] as const;
+export type Naming = (typeof NAMINGS)[number] | 'pascal';
 
 export const JOURNAL_ORDERS = ['newestFirst', 'oldestFirst'] as const;
 export type JournalOrder = (typeof JOURNAL_ORDERS)[number];
@@ -23,7 +24,7 @@ export type JournalOrder = (typeof JOURNAL_ORDERS)[number];
 export interface DialectOptions {
 	/** true: lists come as `{ <listKey>: [...], ...metadata }`; false: lists are bare JSON arrays. */
 	envelope?: boolean;
-	/** Field names AND query parameter names in snake_case, camelCase or PascalCase. */
+	/** Field names AND query parameter names in snake_case or camelCase. */
 	naming?: Naming;
 	/**
 	 * The envelope's array-valued property: a fixed name (default "items"), or "byResource" for the plural of

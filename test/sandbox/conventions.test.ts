@@ -740,7 +740,7 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(31);
+		expect(CONVENTIONS).toHaveLength(32);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);
