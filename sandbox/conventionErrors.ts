@@ -624,6 +624,13 @@ function mindbody(facts: Facts): { status: number; body: unknown } {
 	return { status: facts.kind === 'conflict' ? 400 : statusFor(facts, 400), body: { Error: { Message: message, Code: code } } };
 }
 
+/** Bookeo: the status, a descriptive message and an error id, at the status itself. */
+function bookeo(facts: Facts): { status: number; body: unknown } {
+	const status = statusFor(facts, 400);
+	const message = facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	return { status, body: { httpStatus: status, message, errorId: requestId(facts.context.sequence).slice(-8).toUpperCase() } };
+}
+
 function messageOnly(facts: Facts): { status: number; body: unknown } {
 	return { status: facts.status, body: { message: facts.message, code: facts.code, ...(facts.fields[0] ? { field: facts.fields[0].name } : {}) } };
 }
@@ -661,6 +668,7 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	checkfront,
 	pageSizeEcho,
 	mindbody,
+	bookeo,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

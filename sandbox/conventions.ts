@@ -51,6 +51,7 @@ export const CONVENTIONS = [
 	'checkfront',
 	'pageSizeEcho',
 	'mindbody',
+	'bookeo',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
@@ -279,6 +280,8 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const echoStyle = style('camel', 'iso');
 	const mindbodySize = size('request.limit', 100, 200);
 	const mindbodyStyle = style('pascal', 'isoLocal');
+	const bookeoSize = size('itemsPerPage', 50, 100);
+	const bookeoStyle = style('camel', 'isoShopOffset');
 
 	return {
 		stripe: {
@@ -1259,6 +1262,33 @@ function build(): Record<ConventionName, ConventionDefinition> {
 				},
 			}),
 		},
+		bookeo: {
+			info: info(
+				'bookeo',
+				{
+					family: 'Bookeo API v2 (a page token beside the page number)',
+					listPath: 'data',
+					pagination: 'pageNumber',
+					parameters: { pageSize: 'itemsPerPage', page: 'pageNumber', firstPage: 1 },
+					next: { in: 'body', path: 'info.pageNavigationToken', value: 'token' },
+					total: { in: 'body', path: 'info.totalItems' },
+					end: '`info.currentPage` reaches `info.totalPages`; later pages send only `pageNavigationToken` (it holds the page size) and `pageNumber`',
+					newestFirst: false,
+					errorShape: 'httpStatus-message-errorId ({"httpStatus","message","errorId"} with the status)',
+				},
+				bookeoSize,
+				bookeoStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'pageNumber', firstPage: 1, pastEnd: 'empty', navigationToken: 'pageNavigationToken' },
+			size: bookeoSize,
+			record: bookeoStyle,
+			list: (items, page) => ({
+				body: {
+					info: { totalItems: page.total, totalPages: Math.max(1, Math.ceil(page.total / page.size)), currentPage: page.page, pageNavigationToken: page.nextToken },
+					data: items,
+				},
+			}),
+		},
 	};
 }
 
@@ -1373,12 +1403,30 @@ function pageInfoTarget(paging: Extract<PagingSpec, { kind: 'token' }>, target: 
 }
 
 /**
+ * A Bookeo later-page request (`pageNavigationToken` and `pageNumber`) turned into the list request it
+ * continues: the token carries the first request's query (search and page size), which replaces whatever
+ * else the request sends. Undefined without a token this server issued (then the token is judged as usual).
+ */
+function navigationTarget(paging: Extract<PagingSpec, { kind: 'pageNumber' }>, name: string, target: RequestTarget): RequestTarget | undefined {
+	const token = target.query[name];
+	const payload = typeof token === 'string' ? decodeToken(token) : null;
+	if (!payload) return undefined;
+	const query = new URLSearchParams(payload.query ?? '');
+	const page = target.query[paging.page];
+	if (typeof page === 'string') query.set(paging.page, page);
+	const continued = parseRequestTarget(`${target.rawPath}?${query.toString()}`);
+	continued.query[name] = token as string;
+	return continued;
+}
+
+/**
  * A Salesforce next-records URL (`<list path>/<locator>`) turned into the list request it continues: the
  * locator carries the original query, so the bare URL keeps filters and batch position. Undefined when the
  * convention has no locators or the last segment is not one (then `/bookings/<id>` is a record as usual).
  */
 export function locatorTarget(name: ConventionName, method: string, target: RequestTarget): RequestTarget | undefined {
 	const paging = CONVENTION_DEFINITIONS[name].paging;
+	if (paging.kind === 'pageNumber' && paging.navigationToken && method === 'GET') return navigationTarget(paging, paging.navigationToken, target);
 	if (paging.kind === 'token' && paging.carriesQuery && paging.carriedIn === 'parameter' && method === 'GET') return pageInfoTarget(paging, target);
 	if (paging.kind !== 'token' || !paging.carriesQuery || method !== 'GET' || !target.segments || target.segments.length < 2) return undefined;
 	const locator = target.segments[target.segments.length - 1];

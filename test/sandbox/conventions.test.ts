@@ -144,6 +144,9 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 		case 'mindbody':
 			expect(data).toEqual({ Error: { Message: expect.any(String), Code: expect.stringMatching(/^[A-Z][A-Za-z]+$/) } });
 			break;
+		case 'bookeo':
+			expect(data).toEqual({ httpStatus: status, message: expect.any(String), errorId: expect.stringMatching(/^[0-9A-F]{8}$/) });
+			break;
 	}
 }
 
@@ -290,6 +293,10 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 	mindbody: (r) => {
 		expect(r.status).toBe(400);
 		expect(r.data).toEqual({ Error: { Message: 'Start is required.', Code: 'MissingRequiredFields' } });
+	},
+	bookeo: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toMatchObject({ httpStatus: 400, message: 'start is required.' });
 	},
 };
 
@@ -585,6 +592,18 @@ describe('convention edges', () => {
 		expect(conventionInfo('hasMoreOnly').walkable).toBe(false);
 	});
 
+	it('bookeo: a later page needs the first answer\'s pageNavigationToken, which carries the search and the page size', async () => {
+		sandbox.setOptions({ convention: 'bookeo' });
+		const first = await client().get('/clients', { params: { itemsPerPage: 7 } });
+		expect(first.data.info).toMatchObject({ totalItems: 40, totalPages: 6, currentPage: 1, pageNavigationToken: expect.any(String) });
+		const without = await client().get('/clients', { params: { pageNumber: 2 } });
+		expect(without.status).toBe(400);
+		expect(without.data.message).toMatch(/pageNumber.*pageNavigationToken/);
+		const second = await client().get('/clients', { params: { pageNavigationToken: first.data.info.pageNavigationToken, pageNumber: 2 } });
+		expect(second.data.info).toMatchObject({ currentPage: 2, totalPages: 6 });
+		expect(second.data.data.map((c: Entry) => c.id)).toEqual(plain.get('/clients')!.slice(7, 14));
+	});
+
 	it('openai: first_id and last_id name the page ends', async () => {
 		sandbox.setOptions({ convention: 'openai' });
 		const response = await client().get('/clients', { params: { limit: 3 } });
@@ -740,7 +759,7 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(32);
+		expect(CONVENTIONS).toHaveLength(33);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);

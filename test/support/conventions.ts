@@ -93,6 +93,7 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		pageSizeEcho: at(body, resource.charAt(0).toUpperCase() + resource.slice(1)),
 		checkfront: Object.values((at(body, `${singularOf(resource)}/index`) as Record<string, unknown> | undefined) ?? []),
 		mindbody: at(body, resource.charAt(0).toUpperCase() + resource.slice(1)),
+		bookeo: at(body, 'data'),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -358,6 +359,14 @@ export async function walkConvention(
 				offset += Number(paging.PageSize);
 				if (Number(paging.PageSize) === 0 || offset >= Number(paging.TotalResults)) break;
 				response = await get(path, { ...params, 'request.limit': pageSize, 'request.offset': offset });
+			}
+			break;
+		}
+		case 'bookeo': {
+			// The documented walk: the first answer's `pageNavigationToken` and `pageNumber` up to `totalPages`.
+			let response = await get(path, { ...params, itemsPerPage: pageSize });
+			for (let page = 2; page <= Number(response.data.info.totalPages); page++) {
+				response = await get(path, { pageNavigationToken: response.data.info.pageNavigationToken, pageNumber: page });
 			}
 			break;
 		}
