@@ -631,6 +631,14 @@ function bookeo(facts: Facts): { status: number; body: unknown } {
 	return { status, body: { httpStatus: status, message, errorId: requestId(facts.context.sequence).slice(-8).toUpperCase() } };
 }
 
+/** Cliniko (Rails): validation is 422 with the fields' problems keyed by field; other refusals a message. */
+function cliniko(facts: Facts): { status: number; body: unknown } {
+	if (facts.kind !== 'validation' || facts.fields.length === 0) return { status: statusFor(facts, 422), body: { message: facts.message } };
+	const errors: Record<string, string[]> = {};
+	for (const f of facts.fields) (errors[f.name] ??= []).push(f.missing ? "can't be blank" : f.message);
+	return { status: 422, body: { message: `Validation failed: ${facts.fields.map((f) => `${f.name} ${f.missing ? "can't be blank" : f.message}`).join(', ')}`, errors } };
+}
+
 function messageOnly(facts: Facts): { status: number; body: unknown } {
 	return { status: facts.status, body: { message: facts.message, code: facts.code, ...(facts.fields[0] ? { field: facts.fields[0].name } : {}) } };
 }
@@ -669,6 +677,8 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	pageSizeEcho,
 	mindbody,
 	bookeo,
+	cliniko,
+	squareBookings: square,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

@@ -52,6 +52,8 @@ export const CONVENTIONS = [
 	'pageSizeEcho',
 	'mindbody',
 	'bookeo',
+	'cliniko',
+	'squareBookings',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
@@ -282,6 +284,10 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const mindbodyStyle = style('pascal', 'isoLocal');
 	const bookeoSize = size('itemsPerPage', 50, 100);
 	const bookeoStyle = style('camel', 'isoShopOffset');
+	const clinikoSize = size('per_page', 50, 100);
+	const clinikoStyle = style('snake', 'iso');
+	const squareBookingsSize = size('limit', 100, 10000);
+	const squareBookingsStyle = style('snake', 'isoMillis');
 
 	return {
 		stripe: {
@@ -1288,6 +1294,62 @@ function build(): Record<ConventionName, ConventionDefinition> {
 					data: items,
 				},
 			}),
+		},
+		cliniko: {
+			info: info(
+				'cliniko',
+				{
+					family: 'Cliniko API v1 (links.next, total_entries)',
+					listPath: '{resource}',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'per_page', page: 'page', firstPage: 1 },
+					next: { in: 'body', path: 'links.next', value: 'url' },
+					total: { in: 'body', path: 'total_entries' },
+					end: 'no `links.next` (past the end: 200 with an empty list)',
+					newestFirst: false,
+					errorShape: 'message-errors ({"message", "errors": {field: [...]}} with 422 for validation)',
+				},
+				clinikoSize,
+				clinikoStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: clinikoSize,
+			record: clinikoStyle,
+			list: (items, page, context) => {
+				const at = (n: number): string => urlWith(context, { page: n, per_page: page.size });
+				return {
+					body: {
+						[context.resource]: items,
+						total_entries: page.total,
+						links: {
+							self: at(page.page!),
+							...(page.hasMore ? { next: at(page.page! + 1) } : {}),
+							...(page.page! > 1 ? { previous: at(page.page! - 1) } : {}),
+						},
+					},
+				};
+			},
+		},
+		squareBookings: {
+			info: info(
+				'squareBookings',
+				{
+					family: 'Square Bookings API (ListBookings)',
+					listPath: '{resource}',
+					pagination: 'cursor',
+					parameters: { pageSize: 'limit', cursor: 'cursor' },
+					next: { in: 'body', path: 'cursor', value: 'token' },
+					end: 'no `cursor` in the answer',
+					newestFirst: false,
+					errorShape: 'errors-array ({"errors":[{"category","code","detail","field"}]})',
+				},
+				squareBookingsSize,
+				squareBookingsStyle,
+			),
+			paging: { kind: 'token', token: 'cursor' },
+			size: squareBookingsSize,
+			record: squareBookingsStyle,
+			list: (items, page, context) => ({ body: { [context.resource]: items, ...(page.nextToken === null ? {} : { cursor: page.nextToken }) } }),
 		},
 	};
 }

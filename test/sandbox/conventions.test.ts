@@ -147,6 +147,12 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 		case 'bookeo':
 			expect(data).toEqual({ httpStatus: status, message: expect.any(String), errorId: expect.stringMatching(/^[0-9A-F]{8}$/) });
 			break;
+		case 'cliniko':
+			expect(data).toMatchObject({ message: expect.any(String) });
+			break;
+		case 'squareBookings':
+			expect(data.errors[0]).toMatchObject({ category: expect.stringMatching(/^[A-Z_]+$/), code: expect.any(String), detail: expect.any(String) });
+			break;
 	}
 }
 
@@ -297,6 +303,14 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 	bookeo: (r) => {
 		expect(r.status).toBe(400);
 		expect(r.data).toMatchObject({ httpStatus: 400, message: 'start is required.' });
+	},
+	cliniko: (r) => {
+		expect(r.status).toBe(422);
+		expect(r.data).toEqual({ message: "Validation failed: start can't be blank", errors: { start: ["can't be blank"] } });
+	},
+	squareBookings: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data.errors).toEqual([{ category: 'INVALID_REQUEST_ERROR', code: 'MISSING_REQUIRED_PARAMETER', detail: 'start is required.', field: 'start' }]);
 	},
 };
 
@@ -759,7 +773,7 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(33);
+		expect(CONVENTIONS).toHaveLength(35);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);

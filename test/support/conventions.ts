@@ -94,6 +94,8 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		checkfront: Object.values((at(body, `${singularOf(resource)}/index`) as Record<string, unknown> | undefined) ?? []),
 		mindbody: at(body, resource.charAt(0).toUpperCase() + resource.slice(1)),
 		bookeo: at(body, 'data'),
+		cliniko: at(body, resource),
+		squareBookings: at(body, resource),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -360,6 +362,14 @@ export async function walkConvention(
 				if (Number(paging.PageSize) === 0 || offset >= Number(paging.TotalResults)) break;
 				response = await get(path, { ...params, 'request.limit': pageSize, 'request.offset': offset });
 			}
+			break;
+		}
+		case 'cliniko':
+			await followBodyUrls(await get(path, { ...params, per_page: pageSize }), (body) => at(body, 'links.next'));
+			break;
+		case 'squareBookings': {
+			let response = await get(path, { ...params, limit: pageSize });
+			while (response.data.cursor) response = await get(path, { ...params, limit: pageSize, cursor: response.data.cursor });
 			break;
 		}
 		case 'bookeo': {
