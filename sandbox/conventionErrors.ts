@@ -639,6 +639,18 @@ function cliniko(facts: Facts): { status: number; body: unknown } {
 	return { status: 422, body: { message: `Validation failed: ${facts.fields.map((f) => `${f.name} ${f.missing ? "can't be blank" : f.message}`).join(', ')}`, errors } };
 }
 
+/**
+ * Planyo: every answer is `{"data", "response_code", "response_message"}`, 0 on success. A request refused for its
+ * arguments or a taken time answers 200 with a non-zero code; the other refusals keep their status here, so the
+ * node's 401/403/404/429 rules still apply.
+ */
+function planyo(facts: Facts): { status: number; body: unknown } {
+	const refusedIn200 = facts.kind === 'validation' || facts.kind === 'badRequest' || facts.kind === 'conflict';
+	const codes: Partial<Record<ErrorKind, number>> = { validation: 3, badRequest: 2, conflict: 4, unauthenticated: 5, forbidden: 6, notFound: 7, rateLimited: 8 };
+	const message = facts.kind === 'conflict' ? 'The resource is not available in the selected time period.' : facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	return { status: refusedIn200 ? 200 : facts.status, body: { data: null, response_code: codes[facts.kind] ?? 1, response_message: message } };
+}
+
 function messageOnly(facts: Facts): { status: number; body: unknown } {
 	return { status: facts.status, body: { message: facts.message, code: facts.code, ...(facts.fields[0] ? { field: facts.fields[0].name } : {}) } };
 }
@@ -679,6 +691,7 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	bookeo,
 	cliniko,
 	squareBookings: square,
+	planyo,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

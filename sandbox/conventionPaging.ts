@@ -46,6 +46,8 @@ export type PagingSpec =
 			navigationToken?: string;
 	  }
 	| { kind: 'offset'; offset: string }
+	/** Planyo: a list is answered whole, in one answer; nothing asks for a page. */
+	| { kind: 'whole' }
 	| {
 			kind: 'token';
 			token: string;
@@ -296,6 +298,7 @@ function pageByNavigationToken(spec: Extract<PagingSpec, { kind: 'pageNumber' }>
 /** One page of `source` as the convention's paging spec and size rule read the request. */
 export function cutPage(spec: PagingSpec, sizeRule: PageSizeRule, source: ListSource<object>, request: PagingRequest): PageWindow {
 	if (spec.kind === 'pageNumber' && spec.navigationToken) return pageByNavigationToken(spec, spec.navigationToken, source, sizeRule, request);
+	if (spec.kind === 'whole') return window(source, 0, source.items.length, Math.max(1, source.items.length));
 	const size = readSize(sizeRule, request);
 	switch (spec.kind) {
 		case 'afterId':
@@ -321,5 +324,7 @@ export function pagingParameters(spec: PagingSpec, sizeRule: PageSizeRule): stri
 			return [...size, spec.offset];
 		case 'token':
 			return [...size, spec.token];
+		case 'whole':
+			return [];
 	}
 }

@@ -54,11 +54,12 @@ export const CONVENTIONS = [
 	'bookeo',
 	'cliniko',
 	'squareBookings',
+	'planyo',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
 /** How a client reaches the next page; the survey's pagination keys. */
-export type ConventionPagination = 'afterLastId' | 'pageNumber' | 'offset' | 'cursor' | 'nextUrlBody' | 'linkHeader' | 'hasMoreOnly';
+export type ConventionPagination = 'afterLastId' | 'pageNumber' | 'offset' | 'cursor' | 'nextUrlBody' | 'linkHeader' | 'hasMoreOnly' | 'whole';
 
 /** What a test (or a node configuration) needs to know about a convention, as data. */
 export interface ConventionInfo {
@@ -288,6 +289,9 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const clinikoStyle = style('snake', 'iso');
 	const squareBookingsSize = size('limit', 100, 10000);
 	const squareBookingsStyle = style('snake', 'isoMillis');
+	// Planyo answers a list whole: the size rule only states that (no parameter asks for a page).
+	const planyoSize: PageSizeRule = { source: { query: '' }, default: 100_000, max: 100_000, overMax: 'clamp' };
+	const planyoStyle = style('snake', 'sqlUtc');
 
 	return {
 		stripe: {
@@ -1350,6 +1354,30 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			size: squareBookingsSize,
 			record: squareBookingsStyle,
 			list: (items, page, context) => ({ body: { [context.resource]: items, ...(page.nextToken === null ? {} : { cursor: page.nextToken }) } }),
+		},
+		planyo: {
+			info: info(
+				'planyo',
+				{
+					family: 'Planyo (every answer {data, response_code, response_message})',
+					listPath: 'data.results',
+					pagination: 'whole',
+					parameters: {},
+					end: 'the one answer holds the whole list',
+					newestFirst: false,
+					singleRecord: 'data',
+					errorShape: 'code-error-in-2xx ({"data":null,"response_code":N,"response_message"} with 200 for bad arguments and conflicts; other refusals keep their status)',
+				},
+				planyoSize,
+				planyoStyle,
+			),
+			paging: { kind: 'whole' },
+			size: planyoSize,
+			record: planyoStyle,
+			list: (items, _page, context) => ({
+				body: { data: { results: items }, response_code: 0, response_message: `Method list_${context.resource} executed successfully.` },
+			}),
+			single: (record) => ({ data: record, response_code: 0, response_message: 'Method executed successfully.' }),
 		},
 	};
 }

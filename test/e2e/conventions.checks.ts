@@ -41,8 +41,9 @@ const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknow
 export const E2E_CONVENTIONS: readonly ConventionName[] = [
 	'stripe', 'drfPage', 'graph', 'jsonApi', 'jira', 'hasMoreOnly', 'square', 'paypal', 'strapi', 'shopify', 'aws', 'checkfront',
 	// Booking platforms: Mindbody (PascalCase, `request.offset` set by hand, zone-less site times), Bookeo (a page
-	// token beside the page number), Cliniko (links.next), Square Bookings (cursor).
-	'mindbody', 'bookeo', 'cliniko', 'squareBookings',
+	// token beside the page number), Cliniko (links.next), Square Bookings (cursor), Planyo (lists answered whole,
+	// refusals in a 200 with a non-zero `response_code`).
+	'mindbody', 'bookeo', 'cliniko', 'squareBookings', 'planyo',
 ];
 
 const TRIGGER = 'Venue Booking Trigger';

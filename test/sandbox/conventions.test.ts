@@ -153,6 +153,10 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 		case 'squareBookings':
 			expect(data.errors[0]).toMatchObject({ category: expect.stringMatching(/^[A-Z_]+$/), code: expect.any(String), detail: expect.any(String) });
 			break;
+		case 'planyo':
+			expect(data).toEqual({ data: null, response_code: expect.any(Number), response_message: expect.any(String) });
+			expect(data.response_code).not.toBe(0);
+			break;
 	}
 }
 
@@ -312,6 +316,11 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 		expect(r.status).toBe(400);
 		expect(r.data.errors).toEqual([{ category: 'INVALID_REQUEST_ERROR', code: 'MISSING_REQUIRED_PARAMETER', detail: 'start is required.', field: 'start' }]);
 	},
+	planyo: (r) => {
+		// Refused with a success status: only `response_code` says so.
+		expect(r.status).toBe(200);
+		expect(r.data).toEqual({ data: null, response_code: 3, response_message: 'start is required.' });
+	},
 };
 
 /** A canonical (camelCase) field's name in the convention's naming. */
@@ -338,6 +347,8 @@ function bodyWithoutStart(name: ConventionName): unknown {
 function fieldsOfRecord(name: ConventionName, body: Entry): Entry {
 	if (name === 'jsonApi') return { id: (body.data as Entry).id, ...((body.data as Entry).attributes as Entry) };
 	if (name === 'jira' && body.fields !== undefined) return { id: body.id, ...(body.fields as Entry) };
+	// Planyo answers every method with `{"data", "response_code", "response_message"}`.
+	if (name === 'planyo') return body.data as Entry;
 	return body;
 }
 
@@ -373,7 +384,9 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 		const resource = resourceOfPath(path);
 		const expected = expectedKeys(name, path);
 		expect(walk.entries.map((entry) => entryKey(name, resource, entry))).toEqual(expected);
-		expect(walk.responses.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / PAGE_SIZE));
+		// A list answered whole (Planyo) is one answer; the others take a page per PAGE_SIZE entries.
+		if (info.pagination === 'whole') expect(walk.responses).toHaveLength(1);
+		else expect(walk.responses.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / PAGE_SIZE));
 	});
 
 	it(`renders date-times as ${info.timestamps}, in lists and single records`, async () => {
@@ -680,15 +693,15 @@ describe('conventions with writes and a changing journal', () => {
 		// ISO input is accepted in every convention too: reschedule to a free slot a week later, sent as ISO.
 		const [later] = computeFreeSlots(writable.store, { fromMs: startMs + 7 * DAY_MS, toMs: startMs + 28 * DAY_MS, roomId: slot.roomId, serviceId: slot.serviceId });
 		const patchBody = name === 'jsonApi' ? { data: { type: 'bookings', id: record.id, attributes: { start: later.start } } } : { [namedIn(name, 'start')]: later.start };
-		const path = `/bookings/${encodeURIComponent(identityOfEntry(name, name === 'jsonApi' ? created.data.data : created.data))}`;
+		const path = `/bookings/${encodeURIComponent(identityOfEntry(name, name === 'jsonApi' || name === 'planyo' ? created.data.data : created.data))}`;
 		const rescheduled = await apiClient(writable).patch(path, patchBody);
 		expect(rescheduled.status).toBe(200);
 		expect(instantMs(fieldsOfRecord(name, rescheduled.data)[namedIn(name, 'start')])).toBe(Date.parse(later.start));
 		// A conflict is answered in the family's error shape too: booking the now taken slot again is a 409.
 		const again = JSON.parse(JSON.stringify(body).split(JSON.stringify(start)).join(JSON.stringify(later.start))) as unknown;
 		const clash = await apiClient(writable).post('/bookings', again);
-		// Checkfront refuses a taken slot with 200 and `request.status` "ERROR", Mindbody with 400 (ClientIsAlreadyBooked).
-		expect(clash.status).toBe(name === 'checkfront' ? 200 : name === 'mindbody' ? 400 : 409);
+		// Checkfront and Planyo refuse a taken slot with 200 (`request.status` "ERROR", a `response_code`), Mindbody with 400 (ClientIsAlreadyBooked).
+		expect(clash.status).toBe(name === 'checkfront' || name === 'planyo' ? 200 : name === 'mindbody' ? 400 : 409);
 		expectErrorShape(name, clash);
 	});
 });
@@ -773,12 +786,13 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(35);
+		expect(CONVENTIONS).toHaveLength(36);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);
 			expect(info.defaultPageSize).toBeLessThanOrEqual(info.maxPageSize);
-			expect(info.parameters.pageSize ?? info.pageSizeHeader?.name).toBeDefined();
+			// Planyo answers a list whole: no parameter asks for a page.
+			if (info.pagination !== 'whole') expect(info.parameters.pageSize ?? info.pageSizeHeader?.name).toBeDefined();
 		}
 	});
 });

@@ -96,6 +96,7 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		bookeo: at(body, 'data'),
 		cliniko: at(body, resource),
 		squareBookings: at(body, resource),
+		planyo: at(body, 'data.results'),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -372,6 +373,10 @@ export async function walkConvention(
 			while (response.data.cursor) response = await get(path, { ...params, limit: pageSize, cursor: response.data.cursor });
 			break;
 		}
+		case 'planyo':
+			// Answered whole: one request.
+			await get(path, params);
+			break;
 		case 'bookeo': {
 			// The documented walk: the first answer's `pageNavigationToken` and `pageNumber` up to `totalPages`.
 			let response = await get(path, { ...params, itemsPerPage: pageSize });

@@ -49,8 +49,8 @@ function listOptions(name: ConventionName, extra: IDataObject = {}): INodeParame
 
 describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: ConventionName) => {
 	const info = conventionInfo(name);
-	/** Refusals answered with 200: Slack's `{"ok": false}`, Checkfront's `{"request": {"status": "ERROR"}}`. */
-	const refusedIn200 = /^(status-)?error-in-2xx/.test(info.errorShape);
+	/** Refusals answered with 200: Slack's `{"ok": false}`, Checkfront's `{"request": {"status": "ERROR"}}`, Planyo's non-zero `response_code`. */
+	const refusedIn200 = /^((status|code)-)?error-in-2xx/.test(info.errorShape);
 	let sandbox: Sandbox;
 	/** The server's payments in the order its list gives them. */
 	let serverOrder: string[];
@@ -299,6 +299,19 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 			expect(sandbox.store.bookings).toHaveLength(before);
 		});
 
+	}
+
+	if (info.errorShape.startsWith('code-error-in-2xx')) {
+		it('a create on a taken slot, refused with 200 and a non-zero result code: an error with the server\'s words, never a booking made', async () => {
+			const taken = sandbox.store.bookings.find((booking) => booking.status === 'confirmed' && Date.parse(booking.start) > Date.parse(FIXED_TODAY))!;
+			const body = { room_id: taken.roomId, service_id: taken.serviceId, start: taken.start, client_id: sandbox.store.clients[0].id };
+			const before = sandbox.store.bookings.length;
+			const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
+			expect(result.errorOf(NODE_NAME)?.message).toBe('The API refused POST /bookings: The resource is not available in the selected time period.');
+			expect(String(result.errorOf(NODE_NAME)?.description)).toMatch(/Response body \(HTTP 200\): .*"response_code":4/);
+			expect(result.outputOf(NODE_NAME)).toEqual([]);
+			expect(sandbox.store.bookings).toHaveLength(before);
+		});
 	}
 
 	if (info.errorShape.startsWith('error-in-2xx') || info.errorShape.startsWith('status-error-in-2xx')) {
