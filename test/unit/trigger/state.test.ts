@@ -70,7 +70,7 @@ describe('readState checks what it reads back, never casting it', () => {
 	});
 
 	it('keeps only the fields of the stored mode', () => {
-		const mixed = { ...tail, pagination: { ...tail.pagination, cursorParameter: 'c', nextUrlPath: 'links.next' } };
+		const mixed = { ...tail, pagination: { ...tail.pagination, offsetParameter: 'o', nextUrlPath: 'links.next' } };
 		expect(readState(stored({ tail: mixed }))?.tail?.pagination).toEqual(tail.pagination);
 	});
 });
