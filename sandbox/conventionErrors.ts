@@ -605,6 +605,52 @@ function pageSizeEcho(facts: Facts): { status: number; body: unknown } {
 	return { status: statusFor(facts, 400), body: { Message: message, Code: facts.kind === 'validation' ? 'InvalidParameter' : phrase(facts.status).replace(/\s+/g, '') } };
 }
 
+/**
+ * Mindbody: `{"Error": {"Message", "Code"}}`; bad arguments and a taken time (`ClientIsAlreadyBooked`) are 400,
+ * the other refusals keep their status.
+ */
+function mindbody(facts: Facts): { status: number; body: unknown } {
+	const codes: Partial<Record<ErrorKind, string>> = {
+		unauthenticated: 'InvalidAccessToken',
+		forbidden: 'DeniedAccess',
+		notFound: 'NotFound',
+		conflict: 'ClientIsAlreadyBooked',
+		rateLimited: 'TooManyRequests',
+		server: 'InternalError',
+	};
+	const missing = facts.fields.some((f) => f.missing);
+	const code = facts.kind === 'validation' || facts.kind === 'badRequest' ? (missing ? 'MissingRequiredFields' : 'InvalidParameter') : (codes[facts.kind] ?? 'InvalidParameter');
+	const message = facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	return { status: facts.kind === 'conflict' ? 400 : statusFor(facts, 400), body: { Error: { Message: message, Code: code } } };
+}
+
+/** Bookeo: the status, a descriptive message and an error id, at the status itself. */
+function bookeo(facts: Facts): { status: number; body: unknown } {
+	const status = statusFor(facts, 400);
+	const message = facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	return { status, body: { httpStatus: status, message, errorId: requestId(facts.context.sequence).slice(-8).toUpperCase() } };
+}
+
+/** Cliniko (Rails): validation is 422 with the fields' problems keyed by field; other refusals a message. */
+function cliniko(facts: Facts): { status: number; body: unknown } {
+	if (facts.kind !== 'validation' || facts.fields.length === 0) return { status: statusFor(facts, 422), body: { message: facts.message } };
+	const errors: Record<string, string[]> = {};
+	for (const f of facts.fields) (errors[f.name] ??= []).push(f.missing ? "can't be blank" : f.message);
+	return { status: 422, body: { message: `Validation failed: ${facts.fields.map((f) => `${f.name} ${f.missing ? "can't be blank" : f.message}`).join(', ')}`, errors } };
+}
+
+/**
+ * Planyo: every answer is `{"data", "response_code", "response_message"}`, 0 on success. A request refused for its
+ * arguments or a taken time answers 200 with a non-zero code; the other refusals keep their status here, so the
+ * node's 401/403/404/429 rules still apply.
+ */
+function planyo(facts: Facts): { status: number; body: unknown } {
+	const refusedIn200 = facts.kind === 'validation' || facts.kind === 'badRequest' || facts.kind === 'conflict';
+	const codes: Partial<Record<ErrorKind, number>> = { validation: 3, badRequest: 2, conflict: 4, unauthenticated: 5, forbidden: 6, notFound: 7, rateLimited: 8 };
+	const message = facts.kind === 'conflict' ? 'The resource is not available in the selected time period.' : facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	return { status: refusedIn200 ? 200 : facts.status, body: { data: null, response_code: codes[facts.kind] ?? 1, response_message: message } };
+}
+
 function messageOnly(facts: Facts): { status: number; body: unknown } {
 	return { status: facts.status, body: { message: facts.message, code: facts.code, ...(facts.fields[0] ? { field: facts.fields[0].name } : {}) } };
 }
@@ -641,6 +687,11 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	aws,
 	checkfront,
 	pageSizeEcho,
+	mindbody,
+	bookeo,
+	cliniko,
+	squareBookings: square,
+	planyo,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

@@ -39,8 +39,15 @@ export type PagingSpec =
 			pastEnd: 'notFound' | 'empty';
 			/** DRF accepts `page=last`. */
 			acceptsLast?: boolean;
+			/**
+			 * Bookeo: every answer carries this token (it holds the page size); later pages send only the token
+			 * and the page number, and a later page asked for without the token is refused.
+			 */
+			navigationToken?: string;
 	  }
 	| { kind: 'offset'; offset: string }
+	/** Planyo: a list is answered whole, in one answer; nothing asks for a page. */
+	| { kind: 'whole' }
 	| {
 			kind: 'token';
 			token: string;
@@ -269,8 +276,29 @@ function pageByToken(spec: Extract<PagingSpec, { kind: 'token' }>, source: ListS
 	return { ...page, nextToken, previousToken };
 }
 
+/**
+ * A page of a list walked with a navigation token (Bookeo). The token carries the first request's query (its
+ * search and page size: `navigationTarget` in conventions.ts turns a token request back into it), so a later
+ * page is the token and a page number; a later page asked for without the token is refused. Every answer
+ * carries the token.
+ */
+function pageByNavigationToken(spec: Extract<PagingSpec, { kind: 'pageNumber' }>, name: string, source: ListSource<object>, sizeRule: PageSizeRule, request: PagingRequest): PageWindow {
+	const page = first(request.query[spec.page]);
+	if (first(request.query[name]) === undefined && page !== undefined && page !== String(spec.firstPage)) {
+		throw invalidParameter(spec.page, `needs the ${name} of the first answer`);
+	}
+	const size = readSize(sizeRule, request);
+	const carried = new URLSearchParams(request.rawQuery);
+	carried.delete(name);
+	carried.delete(spec.page);
+	carried.set('query' in sizeRule.source ? sizeRule.source.query : 'size', String(size));
+	return { ...pageByNumber(spec, source, size, request), nextToken: encodeToken({ position: { from: 0 }, query: carried.toString() }) };
+}
+
 /** One page of `source` as the convention's paging spec and size rule read the request. */
 export function cutPage(spec: PagingSpec, sizeRule: PageSizeRule, source: ListSource<object>, request: PagingRequest): PageWindow {
+	if (spec.kind === 'pageNumber' && spec.navigationToken) return pageByNavigationToken(spec, spec.navigationToken, source, sizeRule, request);
+	if (spec.kind === 'whole') return window(source, 0, source.items.length, Math.max(1, source.items.length));
 	const size = readSize(sizeRule, request);
 	switch (spec.kind) {
 		case 'afterId':
@@ -291,10 +319,12 @@ export function pagingParameters(spec: PagingSpec, sizeRule: PageSizeRule): stri
 		case 'afterId':
 			return [...size, spec.after, ...(spec.before ? [spec.before] : [])];
 		case 'pageNumber':
-			return [...size, spec.page];
+			return [...size, spec.page, ...(spec.navigationToken ? [spec.navigationToken] : [])];
 		case 'offset':
 			return [...size, spec.offset];
 		case 'token':
 			return [...size, spec.token];
+		case 'whole':
+			return [];
 	}
 }

@@ -6,18 +6,19 @@
  * way in.
  */
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
-import { camelToSnake, type ListResource, renderInNaming } from './dialect';
+import { dialectName, type ListResource, renderInNaming } from './dialect';
 import type { Naming } from './options';
 import { ApiError } from './errors';
 import { formatInstant } from './time';
 
-export const TIMESTAMP_FORMS = ['iso', 'isoMillis', 'isoMicros', 'isoOffsetNoColon', 'isoShopOffset', 'sqlUtc', 'unixSeconds', 'unixSecondsFloat', 'unixMillis'] as const;
+export const TIMESTAMP_FORMS = ['iso', 'isoMillis', 'isoMicros', 'isoOffsetNoColon', 'isoShopOffset', 'sqlUtc', 'isoLocal', 'unixSeconds', 'unixSecondsFloat', 'unixMillis'] as const;
 /**
  * - `iso`: "2027-03-01T09:00:00Z" · `isoMillis`: "2027-03-01T09:00:00.000Z" · `isoMicros`: "…00.000000Z" (Laravel)
  * - `isoOffsetNoColon`: "2027-03-01T09:00:00.000+0000" (Jira, Salesforce)
  * - `isoShopOffset`: "2027-03-01T04:00:00-05:00", the shop's own zone (Shopify; a fixed −05:00 here)
  * - `unixSecondsFloat`: 1803805200.25, seconds as a number with a fraction where the instant has one (AWS JSON)
  * - `sqlUtc`: "2027-03-01 09:00:00", a space and no zone, meaning UTC (Pipedrive v1)
+ * - `isoLocal`: "2027-03-01T09:00:00", no zone, the site's own wall clock (Mindbody; `localZone`, UTC when unset)
  * - `unixSeconds`: 1803805200 (Stripe, OpenAI, Slack) · `unixMillis`: 1803805200000 (HubSpot legacy)
  */
 export type TimestampForm = (typeof TIMESTAMP_FORMS)[number];
@@ -28,7 +29,7 @@ const TIMESTAMP_FIELDS = ['start', 'end', 'createdAt', 'updatedAt', 'cancelledAt
 export interface RecordStyle {
 	naming: Naming;
 	timestamps: TimestampForm;
-	/** The IANA zone the `sqlUtc` form (no zone) is written and read in; UTC when unset (SandboxOptions.localTimeZone). */
+	/** The IANA zone the zone-less forms (`sqlUtc`, `isoLocal`) are written and read in; UTC when unset (SandboxOptions.localTimeZone). */
 	localZone?: string;
 	/** `ref`: the record's own id is renamed (hasMoreOnly); references to other records keep their names. */
 	identity: 'id' | 'ref';
@@ -95,6 +96,8 @@ export function renderTimestamp(iso: string, form: TimestampForm, zone = 'UTC'):
 			return new Date(ms).toISOString().replace('Z', '+0000');
 		case 'sqlUtc':
 			return new Date(zone === 'UTC' ? ms : localWallClock(ms, zone)).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '');
+		case 'isoLocal':
+			return new Date(zone === 'UTC' ? ms : localWallClock(ms, zone)).toISOString().replace(/\.\d+Z$/, '');
 		case 'isoShopOffset':
 			return new Date(ms + SHOP_OFFSET_MINUTES * 60_000).toISOString().replace(/\.\d+Z$/, SHOP_OFFSET);
 		case 'unixSeconds':
@@ -238,6 +241,10 @@ function readTimestamp(value: unknown, form: TimestampForm, zone = 'UTC'): unkno
 	if (typeof value === 'string' && form === 'sqlUtc' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) {
 		return zone === 'UTC' ? `${value.replace(' ', 'T')}Z` : formatInstant(fromLocalWallClock(value, zone));
 	}
+	// Mindbody's zone-less site time, with a `T`.
+	if (typeof value === 'string' && form === 'isoLocal' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value)) {
+		return zone === 'UTC' ? `${value}Z` : formatInstant(fromLocalWallClock(value.replace('T', ' '), zone));
+	}
 	if (typeof value === 'string') return value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
 	return value;
 }
@@ -270,7 +277,7 @@ export function plainBody(body: unknown, style: RecordStyle, target: WriteTarget
 	const plain = nested ?? body;
 	const fields: Fields = { ...plain };
 	for (const canonical of TIMESTAMP_FIELDS) {
-		const name = style.naming === 'snake' && !style.jsonApi ? camelToSnake(canonical) : canonical;
+		const name = style.jsonApi ? canonical : dialectName(canonical, style.naming);
 		if (name in fields) fields[name] = readTimestamp(fields[name], style.timestamps, style.localZone);
 	}
 	return fields;

@@ -50,11 +50,16 @@ export const CONVENTIONS = [
 	'aws',
 	'checkfront',
 	'pageSizeEcho',
+	'mindbody',
+	'bookeo',
+	'cliniko',
+	'squareBookings',
+	'planyo',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
 /** How a client reaches the next page; the survey's pagination keys. */
-export type ConventionPagination = 'afterLastId' | 'pageNumber' | 'offset' | 'cursor' | 'nextUrlBody' | 'linkHeader' | 'hasMoreOnly';
+export type ConventionPagination = 'afterLastId' | 'pageNumber' | 'offset' | 'cursor' | 'nextUrlBody' | 'linkHeader' | 'hasMoreOnly' | 'whole';
 
 /** What a test (or a node configuration) needs to know about a convention, as data. */
 export interface ConventionInfo {
@@ -99,8 +104,8 @@ export interface ConventionInfo {
 	timestamps: TimestampForm;
 	/** Lists (not slots, which are chronological) come newest first by creation. */
 	newestFirst: boolean;
-	/** The field holding a record's own identity (also what `{id}` paths take). */
-	identityField: 'id' | 'ref';
+	/** The field holding a record's own identity (also what `{id}` paths take): `id` in the convention's naming, or another. */
+	identityField: 'id' | 'ref' | 'Id';
 	/** Single-record GETs: the record itself, or JSON:API's `{ "data": … }`. */
 	singleRecord: 'record' | 'data';
 	/** The survey's error-shape key. */
@@ -276,6 +281,17 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const checkfrontStyle = style('snake', 'unixSeconds');
 	const echoSize = size('limit', 100, 200);
 	const echoStyle = style('camel', 'iso');
+	const mindbodySize = size('request.limit', 100, 200);
+	const mindbodyStyle = style('pascal', 'isoLocal');
+	const bookeoSize = size('itemsPerPage', 50, 100);
+	const bookeoStyle = style('camel', 'isoShopOffset');
+	const clinikoSize = size('per_page', 50, 100);
+	const clinikoStyle = style('snake', 'iso');
+	const squareBookingsSize = size('limit', 100, 10000);
+	const squareBookingsStyle = style('snake', 'isoMillis');
+	// Planyo answers a list whole: the size rule only states that (no parameter asks for a page).
+	const planyoSize: PageSizeRule = { source: { query: '' }, default: 100_000, max: 100_000, overMax: 'clamp' };
+	const planyoStyle = style('snake', 'sqlUtc');
 
 	return {
 		stripe: {
@@ -1229,6 +1245,140 @@ function build(): Record<ConventionName, ConventionDefinition> {
 				},
 			}),
 		},
+		mindbody: {
+			info: info(
+				'mindbody',
+				{
+					family: 'Mindbody Public API v6 (PascalCase, times in the site\'s zone)',
+					listPath: '{Resource}',
+					pagination: 'offset',
+					parameters: { pageSize: 'request.limit', offset: 'request.offset' },
+					total: { in: 'body', path: 'PaginationResponse.TotalResults' },
+					end: '`RequestedOffset` + `PageSize` reaches `TotalResults`; nothing names the `request.offset` parameter',
+					newestFirst: false,
+					identityField: 'Id',
+					errorShape: 'Error-Message-Code ({"Error":{"Message","Code"}} with 400 for bad arguments and conflicts)',
+				},
+				mindbodySize,
+				mindbodyStyle,
+			),
+			paging: { kind: 'offset', offset: 'request.offset' },
+			size: mindbodySize,
+			record: mindbodyStyle,
+			list: (items, page, context) => ({
+				body: {
+					PaginationResponse: { RequestedLimit: page.size, RequestedOffset: page.start, PageSize: items.length, TotalResults: page.total },
+					[context.resource.charAt(0).toUpperCase() + context.resource.slice(1)]: items,
+				},
+			}),
+		},
+		bookeo: {
+			info: info(
+				'bookeo',
+				{
+					family: 'Bookeo API v2 (a page token beside the page number)',
+					listPath: 'data',
+					pagination: 'pageNumber',
+					parameters: { pageSize: 'itemsPerPage', page: 'pageNumber', firstPage: 1 },
+					next: { in: 'body', path: 'info.pageNavigationToken', value: 'token' },
+					total: { in: 'body', path: 'info.totalItems' },
+					end: '`info.currentPage` reaches `info.totalPages`; later pages send only `pageNavigationToken` (it holds the page size) and `pageNumber`',
+					newestFirst: false,
+					errorShape: 'httpStatus-message-errorId ({"httpStatus","message","errorId"} with the status)',
+				},
+				bookeoSize,
+				bookeoStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'pageNumber', firstPage: 1, pastEnd: 'empty', navigationToken: 'pageNavigationToken' },
+			size: bookeoSize,
+			record: bookeoStyle,
+			list: (items, page) => ({
+				body: {
+					info: { totalItems: page.total, totalPages: Math.max(1, Math.ceil(page.total / page.size)), currentPage: page.page, pageNavigationToken: page.nextToken },
+					data: items,
+				},
+			}),
+		},
+		cliniko: {
+			info: info(
+				'cliniko',
+				{
+					family: 'Cliniko API v1 (links.next, total_entries)',
+					listPath: '{resource}',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'per_page', page: 'page', firstPage: 1 },
+					next: { in: 'body', path: 'links.next', value: 'url' },
+					total: { in: 'body', path: 'total_entries' },
+					end: 'no `links.next` (past the end: 200 with an empty list)',
+					newestFirst: false,
+					errorShape: 'message-errors ({"message", "errors": {field: [...]}} with 422 for validation)',
+				},
+				clinikoSize,
+				clinikoStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: clinikoSize,
+			record: clinikoStyle,
+			list: (items, page, context) => {
+				const at = (n: number): string => urlWith(context, { page: n, per_page: page.size });
+				return {
+					body: {
+						[context.resource]: items,
+						total_entries: page.total,
+						links: {
+							self: at(page.page!),
+							...(page.hasMore ? { next: at(page.page! + 1) } : {}),
+							...(page.page! > 1 ? { previous: at(page.page! - 1) } : {}),
+						},
+					},
+				};
+			},
+		},
+		squareBookings: {
+			info: info(
+				'squareBookings',
+				{
+					family: 'Square Bookings API (ListBookings)',
+					listPath: '{resource}',
+					pagination: 'cursor',
+					parameters: { pageSize: 'limit', cursor: 'cursor' },
+					next: { in: 'body', path: 'cursor', value: 'token' },
+					end: 'no `cursor` in the answer',
+					newestFirst: false,
+					errorShape: 'errors-array ({"errors":[{"category","code","detail","field"}]})',
+				},
+				squareBookingsSize,
+				squareBookingsStyle,
+			),
+			paging: { kind: 'token', token: 'cursor' },
+			size: squareBookingsSize,
+			record: squareBookingsStyle,
+			list: (items, page, context) => ({ body: { [context.resource]: items, ...(page.nextToken === null ? {} : { cursor: page.nextToken }) } }),
+		},
+		planyo: {
+			info: info(
+				'planyo',
+				{
+					family: 'Planyo (every answer {data, response_code, response_message})',
+					listPath: 'data.results',
+					pagination: 'whole',
+					parameters: {},
+					end: 'the one answer holds the whole list',
+					newestFirst: false,
+					singleRecord: 'data',
+					errorShape: 'code-error-in-2xx ({"data":null,"response_code":N,"response_message"} with 200 for bad arguments and conflicts; other refusals keep their status)',
+				},
+				planyoSize,
+				planyoStyle,
+			),
+			paging: { kind: 'whole' },
+			size: planyoSize,
+			record: planyoStyle,
+			list: (items, _page, context) => ({
+				body: { data: { results: items }, response_code: 0, response_message: `Method list_${context.resource} executed successfully.` },
+			}),
+			single: (record) => ({ data: record, response_code: 0, response_message: 'Method executed successfully.' }),
+		},
 	};
 }
 
@@ -1343,12 +1493,30 @@ function pageInfoTarget(paging: Extract<PagingSpec, { kind: 'token' }>, target: 
 }
 
 /**
+ * A Bookeo later-page request (`pageNavigationToken` and `pageNumber`) turned into the list request it
+ * continues: the token carries the first request's query (search and page size), which replaces whatever
+ * else the request sends. Undefined without a token this server issued (then the token is judged as usual).
+ */
+function navigationTarget(paging: Extract<PagingSpec, { kind: 'pageNumber' }>, name: string, target: RequestTarget): RequestTarget | undefined {
+	const token = target.query[name];
+	const payload = typeof token === 'string' ? decodeToken(token) : null;
+	if (!payload) return undefined;
+	const query = new URLSearchParams(payload.query ?? '');
+	const page = target.query[paging.page];
+	if (typeof page === 'string') query.set(paging.page, page);
+	const continued = parseRequestTarget(`${target.rawPath}?${query.toString()}`);
+	continued.query[name] = token as string;
+	return continued;
+}
+
+/**
  * A Salesforce next-records URL (`<list path>/<locator>`) turned into the list request it continues: the
  * locator carries the original query, so the bare URL keeps filters and batch position. Undefined when the
  * convention has no locators or the last segment is not one (then `/bookings/<id>` is a record as usual).
  */
 export function locatorTarget(name: ConventionName, method: string, target: RequestTarget): RequestTarget | undefined {
 	const paging = CONVENTION_DEFINITIONS[name].paging;
+	if (paging.kind === 'pageNumber' && paging.navigationToken && method === 'GET') return navigationTarget(paging, paging.navigationToken, target);
 	if (paging.kind === 'token' && paging.carriesQuery && paging.carriedIn === 'parameter' && method === 'GET') return pageInfoTarget(paging, target);
 	if (paging.kind !== 'token' || !paging.carriesQuery || method !== 'GET' || !target.segments || target.segments.length < 2) return undefined;
 	const locator = target.segments[target.segments.length - 1];

@@ -14,8 +14,9 @@ import type { Store } from './store';
 export const PAGINATION_STYLES = ['none', 'page', 'offset', 'cursor', 'nextUrl', 'linkHeader'] as const;
 export type PaginationStyle = (typeof PAGINATION_STYLES)[number];
 
+/** The namings of the sandbox's own dialect; PascalCase is spoken only by a convention (Mindbody). */
 export const NAMINGS = ['snake', 'camel'] as const;
-export type Naming = (typeof NAMINGS)[number];
+export type Naming = (typeof NAMINGS)[number] | 'pascal';
 
 export const JOURNAL_ORDERS = ['newestFirst', 'oldestFirst'] as const;
 export type JournalOrder = (typeof JOURNAL_ORDERS)[number];

@@ -3,7 +3,7 @@
  * explicit strategies from this instead of hard-coding strings. Header names are the same in both namings.
  */
 import { dialectName } from './dialect';
-import { DEFAULT_SETTINGS, type DialectOptions, type PaginationStyle } from './options';
+import { DEFAULT_SETTINGS, type DialectOptions, type Naming, type PaginationStyle } from './options';
 
 /** The pagination state a response carries, in the body (envelope) or in headers (bare arrays). */
 export interface PaginationStateNames {
@@ -20,7 +20,7 @@ export interface PaginationStateNames {
 export interface PaginationParameterNames {
 	style: PaginationStyle;
 	envelope: boolean;
-	naming: 'snake' | 'camel';
+	naming: Naming;
 	/** Query parameters the client sends (only those of the style are set). */
 	query: {
 		page?: string;

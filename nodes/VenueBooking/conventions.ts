@@ -38,6 +38,7 @@ export const ROLES = {
 	moreFlag: 'true while more entries follow',
 	doneFlag: 'true on the last page (a more-flag read the other way round)',
 	page: 'the number of this page',
+	pageToken: 'a token of the first answer that later pages send back under its own name, beside the page number under `parameter` (the token holds the search, the number the page)',
 	totalPages: 'how many pages (or the last page number) the list has',
 	offset: 'the position of the first entry of this page',
 	offsetEcho: 'the offset asked for, echoed under another name than its parameter: where this page starts, never a parameter',
@@ -168,6 +169,7 @@ export const CONVENTION_ROWS = [
 	{ name: 'pageNo', role: 'page', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'current_page', role: 'page', conventions: ['laravel', 'calCom', 'bookeo'], parameter: 'page' },
 	{ name: 'pageIndex', role: 'page', conventions: [], unrecorded: NOT_SURVEYED, parameter: 'page' },
+	{ name: 'pageNavigationToken', role: 'pageToken', conventions: ['bookeo'], parameter: 'pageNumber' },
 	{ name: 'total_pages', role: 'totalPages', conventions: ['calCom', 'gitlab', 'hal', 'jsonApi', 'bookeo'] },
 	{ name: 'pageCount', role: 'totalPages', conventions: ['strapi'] },
 	{ name: 'last_page', role: 'totalPages', conventions: ['laravel'] },
@@ -414,6 +416,11 @@ export const PAGE_COUNTS = new Set(namesOf('pageCount'));
 /** Page markers whose request parameter is another name (`current_page` → `page`), by normalised name. */
 export const PAGE_PARAMETERS: ReadonlyMap<string, string> = new Map(
 	rowsOf('page').flatMap((row) => (row.parameter ? [[normalizeKey(row.name), row.parameter] as const] : [])),
+);
+
+/** Page tokens sent back beside a page number (Bookeo): by normalised name, the page number's parameter. */
+export const PAGE_TOKENS: ReadonlyMap<string, string> = new Map(
+	rowsOf('pageToken').flatMap((row) => (row.parameter ? [[normalizeKey(row.name), row.parameter] as const] : [])),
 );
 
 /** Cursors sent back under another name: the body path, the sibling that must be there, the parameter. */

@@ -15,22 +15,39 @@ export { hashText };
 /**
  * How the trigger tells journal entries apart. The API document shows no field of a delivery, so:
  * the entry's own `id` when every entry seen at the start has a scalar one (an id survives status
- * changes of an entry), else a hash of the entry's canonical JSON, or a field the user names.
+ * changes of an entry); else `id` written in another case (Mindbody's `Id`) when every entry has a scalar
+ * one, stored as `field:<name>`; else a hash of the entry's canonical JSON; or a field the user names.
+ * States stored before the `field:` mode read as before: `id` and `hash` keep their meaning.
  */
-export type IdentityMode = 'id' | 'hash';
+export type IdentityMode = 'id' | 'hash' | `field:${string}`;
+
+const FIELD_MODE = 'field:';
 
 /** Ids longer than this are hashed, so the remembered identities stay within the state's size bound. */
 const MAX_IDENTITY_LENGTH = 64;
 
-/** `id` when every entry has a scalar `id`; otherwise content hashes. Decided once and then kept. */
+/** Whether a stored identity mode is one this node writes. */
+export function isIdentityMode(value: unknown): value is IdentityMode {
+	return value === 'id' || value === 'hash' || (typeof value === 'string' && value.startsWith(FIELD_MODE) && value.length > FIELD_MODE.length);
+}
+
+/** `id` when every entry has a scalar `id`; else `id` in another case on every entry; otherwise content hashes. Decided once and then kept. */
 export function chooseIdentityMode(entries: unknown[]): IdentityMode {
-	const allHaveIds = entries.length > 0 && entries.every((entry) => isPlainObject(entry) && isScalar(readPath(entry, IDENTITY_FIELD)));
-	return allHaveIds ? 'id' : 'hash';
+	if (entries.length === 0 || !entries.every(isPlainObject)) return 'hash';
+	if (entries.every((entry) => isScalar(readPath(entry, IDENTITY_FIELD)))) return 'id';
+	const other = idInOtherCase(entries as Array<Record<string, unknown>>);
+	return other !== undefined && entries.every((entry) => isScalar((entry as Record<string, unknown>)[other])) ? `${FIELD_MODE}${other}` : 'hash';
+}
+
+/** The one top-level field of the first record named `id` in another case (`Id`, `ID`), if any. */
+function idInOtherCase(rows: Array<Record<string, unknown>>): string | undefined {
+	return Object.keys(rows[0] ?? {}).find((name) => name !== IDENTITY_FIELD && name.toLowerCase() === IDENTITY_FIELD);
 }
 
 /** The identity of one entry: a short string, equal for the same entry across polls and restarts. */
 export function entryIdentity(entry: unknown, mode: IdentityMode, fieldPath?: string): string {
-	const field = fieldPath ? readPath(entry, fieldPath) : mode === 'id' ? readPath(entry, IDENTITY_FIELD) : undefined;
+	const modeField = mode === 'id' ? readPath(entry, IDENTITY_FIELD) : mode.startsWith(FIELD_MODE) && isPlainObject(entry) ? entry[mode.slice(FIELD_MODE.length)] : undefined;
+	const field = fieldPath ? readPath(entry, fieldPath) : modeField;
 	if (isScalar(field)) {
 		const text = `${typeof field === 'string' ? 's' : 'n'}:${String(field)}`;
 		return text.length <= MAX_IDENTITY_LENGTH ? text : `h:${hashText(text)}`;
@@ -50,13 +67,15 @@ const DETECTED_ID = IDENTITY_FIELD;
 
 /**
  * The identity rule for a sample of records, the same one the trigger uses: the user's Identity Field when
- * given; otherwise `id` when every record has a scalar one. Records without either cannot be picked from a
+ * given; otherwise `id` when every record has a scalar one, or `id` in another case (`Id`). Records without either cannot be picked from a
  * list (a content hash is no identifier the API would accept in a path), which the error says.
  */
 export function chooseRecordIdentity(node: INode, records: unknown[], identityField: string, what: string): IdentityRule {
 	const named = identityField.trim();
 	if (named !== '') return { path: named, named: true };
-	if (records.length === 0 || chooseIdentityMode(records) === 'id') return { path: DETECTED_ID, named: false };
+	const mode = records.length === 0 ? 'id' : chooseIdentityMode(records);
+	if (mode === 'id') return { path: DETECTED_ID, named: false };
+	if (mode.startsWith(FIELD_MODE)) return { path: mode.slice(FIELD_MODE.length), named: false };
 	throw new NodeOperationError(node, `The ${what} records in your workspace have no "${DETECTED_ID}" field to pick them by`, {
 		description: `Name the field that identifies a ${what} under Options > Identity Field, or use By ID.`,
 	});
@@ -68,7 +87,8 @@ export function chooseRecordIdentity(node: INode, records: unknown[], identityFi
  * text on every record, which is where such records keep their own identity under another name (`ref`, `key`;
  * identities may hold spaces, as `cli_walk in` does) — never a date or time, which two records can share.
  * Undefined for fewer than two records or when no field qualifies; the user's Identity Field overrides it.
- * The trigger does not use it (it hashes entries without `id`), so stored trigger identities do not change.
+ * The trigger uses only its first rule (chooseIdentityMode): a journal entry's other short texts (an event
+ * name, a status) can repeat on later entries, which would hide them.
  */
 export function detectIdentityField(records: unknown[]): string | undefined {
 	const rows = records.filter(isPlainObject);
@@ -77,9 +97,9 @@ export function detectIdentityField(records: unknown[]): string | undefined {
 		const values = rows.map((row) => row[name]);
 		return values.every(accept) && new Set(values).size === values.length;
 	};
-	const idInOtherCase = Object.keys(rows[0]).find((name) => name !== IDENTITY_FIELD && name.toLowerCase() === IDENTITY_FIELD);
-	if (idInOtherCase !== undefined && differsOnEvery(idInOtherCase, (value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value)))) {
-		return idInOtherCase;
+	const other = idInOtherCase(rows);
+	if (other !== undefined && differsOnEvery(other, (value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value)))) {
+		return other;
 	}
 	for (const name of Object.keys(rows[0])) {
 		if (differsOnEvery(name, (value) => isShortText(value) && !isDateOrDateTimeText(value.trim()))) return name;

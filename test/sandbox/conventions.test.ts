@@ -9,6 +9,7 @@ import type { AxiosResponse } from 'axios';
 
 import { CONVENTIONS, FIXED_TODAY, conventionInfo, startSandbox, type ConventionName, type Sandbox } from '../../sandbox';
 import { parseCliArgs } from '../../sandbox/cliArgs';
+import { dialectName } from '../../sandbox/dialect';
 import { computeFreeSlots } from '../../sandbox/slots';
 import { DAY_MS } from '../../sandbox/time';
 import { entriesOf, entryKey, identityOfEntry, instantMs, linkRel, resourceOfPath, walkConvention } from '../support/conventions';
@@ -139,6 +140,22 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 			break;
 		case 'checkfront':
 			expect(data.request).toMatchObject({ status: 'ERROR', error: { id: expect.any(String), title: expect.any(String) } });
+			break;
+		case 'mindbody':
+			expect(data).toEqual({ Error: { Message: expect.any(String), Code: expect.stringMatching(/^[A-Z][A-Za-z]+$/) } });
+			break;
+		case 'bookeo':
+			expect(data).toEqual({ httpStatus: status, message: expect.any(String), errorId: expect.stringMatching(/^[0-9A-F]{8}$/) });
+			break;
+		case 'cliniko':
+			expect(data).toMatchObject({ message: expect.any(String) });
+			break;
+		case 'squareBookings':
+			expect(data.errors[0]).toMatchObject({ category: expect.stringMatching(/^[A-Z_]+$/), code: expect.any(String), detail: expect.any(String) });
+			break;
+		case 'planyo':
+			expect(data).toEqual({ data: null, response_code: expect.any(Number), response_message: expect.any(String) });
+			expect(data.response_code).not.toBe(0);
 			break;
 	}
 }
@@ -283,7 +300,33 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 			error: { id: 'validation_error', title: 'Missing required fields', details: { start: 'is required' } },
 		});
 	},
+	mindbody: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ Error: { Message: 'Start is required.', Code: 'MissingRequiredFields' } });
+	},
+	bookeo: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toMatchObject({ httpStatus: 400, message: 'start is required.' });
+	},
+	cliniko: (r) => {
+		expect(r.status).toBe(422);
+		expect(r.data).toEqual({ message: "Validation failed: start can't be blank", errors: { start: ["can't be blank"] } });
+	},
+	squareBookings: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data.errors).toEqual([{ category: 'INVALID_REQUEST_ERROR', code: 'MISSING_REQUIRED_PARAMETER', detail: 'start is required.', field: 'start' }]);
+	},
+	planyo: (r) => {
+		// Refused with a success status: only `response_code` says so.
+		expect(r.status).toBe(200);
+		expect(r.data).toEqual({ data: null, response_code: 3, response_message: 'start is required.' });
+	},
 };
+
+/** A canonical (camelCase) field's name in the convention's naming. */
+function namedIn(name: ConventionName, canonical: string): string {
+	return name === 'jsonApi' ? canonical : dialectName(canonical, conventionInfo(name).naming);
+}
 
 /** A booking body without `start`, in the convention's naming (JSON:API as a resource document). */
 function bodyWithoutStart(name: ConventionName): unknown {
@@ -297,15 +340,15 @@ function bodyWithoutStart(name: ConventionName): unknown {
 			},
 		};
 	}
-	return conventionInfo(name).naming === 'snake'
-		? { room_id: 'room_loft', service_id: 'svc_loft_event', client_id: client }
-		: { roomId: 'room_loft', serviceId: 'svc_loft_event', clientId: client };
+	return { [namedIn(name, 'roomId')]: 'room_loft', [namedIn(name, 'serviceId')]: 'svc_loft_event', [namedIn(name, 'clientId')]: client };
 }
 
 /** A single record's fields (JSON:API attributes and a Jira issue's fields included). */
 function fieldsOfRecord(name: ConventionName, body: Entry): Entry {
 	if (name === 'jsonApi') return { id: (body.data as Entry).id, ...((body.data as Entry).attributes as Entry) };
 	if (name === 'jira' && body.fields !== undefined) return { id: body.id, ...(body.fields as Entry) };
+	// Planyo answers every method with `{"data", "response_code", "response_message"}`.
+	if (name === 'planyo') return body.data as Entry;
 	return body;
 }
 
@@ -317,6 +360,7 @@ function expectTimestampForm(name: ConventionName, value: unknown, iso: string):
 		isoMicros: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
 		isoOffsetNoColon: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/,
 		sqlUtc: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+		isoLocal: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
 		// Shopify writes the shop's own zone (the sandbox's shop is at −05:00).
 		isoShopOffset: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/,
 	};
@@ -334,11 +378,15 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 	afterAll(() => sandbox.setOptions({ convention: undefined }));
 
 	it.each(LISTS)(`walks %s in pages of ${PAGE_SIZE}: every entry once, in order`, async (path) => {
-		const walk = await walkConvention(apiClient(sandbox), name, path, PAGE_SIZE, paramsFor(path));
+		// The window's parameters are named as the convention names its fields (Mindbody's `From`, `To`).
+		const params = Object.fromEntries(Object.entries(paramsFor(path)).map(([key, value]) => [namedIn(name, key), value]));
+		const walk = await walkConvention(apiClient(sandbox), name, path, PAGE_SIZE, params);
 		const resource = resourceOfPath(path);
 		const expected = expectedKeys(name, path);
 		expect(walk.entries.map((entry) => entryKey(name, resource, entry))).toEqual(expected);
-		expect(walk.responses.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / PAGE_SIZE));
+		// A list answered whole (Planyo) is one answer; the others take a page per PAGE_SIZE entries.
+		if (info.pagination === 'whole') expect(walk.responses).toHaveLength(1);
+		else expect(walk.responses.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / PAGE_SIZE));
 	});
 
 	it(`renders date-times as ${info.timestamps}, in lists and single records`, async () => {
@@ -346,7 +394,7 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 		const single = await apiClient(sandbox).get(`/bookings/${encodeURIComponent(booking.id)}`);
 		expect(single.status).toBe(200);
 		const fields = fieldsOfRecord(name, single.data);
-		const named = (canonical: string): unknown => fields[info.naming === 'snake' && name !== 'jsonApi' ? canonical.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : canonical];
+		const named = (canonical: string): unknown => fields[namedIn(name, canonical)];
 		expect(identityOfEntry(name, fields)).toBe(booking.id);
 		expectTimestampForm(name, named('createdAt'), booking.createdAt);
 		expectTimestampForm(name, named('updatedAt'), booking.updatedAt);
@@ -357,7 +405,7 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 		const payment = entriesOf(name, list, 'payments')[0];
 		const paymentFields = name === 'jsonApi' ? (payment.attributes as Entry) : payment;
 		const stored = sandbox.store.payments.find((p) => p.id === identityOfEntry(name, payment))!;
-		expectTimestampForm(name, paymentFields[info.naming === 'snake' && name !== 'jsonApi' ? 'created_at' : 'createdAt'], stored.createdAt);
+		expectTimestampForm(name, paymentFields[namedIn(name, 'createdAt')], stored.createdAt);
 	});
 
 	it('answers POST /bookings without start in its validation shape', async () => {
@@ -571,6 +619,18 @@ describe('convention edges', () => {
 		expect(conventionInfo('hasMoreOnly').walkable).toBe(false);
 	});
 
+	it('bookeo: a later page needs the first answer\'s pageNavigationToken, which carries the search and the page size', async () => {
+		sandbox.setOptions({ convention: 'bookeo' });
+		const first = await client().get('/clients', { params: { itemsPerPage: 7 } });
+		expect(first.data.info).toMatchObject({ totalItems: 40, totalPages: 6, currentPage: 1, pageNavigationToken: expect.any(String) });
+		const without = await client().get('/clients', { params: { pageNumber: 2 } });
+		expect(without.status).toBe(400);
+		expect(without.data.message).toMatch(/pageNumber.*pageNavigationToken/);
+		const second = await client().get('/clients', { params: { pageNavigationToken: first.data.info.pageNavigationToken, pageNumber: 2 } });
+		expect(second.data.info).toMatchObject({ currentPage: 2, totalPages: 6 });
+		expect(second.data.data.map((c: Entry) => c.id)).toEqual(plain.get('/clients')!.slice(7, 14));
+	});
+
 	it('openai: first_id and last_id name the page ends', async () => {
 		sandbox.setOptions({ convention: 'openai' });
 		const response = await client().get('/clients', { params: { limit: 3 } });
@@ -615,33 +675,33 @@ describe('conventions with writes and a changing journal', () => {
 						? new Date(startMs).toISOString().replace('Z', '+0000')
 						: info.timestamps === 'sqlUtc'
 							? new Date(startMs).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')
-							: slot.start;
+							: info.timestamps === 'isoLocal'
+								? new Date(startMs).toISOString().replace(/\.\d+Z$/, '')
+								: slot.start;
 		const fields = { roomId: slot.roomId, serviceId: slot.serviceId, start, clientId: writable.store.clients[1].id };
 		const body =
 			name === 'jsonApi'
 				? { data: { type: 'bookings', attributes: { start }, relationships: { room: { data: { type: 'rooms', id: slot.roomId } }, service: { data: { type: 'services', id: slot.serviceId } }, client: { data: { type: 'clients', id: fields.clientId } } } } }
 				: name === 'jira'
 					? { fields: { room: { id: slot.roomId }, service: { id: slot.serviceId }, start, client: { id: fields.clientId } } }
-					: info.naming === 'snake'
-						? { room_id: fields.roomId, service_id: fields.serviceId, start, client_id: fields.clientId }
-						: fields;
+					: { [namedIn(name, 'roomId')]: fields.roomId, [namedIn(name, 'serviceId')]: fields.serviceId, [namedIn(name, 'start')]: start, [namedIn(name, 'clientId')]: fields.clientId };
 		const created = await apiClient(writable).post('/bookings', body);
 		expect(created.status).toBe(201);
 		const record = fieldsOfRecord(name, created.data);
-		expect(instantMs(record.start)).toBe(startMs);
-		expectTimestampForm(name, record.start, slot.start);
+		expect(instantMs(record[namedIn(name, 'start')])).toBe(startMs);
+		expectTimestampForm(name, record[namedIn(name, 'start')], slot.start);
 		// ISO input is accepted in every convention too: reschedule to a free slot a week later, sent as ISO.
 		const [later] = computeFreeSlots(writable.store, { fromMs: startMs + 7 * DAY_MS, toMs: startMs + 28 * DAY_MS, roomId: slot.roomId, serviceId: slot.serviceId });
-		const patchBody = name === 'jsonApi' ? { data: { type: 'bookings', id: record.id, attributes: { start: later.start } } } : { start: later.start };
-		const path = `/bookings/${encodeURIComponent(identityOfEntry(name, name === 'jsonApi' ? created.data.data : created.data))}`;
+		const patchBody = name === 'jsonApi' ? { data: { type: 'bookings', id: record.id, attributes: { start: later.start } } } : { [namedIn(name, 'start')]: later.start };
+		const path = `/bookings/${encodeURIComponent(identityOfEntry(name, name === 'jsonApi' || name === 'planyo' ? created.data.data : created.data))}`;
 		const rescheduled = await apiClient(writable).patch(path, patchBody);
 		expect(rescheduled.status).toBe(200);
-		expect(instantMs(fieldsOfRecord(name, rescheduled.data).start)).toBe(Date.parse(later.start));
+		expect(instantMs(fieldsOfRecord(name, rescheduled.data)[namedIn(name, 'start')])).toBe(Date.parse(later.start));
 		// A conflict is answered in the family's error shape too: booking the now taken slot again is a 409.
 		const again = JSON.parse(JSON.stringify(body).split(JSON.stringify(start)).join(JSON.stringify(later.start))) as unknown;
 		const clash = await apiClient(writable).post('/bookings', again);
-		// Checkfront refuses a taken slot with 200 and `request.status` "ERROR".
-		expect(clash.status).toBe(name === 'checkfront' ? 200 : 409);
+		// Checkfront and Planyo refuse a taken slot with 200 (`request.status` "ERROR", a `response_code`), Mindbody with 400 (ClientIsAlreadyBooked).
+		expect(clash.status).toBe(name === 'checkfront' || name === 'planyo' ? 200 : name === 'mindbody' ? 400 : 409);
 		expectErrorShape(name, clash);
 	});
 });
@@ -726,12 +786,13 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(31);
+		expect(CONVENTIONS).toHaveLength(36);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);
 			expect(info.defaultPageSize).toBeLessThanOrEqual(info.maxPageSize);
-			expect(info.parameters.pageSize ?? info.pageSizeHeader?.name).toBeDefined();
+			// Planyo answers a list whole: no parameter asks for a page.
+			if (info.pagination !== 'whole') expect(info.parameters.pageSize ?? info.pageSizeHeader?.name).toBeDefined();
 		}
 	});
 });

@@ -6,7 +6,7 @@
  */
 import type { AxiosInstance, AxiosResponse } from 'axios';
 
-import type { ConventionName } from '../../sandbox';
+import { conventionInfo, type ConventionName } from '../../sandbox';
 
 type Entry = Record<string, unknown>;
 
@@ -25,6 +25,8 @@ export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, st
 	strapi: { mode: 'pageNumber', pageParameter: 'pagination[page]', firstPage: 1, pageSizeParameter: 'pagination[pageSize]', pageSize: 100 },
 	// A paging block with `PageSize` (this page's count) and `TotalResults`, but the `offset` parameter named nowhere.
 	pageSizeEcho: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
+	// Mindbody's paging block, and its `request.offset` / `request.limit` parameters named nowhere in it.
+	mindbody: { mode: 'offset', offsetParameter: 'request.offset', limitParameter: 'request.limit', pageSize: 100 },
 };
 
 export interface ConventionWalk {
@@ -90,6 +92,11 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		// Keyed by id under "<singular>/index"; an empty page is `[]`. The keys are ids, so their order is the text's.
 		pageSizeEcho: at(body, resource.charAt(0).toUpperCase() + resource.slice(1)),
 		checkfront: Object.values((at(body, `${singularOf(resource)}/index`) as Record<string, unknown> | undefined) ?? []),
+		mindbody: at(body, resource.charAt(0).toUpperCase() + resource.slice(1)),
+		bookeo: at(body, 'data'),
+		cliniko: at(body, resource),
+		squareBookings: at(body, resource),
+		planyo: at(body, 'data.results'),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -106,9 +113,9 @@ export function linkRel(response: AxiosResponse, rel: string): string | undefine
 	return undefined;
 }
 
-/** An entry's own identity: `id`, JSON:API's `id`, or `ref` where ids are hidden. */
+/** An entry's own identity: `id`, JSON:API's `id`, `ref` where ids are hidden, Mindbody's `Id`. */
 export function identityOfEntry(name: ConventionName, entry: Entry): string {
-	return String(name === 'hasMoreOnly' ? entry.ref : entry.id);
+	return String(entry[conventionInfo(name).identityField]);
 }
 
 /** A date-time in any form the conventions send, as epoch milliseconds. */
@@ -117,6 +124,8 @@ export function instantMs(value: unknown): number {
 	if (typeof value !== 'string') return Number.NaN;
 	// Pipedrive's "2027-03-01 09:00:00" is UTC without saying so.
 	if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return Date.parse(`${value.replace(' ', 'T')}Z`);
+	// Mindbody's site time without a zone; the sandbox's site is at UTC unless localTimeZone says otherwise.
+	if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value)) return Date.parse(`${value}Z`);
 	return Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 }
 
@@ -127,9 +136,9 @@ export function slotKey(name: ConventionName, entry: Entry): string {
 		const service = at(entry, 'relationships.service.data.id');
 		return `${String(room)}|${String(service)}|${instantMs(at(entry, 'attributes.start'))}`;
 	}
-	const room = entry.room_id ?? entry.roomId;
-	const service = entry.service_id ?? entry.serviceId;
-	return `${String(room)}|${String(service)}|${instantMs(entry.start)}`;
+	const room = entry.room_id ?? entry.roomId ?? entry.RoomId;
+	const service = entry.service_id ?? entry.serviceId ?? entry.ServiceId;
+	return `${String(room)}|${String(service)}|${instantMs(entry.start ?? entry.Start)}`;
 }
 
 /** The key a walk is compared by: slot content for slots, the identity for everything else. */
@@ -341,6 +350,38 @@ export async function walkConvention(
 				offset += Number(paging.PageSize);
 				if (Number(paging.PageSize) === 0 || offset >= Number(paging.TotalResults)) break;
 				response = await get(path, { ...params, limit: pageSize, offset });
+			}
+			break;
+		}
+		case 'mindbody': {
+			// `request.offset` += this page's `PageSize` until `TotalResults` is reached.
+			let offset = 0;
+			let response = await get(path, { ...params, 'request.limit': pageSize, 'request.offset': offset });
+			for (;;) {
+				const paging = response.data.PaginationResponse;
+				offset += Number(paging.PageSize);
+				if (Number(paging.PageSize) === 0 || offset >= Number(paging.TotalResults)) break;
+				response = await get(path, { ...params, 'request.limit': pageSize, 'request.offset': offset });
+			}
+			break;
+		}
+		case 'cliniko':
+			await followBodyUrls(await get(path, { ...params, per_page: pageSize }), (body) => at(body, 'links.next'));
+			break;
+		case 'squareBookings': {
+			let response = await get(path, { ...params, limit: pageSize });
+			while (response.data.cursor) response = await get(path, { ...params, limit: pageSize, cursor: response.data.cursor });
+			break;
+		}
+		case 'planyo':
+			// Answered whole: one request.
+			await get(path, params);
+			break;
+		case 'bookeo': {
+			// The documented walk: the first answer's `pageNavigationToken` and `pageNumber` up to `totalPages`.
+			let response = await get(path, { ...params, itemsPerPage: pageSize });
+			for (let page = 2; page <= Number(response.data.info.totalPages); page++) {
+				response = await get(path, { pageNavigationToken: response.data.info.pageNavigationToken, pageNumber: page });
 			}
 			break;
 		}

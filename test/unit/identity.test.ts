@@ -10,6 +10,20 @@ describe('entry identity', () => {
 		expect(chooseIdentityMode([])).toBe('hash');
 	});
 
+	it('uses `id` in another case (Mindbody\'s `Id`) when every entry has a scalar one, `id` itself first', () => {
+		expect(chooseIdentityMode([{ Id: 1042, Status: 'Booked' }, { Id: 1043, Status: 'Booked' }])).toBe('field:Id');
+		expect(chooseIdentityMode([{ Id: 1042 }])).toBe('field:Id');
+		expect(chooseIdentityMode([{ id: 'a', Id: 1 }, { id: 'b', Id: 2 }])).toBe('id');
+		expect(chooseIdentityMode([{ Id: 1 }, { Id: { nested: 1 } }])).toBe('hash');
+		expect(chooseIdentityMode([{ Id: 1 }, { Other: 2 }])).toBe('hash');
+		// Other short texts are no identity for a journal: an event name repeats on later entries.
+		expect(chooseIdentityMode([{ event: 'a' }, { event: 'b' }])).toBe('hash');
+		expect(entryIdentity({ Id: 1042, Status: 'Booked' }, 'field:Id')).toBe('n:1042');
+		expect(entryIdentity({ Id: 1042, Status: 'Cancelled' }, 'field:Id')).toBe(entryIdentity({ Id: 1042, Status: 'Booked' }, 'field:Id'));
+		// An entry without the field is hashed, as in `id` mode.
+		expect(entryIdentity({ Other: 1 }, 'field:Id')).toMatch(/^h:[0-9a-f]{16}$/);
+	});
+
 	it('tells a numeric id from the same text, and hashes long ids to a bounded length', () => {
 		expect(entryIdentity({ id: 1 }, 'id')).not.toBe(entryIdentity({ id: '1' }, 'id'));
 		expect(entryIdentity({ id: 'x'.repeat(500) }, 'id').length).toBeLessThanOrEqual(64);

@@ -12,6 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { searchBookings } from '../../nodes/VenueBooking/methods/listSearch';
 import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type Sandbox } from '../../sandbox';
+import { dialectName } from '../../sandbox/dialect';
 import { methodContext, node } from './harness';
 import { credentialsFor, credentialTypes, itemsOf, jsonBody, listAll, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
 import { pollerFor } from './venueBookingTrigger';
@@ -32,6 +33,7 @@ const EXPLICIT: Partial<Record<ConventionName, { pagination: IDataObject; identi
 	calCom: { pagination: PAGINATION_AS_SET.calCom!, said: /"hasNextPage" is true/ },
 	strapi: { pagination: PAGINATION_AS_SET.strapi!, said: /"total" says 237 entries and 25 were read/ },
 	pageSizeEcho: { pagination: PAGINATION_AS_SET.pageSizeEcho!, said: /"TotalResults" says 237 entries and 100 were read/ },
+	mindbody: { pagination: PAGINATION_AS_SET.mindbody!, said: /"TotalResults" says 237 entries and 100 were read/ },
 };
 
 /** An entry's own identity as the convention writes it. */
@@ -47,8 +49,8 @@ function listOptions(name: ConventionName, extra: IDataObject = {}): INodeParame
 
 describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: ConventionName) => {
 	const info = conventionInfo(name);
-	/** Refusals answered with 200: Slack's `{"ok": false}`, Checkfront's `{"request": {"status": "ERROR"}}`. */
-	const refusedIn200 = /^(status-)?error-in-2xx/.test(info.errorShape);
+	/** Refusals answered with 200: Slack's `{"ok": false}`, Checkfront's `{"request": {"status": "ERROR"}}`, Planyo's non-zero `response_code`. */
+	const refusedIn200 = /^((status|code)-)?error-in-2xx/.test(info.errorShape);
 	let sandbox: Sandbox;
 	/** The server's payments in the order its list gives them. */
 	let serverOrder: string[];
@@ -222,7 +224,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 	});
 
 	it("a validation error shows the server's own words, naming the field", async () => {
-		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody({ note: 'no start' }) });
+		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody({ [dialectName('note', info.naming)]: 'no start' }) });
 		const error = result.errorOf(NODE_NAME);
 		if (refusedIn200) {
 			// Refused with 200 and `"ok": false` or a status word: the server's words are the message itself.
@@ -236,7 +238,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 	});
 
 	it('a refusal quoting the service and room picked names them from the catalogue', async () => {
-		const key = (snake: string) => (info.naming === 'camel' ? snake.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()) : snake);
+		const key = (snake: string) => (info.naming === 'snake' ? snake : dialectName(snake.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), info.naming));
 		const body = { [key('room_id')]: 'room_rehearsal_1', [key('service_id')]: 'svc_photo_1h', start: '2030-01-07T10:00:00Z', [key('client_id')]: sandbox.store.clients[0].id };
 		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
 		const error = result.errorOf(NODE_NAME);
@@ -298,6 +300,19 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 			expect(sandbox.store.bookings).toHaveLength(before);
 		});
 
+	}
+
+	if (info.errorShape.startsWith('code-error-in-2xx')) {
+		it('a create on a taken slot, refused with 200 and a non-zero result code: an error with the server\'s words, never a booking made', async () => {
+			const taken = sandbox.store.bookings.find((booking) => booking.status === 'confirmed' && Date.parse(booking.start) > Date.parse(FIXED_TODAY))!;
+			const body = { room_id: taken.roomId, service_id: taken.serviceId, start: taken.start, client_id: sandbox.store.clients[0].id };
+			const before = sandbox.store.bookings.length;
+			const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
+			expect(result.errorOf(NODE_NAME)?.message).toBe('The API refused POST /bookings: The resource is not available in the selected time period.');
+			expect(String(result.errorOf(NODE_NAME)?.description)).toMatch(/Response body \(HTTP 200\): .*"response_code":4/);
+			expect(result.outputOf(NODE_NAME)).toEqual([]);
+			expect(sandbox.store.bookings).toHaveLength(before);
+		});
 	}
 
 	if (info.errorShape.startsWith('error-in-2xx') || info.errorShape.startsWith('status-error-in-2xx')) {

@@ -6,6 +6,7 @@
  */
 import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
+import { searchBookings } from '../../nodes/VenueBooking/methods/listSearch';
 import { bookingFields, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { FIXED_TODAY, type Sandbox } from '../../sandbox';
 import { methodContext, node } from './harness';
@@ -75,5 +76,55 @@ describe('a workspace that writes local times without a zone (pipedrive form, ti
 		});
 		expect(result.errorOf(NODE_NAME)?.message).toBe('The Workspace Time Zone "Europe/Pari" of the Venue Booking API credential is not a time zone');
 		expect(sandbox.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+	});
+});
+
+/**
+ * Mindbody writes PascalCase records with zone-less ISO times (`"2027-06-09T17:00:00"`) in the site's zone: the
+ * same setting reads them (the Booking ID picker's labels) and writes them (the Create form), with `request.offset`
+ * pagination set as a user must set it.
+ */
+describe('a Mindbody-style workspace (PascalCase, zone-less site times in Europe/Paris)', () => {
+	let sandbox: Sandbox;
+	let offered: OfferedField[];
+	const mindbodyCreate = { resource: 'booking', operation: 'create', options: { pagination: { settings: PAGINATION_AS_SET.mindbody } } } as INodeParameters;
+	const editor = (parameters: INodeParameters, path: string, timezone?: string) =>
+		methodContext({
+			node: node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
+			nodeTypes,
+			credentialTypes,
+			credentials: credentialsFor(sandbox, undefined, undefined, { workspaceTimeZone: WORKSPACE_ZONE }),
+			path,
+			...(timezone ? { timezone } : {}),
+		});
+
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ convention: 'mindbody', seed: 7, today: FIXED_TODAY, localTimeZone: WORKSPACE_ZONE });
+		offered = (await bookingFields.call(editor(mindbodyCreate, 'parameters.fields'))).fields as OfferedField[];
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => sandbox.resetRequests());
+
+	it('labels Start with both zones, and the picker reads each booking\'s zone-less time as Paris time', async () => {
+		expect(offered.find((field) => field.id === 'Start')?.displayName).toBe('Start (date-time in America/New_York, e.g. 2027-02-27 09:00 → sent as 2027-02-27T15:00:00 (Europe/Paris time))');
+		const booking = sandbox.store.bookings.find((candidate) => candidate.start === '2027-02-27T14:00:00Z')!;
+		const picker = await searchBookings.call(editor({ resource: 'booking', operation: 'get', options: mindbodyCreate.options } as INodeParameters, 'parameters.bookingId', WORKFLOW_ZONE));
+		const row = picker.results.find((result) => result.value === booking.id);
+		// 14:00 UTC is 15:00 in Paris (what the API writes) and 09:00 in New York (what the label shows).
+		expect(row?.name).toMatch(/^Sat 27 Feb 2027, 09:00 · /);
+	});
+
+	it('sends 11:00 in New York as 17:00 Paris site time, and the booking lands at 15:00 UTC', async () => {
+		const room = sandbox.store.rooms[0];
+		const service = sandbox.store.services.find((candidate) => candidate.roomIds.includes(room.id));
+		const value = { RoomId: room.id, ServiceId: service?.id, ClientId: sandbox.store.clients[0].id, Start: '2027-06-09T11:00:00' };
+		const result = await runNode(sandbox, { ...mindbodyCreate, fields: mapped(value, offered) } as INodeParameters, {
+			settings: { timezone: WORKFLOW_ZONE },
+			credentialData: { workspaceTimeZone: WORKSPACE_ZONE },
+		});
+		expect(result.errorOf(NODE_NAME)).toBeUndefined();
+		const post = sandbox.requests.find((request) => request.method === 'POST');
+		expect((post?.body as IDataObject).Start).toBe('2027-06-09T17:00:00');
+		expect(sandbox.store.bookings.at(-1)).toMatchObject({ start: '2027-06-09T15:00:00Z' });
 	});
 });

@@ -6,7 +6,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { isPlainObject } from '../transport/json';
 import { type PageRequest, readPageRequest, readResolvedPagination, type ResolvedPagination } from '../transport/pagination/strategies';
-import type { IdentityMode } from '../identity';
+import { type IdentityMode, isIdentityMode } from '../identity';
 import type { JournalKey } from './description';
 import type { JournalOrder } from './order';
 
@@ -54,7 +54,7 @@ const STATE_KEY = 'journal';
 export function readState(staticData: IDataObject, journal: JournalKey = 'webhookDeliveries'): JournalState | undefined {
 	const stored = staticData[STATE_KEY];
 	if (!isPlainObject(stored) || stored.version !== 1 || !Array.isArray(stored.recent)) return undefined;
-	if (stored.identity !== 'id' && stored.identity !== 'hash') return undefined;
+	if (!isIdentityMode(stored.identity)) return undefined;
 	if (!stored.recent.every((identity) => typeof identity === 'string')) return undefined;
 	if ((stored.journal ?? 'webhookDeliveries') !== journal) return undefined;
 	const state: JournalState = { version: 1, identity: stored.identity, recent: [...(stored.recent as string[])] };

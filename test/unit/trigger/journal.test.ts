@@ -1,5 +1,6 @@
 import { type IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 
+import { entryIdentity } from '../../../nodes/VenueBooking/identity';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { JournalReader } from '../../../nodes/VenueBooking/trigger/journal';
 import { JOURNALS, type JournalSettings } from '../../../nodes/VenueBooking/trigger/description';
@@ -61,6 +62,48 @@ describe('JournalReader, newest first (dates fall down the list)', () => {
 		const server = journalServer(range(1, 9).reverse());
 		expect(ids(await (await reader(server.answer)).sample(undefined, 2))).toEqual(['e8', 'e9']);
 		expect(server.pagesAsked).toEqual([1]);
+	});
+});
+
+describe('JournalReader on entries identified by `Id` (Mindbody-style), and states stored before that was read', () => {
+	const pascal = (n: number) => ({ Id: 1000 + n, Status: 'Booked', At: entry(n).at });
+	/** A journal of PascalCase entries, newest first, in pages of 3. */
+	function pascalServer(entries: Array<ReturnType<typeof pascal>>) {
+		return (request: IHttpRequestOptions): MockAnswer => {
+			const page = Number((request.qs as { page?: number }).page);
+			return { statusCode: 200, body: entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) };
+		};
+	}
+
+	it('tells entries apart by `Id`: an entry whose status changed is not new, each new entry comes once', async () => {
+		const journal = Array.from({ length: 5 }, (_, i) => pascal(5 - i));
+		const baseline = await (await reader(pascalServer(journal))).baseline();
+		expect(baseline.state).toMatchObject({ identity: 'field:Id', head: 'n:1005' });
+		// The newest entry changes its status (a hash would call it new), and two entries arrive on top.
+		journal[0] = { ...journal[0], Status: 'Cancelled' };
+		journal.unshift(pascal(7), pascal(6));
+		const poll = await (await reader(pascalServer(journal))).poll(baseline.state);
+		expect(poll.entries.map((e) => (e as { Id: number }).Id)).toEqual([1006, 1007]);
+		expect(poll.state.identity).toBe('field:Id');
+	});
+
+	it('a state stored with content hashes (before `Id` was read) keeps hashing: nothing old comes back, the new entry comes once', async () => {
+		const journal = Array.from({ length: 5 }, (_, i) => pascal(5 - i));
+		const stored: JournalState = { version: 1, identity: 'hash', order: 'newestFirst', recent: journal.slice(0, 3).reverse().map((e) => entryIdentity(e, 'hash')) };
+		journal.unshift(pascal(6));
+		const poll = await (await reader(pascalServer(journal))).poll(stored);
+		expect(poll.entries.map((e) => (e as { Id: number }).Id)).toEqual([1006]);
+		expect(poll.state.identity).toBe('hash');
+		expect(poll.state.recent.every((identity) => identity.startsWith('h:'))).toBe(true);
+	});
+
+	it('a state stored with `id` on entries that have `id` reads on unchanged', async () => {
+		const journal = range(1, 5).reverse();
+		const stored: JournalState = { version: 1, identity: 'id', order: 'newestFirst', recent: ['s:e3', 's:e4', 's:e5'], head: 's:e5' };
+		journal.unshift(entry(6));
+		const poll = await (await reader(journalServer(journal).answer)).poll(stored);
+		expect(ids(poll.entries)).toEqual(['e6']);
+		expect(poll.state).toMatchObject({ identity: 'id', head: 's:e6' });
 	});
 });
 

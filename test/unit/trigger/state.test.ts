@@ -26,9 +26,18 @@ describe('readState', () => {
 		['another version', { journal: { version: 2, identity: 'id', recent: [] } }],
 		['no list of recent identities', { journal: { version: 1, identity: 'id', recent: 'a' } }],
 		['an unknown identity mode', { journal: { version: 1, identity: 'path', recent: [] } }],
+		['a field mode without its field', { journal: { version: 1, identity: 'field:', recent: [] } }],
 		['not an object', { journal: 'x' }],
 	])('takes %s as no state', (_case, staticData) => {
 		expect(readState(staticData as IDataObject)).toBeUndefined();
+	});
+});
+
+describe('readState across identity modes', () => {
+	it('reads states stored with `id` and `hash` as before, and the `field:` mode of entries identified by `Id`', () => {
+		for (const identity of ['id', 'hash', 'field:Id'] as const) {
+			expect(readState({ journal: { version: 1, identity, recent: ['n:1'] } })).toEqual({ version: 1, identity, recent: ['n:1'] });
+		}
 	});
 });
 
@@ -61,7 +70,7 @@ describe('readState checks what it reads back, never casting it', () => {
 	});
 
 	it('keeps only the fields of the stored mode', () => {
-		const mixed = { ...tail, pagination: { ...tail.pagination, cursorParameter: 'c', nextUrlPath: 'links.next' } };
+		const mixed = { ...tail, pagination: { ...tail.pagination, offsetParameter: 'o', nextUrlPath: 'links.next' } };
 		expect(readState(stored({ tail: mixed }))?.tail?.pagination).toEqual(tail.pagination);
 	});
 });

@@ -16,6 +16,7 @@ import {
 	normalizeKey,
 	PAGE_COUNTS,
 	PAGE_PARAMETERS,
+	PAGE_TOKENS,
 	PAGINATION_CHECKS,
 	type PaginationCheck,
 } from '../../conventions';
@@ -220,9 +221,12 @@ const CHECKS: Record<PaginationCheck, Check> = {
 	pageNumber: (_first, markers) => {
 		const page = anywhere(markers, NAMES.page, isNumeric);
 		if (!page) return undefined;
+		// A token beside the page number (Bookeo's `pageNavigationToken`): later pages send it back with the number.
+		const token = markers.find((m) => m.parent === page.parent && PAGE_TOKENS.has(m.normalized) && isScalarMarker(m.value));
 		return {
 			mode: 'pageNumber',
-			pageParameter: PAGE_PARAMETERS.get(page.normalized) ?? page.key,
+			pageParameter: token ? PAGE_TOKENS.get(token.normalized)! : (PAGE_PARAMETERS.get(page.normalized) ?? page.key),
+			...(token ? { cursorParameter: token.key, cursorPath: token.path } : {}),
 			firstPage: numeric(page.value),
 			currentPagePath: page.path,
 			totalPagesPath: sibling(markers, page, NAMES.totalPages, isNumeric)?.path,

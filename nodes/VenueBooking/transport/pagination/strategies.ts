@@ -162,7 +162,7 @@ function pageNumberStrategy(parameter: string, settings: PageNumberPagination): 
 	const firstPage = settings.firstPage ?? 1;
 	const sizeParameter = settings.pageSizeParameter;
 	return {
-		description: `page number (sent as "${parameter}", from ${firstPage})`,
+		description: `page number (sent as "${parameter}", from ${firstPage}${settings.cursorPath ? `, with the token of "${settings.cursorPath}" sent as "${settings.cursorParameter ?? ''}"` : ''})`,
 		first: (pageSize) => ({ query: withSize({ [parameter]: firstPage }, sizeParameter, pageSize) }),
 		next(last) {
 			const stated = numberAt(last.response, settings.currentPagePath);
@@ -181,7 +181,12 @@ function pageNumberStrategy(parameter: string, settings: PageNumberPagination): 
 			const page = current + 1;
 			// The size stays what the walk started with: changing it mid-walk would shift page boundaries.
 			const sizeSent = sizeParameter ? last.query[sizeParameter] : undefined;
-			const query = withSize({ [parameter]: page }, sizeParameter, sizeSent === undefined ? undefined : Number(sizeSent));
+			const token = settings.cursorPath ? readMarker(last.response, settings.cursorPath) : undefined;
+			// With a page token the number goes beside it alone: the token holds the search and the page size.
+			const query =
+				settings.cursorParameter && isScalarMarker(token)
+					? { [settings.cursorParameter]: token, [parameter]: page }
+					: withSize({ [parameter]: page }, sizeParameter, sizeSent === undefined ? undefined : Number(sizeSent));
 			return promised ? { query, marker: String(page) } : { query, marker: String(page), guessed: true };
 		},
 	};
@@ -348,6 +353,12 @@ export interface PageNumberPagination extends StatedLengthPaths {
 	currentPagePath?: string;
 	pageSizeParameter?: string;
 	/**
+	 * A token of the first answer that later pages send back beside the page number (Bookeo's
+	 * `pageNavigationToken`): the parameter it is sent as, and where the answer holds it.
+	 */
+	cursorParameter?: string;
+	cursorPath?: string;
+	/**
 	 * The length of page 1, kept for numbered pages with a stated total: a walk resumed at a later page (the
 	 * trigger's jump to the end, its next poll) needs it to tell that the total ends there, and does not see page 1.
 	 */
@@ -394,7 +405,7 @@ const SHAPES: { [M in ResolvedPagination['mode']]: Record<string, 'string' | 'nu
 	off: {},
 	nextUrl: { nextUrlPath: 'string' },
 	cursor: { cursorParameter: 'string', cursorPath: 'string', pageSizeParameter: 'string', cursorAlternative: 'string', firstPageFingerprint: 'string' },
-	pageNumber: { pageParameter: 'string', firstPage: 'number', currentPagePath: 'string', pageSizeParameter: 'string', pageLength: 'number' },
+	pageNumber: { pageParameter: 'string', firstPage: 'number', currentPagePath: 'string', pageSizeParameter: 'string', pageLength: 'number', cursorParameter: 'string', cursorPath: 'string' },
 	offset: { offsetParameter: 'string', limitParameter: 'string', offsetPath: 'string' },
 	afterLast: { afterParameter: 'string', afterField: 'string', pageSizeParameter: 'string', unverified: 'boolean' },
 };

@@ -55,6 +55,15 @@ describe('strategyFor', () => {
 		it('ends at the total of pages the response states', () => {
 			expect(strategy.next(page({ pages: 3 }, { query: { page: 3 } }), undefined)).toBeUndefined();
 		});
+
+		it('with a page token (Bookeo), sends the token of the answer and the page number alone, the size left to the token', () => {
+			const tokened = strategyFor({ mode: 'pageNumber', pageParameter: 'pageNumber', currentPagePath: 'info.currentPage', totalPagesPath: 'info.totalPages', cursorParameter: 'pageNavigationToken', cursorPath: 'info.pageNavigationToken', pageSizeParameter: 'itemsPerPage' })!;
+			const info = (currentPage: number) => ({ info: { currentPage, totalPages: 3, pageNavigationToken: 'T1' } });
+			expect(tokened.next(page(info(1), { query: { itemsPerPage: 3 } }), undefined)).toEqual({ query: { pageNavigationToken: 'T1', pageNumber: 2 }, marker: '2' });
+			expect(tokened.next(page(info(2), { query: { pageNavigationToken: 'T1', pageNumber: 2 } }), undefined)).toEqual({ query: { pageNavigationToken: 'T1', pageNumber: 3 }, marker: '3' });
+			expect(tokened.next(page(info(3), { query: { pageNavigationToken: 'T1', pageNumber: 3 } }), undefined)).toBeUndefined();
+			expect(tokened.description).toBe('page number (sent as "pageNumber", from 1, with the token of "info.pageNavigationToken" sent as "pageNavigationToken")');
+		});
 	});
 
 	describe('offset', () => {
