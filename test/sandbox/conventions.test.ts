@@ -69,6 +69,7 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 			expect(data.error).toMatchObject({ code: expect.any(String), message: expect.any(String), innerError: { date: expect.any(String), 'request-id': expect.any(String) } });
 			break;
 		case 'jsonApi':
+		case 'booqable':
 			expect(data.errors[0]).toMatchObject({ status: String(status), title: expect.any(String), detail: expect.any(String) });
 			break;
 		case 'hal':
@@ -139,6 +140,18 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 			break;
 		case 'checkfront':
 			expect(data.request).toMatchObject({ status: 'ERROR', error: { id: expect.any(String), title: expect.any(String) } });
+			break;
+		case 'rezdy':
+			expect(data).toEqual({ requestStatus: { success: false, error: { errorCode: expect.any(String), errorMessage: expect.any(String) }, version: 'v1' } });
+			break;
+		case 'currentRms':
+			expect(data).toEqual({ errors: [expect.any(String)] });
+			break;
+		case 'rentman':
+			expect(data).toEqual({ code: status, message: expect.any(String) });
+			break;
+		case 'simplybook':
+			expect(data).toEqual({ jsonrpc: '2.0', id: 1, error: { code: expect.any(Number), message: expect.any(String) } });
 			break;
 	}
 }
@@ -283,6 +296,24 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 			error: { id: 'validation_error', title: 'Missing required fields', details: { start: 'is required' } },
 		});
 	},
+	rezdy: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ requestStatus: { success: false, error: { errorCode: '400', errorMessage: 'start is required.' }, version: 'v1' } });
+	},
+	currentRms: (r) => {
+		expect(r.status).toBe(422);
+		expect(r.data).toEqual({ errors: ["Start can't be blank"] });
+	},
+	rentman: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ code: 400, message: 'start is required.' });
+	},
+	booqable: (r) => MISSING_START.jsonApi(r),
+	simplybook: (r) => {
+		// A JSON-RPC error in a success status.
+		expect(r.status).toBe(200);
+		expect(r.data).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params: start is required.' } });
+	},
 };
 
 /** A booking body without `start`, in the convention's naming (JSON:API as a resource document). */
@@ -304,7 +335,11 @@ function bodyWithoutStart(name: ConventionName): unknown {
 
 /** A single record's fields (JSON:API attributes and a Jira issue's fields included). */
 function fieldsOfRecord(name: ConventionName, body: Entry): Entry {
-	if (name === 'jsonApi') return { id: (body.data as Entry).id, ...((body.data as Entry).attributes as Entry) };
+	if (name === 'jsonApi' || name === 'booqable') return { id: (body.data as Entry).id, ...((body.data as Entry).attributes as Entry) };
+	// Wrapped under the record's singular name (beside Rezdy's request status), in `data`, or in JSON-RPC's `result`.
+	if (name === 'rezdy' || name === 'currentRms') return Object.values(body).find((value): value is Entry => typeof value === 'object' && value !== null && 'id' in value)!;
+	if (name === 'rentman') return body.data as Entry;
+	if (name === 'simplybook') return body.result as Entry;
 	if (name === 'jira' && body.fields !== undefined) return { id: body.id, ...(body.fields as Entry) };
 	return body;
 }
@@ -346,7 +381,8 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 		const single = await apiClient(sandbox).get(`/bookings/${encodeURIComponent(booking.id)}`);
 		expect(single.status).toBe(200);
 		const fields = fieldsOfRecord(name, single.data);
-		const named = (canonical: string): unknown => fields[info.naming === 'snake' && name !== 'jsonApi' ? canonical.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : canonical];
+		const jsonApiStyle = name === 'jsonApi' || name === 'booqable';
+		const named = (canonical: string): unknown => fields[info.naming === 'snake' && !jsonApiStyle ? canonical.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : canonical];
 		expect(identityOfEntry(name, fields)).toBe(booking.id);
 		expectTimestampForm(name, named('createdAt'), booking.createdAt);
 		expectTimestampForm(name, named('updatedAt'), booking.updatedAt);
@@ -355,9 +391,9 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 		expectTimestampForm(name, named('end'), booking.end);
 		const list = await apiClient(sandbox).get('/payments');
 		const payment = entriesOf(name, list, 'payments')[0];
-		const paymentFields = name === 'jsonApi' ? (payment.attributes as Entry) : payment;
+		const paymentFields = jsonApiStyle ? (payment.attributes as Entry) : payment;
 		const stored = sandbox.store.payments.find((p) => p.id === identityOfEntry(name, payment))!;
-		expectTimestampForm(name, paymentFields[info.naming === 'snake' && name !== 'jsonApi' ? 'created_at' : 'createdAt'], stored.createdAt);
+		expectTimestampForm(name, paymentFields[info.naming === 'snake' && !jsonApiStyle ? 'created_at' : 'createdAt'], stored.createdAt);
 	});
 
 	it('answers POST /bookings without start in its validation shape', async () => {
@@ -633,15 +669,16 @@ describe('conventions with writes and a changing journal', () => {
 		// ISO input is accepted in every convention too: reschedule to a free slot a week later, sent as ISO.
 		const [later] = computeFreeSlots(writable.store, { fromMs: startMs + 7 * DAY_MS, toMs: startMs + 28 * DAY_MS, roomId: slot.roomId, serviceId: slot.serviceId });
 		const patchBody = name === 'jsonApi' ? { data: { type: 'bookings', id: record.id, attributes: { start: later.start } } } : { start: later.start };
-		const path = `/bookings/${encodeURIComponent(identityOfEntry(name, name === 'jsonApi' ? created.data.data : created.data))}`;
+		const path = `/bookings/${encodeURIComponent(identityOfEntry(name, fieldsOfRecord(name, created.data)))}`;
 		const rescheduled = await apiClient(writable).patch(path, patchBody);
 		expect(rescheduled.status).toBe(200);
 		expect(instantMs(fieldsOfRecord(name, rescheduled.data).start)).toBe(Date.parse(later.start));
 		// A conflict is answered in the family's error shape too: booking the now taken slot again is a 409.
 		const again = JSON.parse(JSON.stringify(body).split(JSON.stringify(start)).join(JSON.stringify(later.start))) as unknown;
 		const clash = await apiClient(writable).post('/bookings', again);
-		// Checkfront refuses a taken slot with 200 and `request.status` "ERROR".
-		expect(clash.status).toBe(name === 'checkfront' ? 200 : 409);
+		// Checkfront refuses a taken slot with 200 and `request.status` "ERROR";
+		// SimplyBook answers it as a JSON-RPC error in a 200.
+		expect(clash.status).toBe(name === 'checkfront' || name === 'simplybook' ? 200 : 409);
 		expectErrorShape(name, clash);
 	});
 });
@@ -726,7 +763,7 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(31);
+		expect(CONVENTIONS).toHaveLength(36);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);

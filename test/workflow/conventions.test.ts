@@ -88,8 +88,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		// The hint says the list is complete, "N of N" where the convention states a total.
 		const [hint] = result.hintsOf(NODE_NAME).map((found) => found.message);
 		if (sandbox.requests.length > 1) {
-			// Checkfront states its total as `request.records`, a name the convention registry does not read as a total.
-			const statesTotal = info.total !== undefined && name !== 'checkfront';
+			const statesTotal = info.total !== undefined;
 			expect(hint).toMatch(new RegExp(`^Read all ${PAYMENTS} ${statesTotal ? `of ${PAYMENTS} ` : ''}payments over \\d+ pages: the list is complete\\.( |$)`));
 		}
 	});
