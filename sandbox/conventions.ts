@@ -135,6 +135,8 @@ export interface ConventionDefinition {
 	list: (items: unknown[], page: PageWindow, context: ListContext) => { body: unknown; headers?: Record<string, string> };
 	/** A JSON media type of its own (JSON:API, HAL) for lists and records; errors choose theirs. */
 	mediaType?: string;
+	/** Writes may also come form-encoded (`a[b]=c`, as PHP reads them): Checkfront. */
+	formBodies?: boolean;
 	/** A single record's body; default: the record itself. */
 	single?: (record: Record<string, unknown>, resource: ListResource, context: Pick<ListContext, 'origin'>, selfPath: string | undefined) => unknown;
 }
@@ -1201,6 +1203,7 @@ function build(): Record<ConventionName, ConventionDefinition> {
 				checkfrontStyle,
 			),
 			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			formBodies: true,
 			size: checkfrontSize,
 			record: checkfrontStyle,
 			list: (items, page, context) => ({
@@ -1455,6 +1458,11 @@ export function renderConventionRecord(name: ConventionName, record: object, res
 /** A request body in the convention's forms (JSON:API documents, numeric or "+0000" date-times) made plain. */
 export function conventionBody(name: ConventionName, body: unknown, target: WriteTarget, localZone?: string): unknown {
 	return plainBody(body, recordStyle(CONVENTION_DEFINITIONS[name], localZone), target);
+}
+
+/** Whether the convention's API takes form-encoded writes beside JSON. */
+export function conventionTakesForms(name: ConventionName): boolean {
+	return CONVENTION_DEFINITIONS[name].formBodies === true;
 }
 
 /** The pagination query parameters a convention reads (for strict query checking). */

@@ -607,6 +607,18 @@ describe('convention edges', () => {
 		expect(conventionInfo('hasMoreOnly').walkable).toBe(false);
 	});
 
+	it('checkfront takes a write form-encoded (a[b]=c read as PHP reads it); a JSON-only convention answers 415', async () => {
+		const form = { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
+		sandbox.setOptions({ convention: 'stripe' });
+		expect((await client().post('/bookings', 'room_id=room_loft', form)).status).toBe(415);
+		sandbox.setOptions({ convention: 'checkfront' });
+		const before = sandbox.store.bookings.length;
+		const refused = await client().post('/bookings', 'room_id=room_loft&service_id=svc_loft_event', form);
+		expect(refused.status).toBe(200);
+		expect(refused.data.request).toMatchObject({ status: 'ERROR', error: { details: { start: 'is required' } } });
+		expect(sandbox.store.bookings).toHaveLength(before);
+	});
+
 	it('openai: first_id and last_id name the page ends', async () => {
 		sandbox.setOptions({ convention: 'openai' });
 		const response = await client().get('/clients', { params: { limit: 3 } });

@@ -16,6 +16,9 @@ import { methodContext, node } from './harness';
 import { credentialsFor, credentialTypes, itemsOf, jsonBody, listAll, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
 import { pollerFor } from './venueBookingTrigger';
 import { PAGINATION_AS_SET } from '../support/conventions';
+import { computeFreeSlots } from '../../sandbox/slots';
+
+const DAY_MS = 86_400_000;
 
 const PAYMENTS = 237;
 
@@ -304,6 +307,24 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 			expect(result.errorOf(NODE_NAME)?.message).toMatch(/^The API refused POST \/bookings: /);
 			expect(String(result.errorOf(NODE_NAME)?.description)).toMatch(/Response body \(HTTP 200\): .*"status":"ERROR"/);
 			expect(result.outputOf(NODE_NAME)).toEqual([]);
+			expect(sandbox.store.bookings).toHaveLength(before);
+		});
+
+		it('a create sent form-encoded (Options > Body Encoding) makes the booking; the same slot again is refused with the server\'s words', async () => {
+			const fromMs = Date.parse(FIXED_TODAY) + 2 * DAY_MS;
+			const [slot] = computeFreeSlots(sandbox.store, { fromMs, toMs: fromMs + 21 * DAY_MS, serviceId: 'svc_rehearsal_2h' });
+			const client = sandbox.store.clients[1].id;
+			const parameters = { resource: 'booking', operation: 'create', ...jsonBody({ room_id: slot.roomId, service_id: slot.serviceId, start: slot.start, client_id: client }), options: { bodyEncoding: 'form' } };
+			const made = await runNode(sandbox, parameters);
+			expect(made.errorOf(NODE_NAME)).toBeUndefined();
+			const sent = sandbox.requests.find((request) => request.method === 'POST')!;
+			expect(sent.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+			expect(sandbox.store.bookings.at(-1)).toMatchObject({ roomId: slot.roomId, serviceId: slot.serviceId, clientId: client, start: slot.start });
+			const before = sandbox.store.bookings.length;
+			const refused = await runNode(sandbox, parameters);
+			expect(refused.errorOf(NODE_NAME)?.message).toMatch(/^The API refused POST \/bookings: /);
+			expect(String(refused.errorOf(NODE_NAME)?.description)).toMatch(/Response body \(HTTP 200\): .*"status":"ERROR"/);
+			expect(refused.outputOf(NODE_NAME)).toEqual([]);
 			expect(sandbox.store.bookings).toHaveLength(before);
 		});
 

@@ -7,7 +7,7 @@ import { type Endpoint, findEndpoint, showFor } from '../endpoints';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId, readWorkspaceTimeZone } from '../parameters/readers';
-import { editorListOptions, optionsProperty, readTransportOptions } from '../parameters/options';
+import { editorListOptions, optionsProperty, readBodyEncoding, readTransportOptions } from '../parameters/options';
 import { leavesOf, loadReferenceLists, type NamedRecord, namesOf, nameQuotedIdentities } from '../referenceLists';
 import { refusedTheValues } from '../transport/errors';
 import { type ApiClient, type ApiRequest, settle } from '../transport/request';
@@ -71,6 +71,7 @@ export function writeOperation(endpoint: Endpoint): Operation {
 				endpoint,
 				id: id ? readId(context, itemIndex, id) : undefined,
 				body: readBody(context, itemIndex, bodyOptional),
+				bodyEncoding: readBodyEncoding(context, itemIndex),
 				query: readQuery(context, itemIndex),
 				itemIndex,
 			};
@@ -106,6 +107,7 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 				endpoint,
 				id: recordId,
 				body: mergeBody(context, itemIndex, fields, readBody(context, itemIndex, false, true)),
+				bodyEncoding: readBodyEncoding(context, itemIndex),
 				query: readQuery(context, itemIndex),
 				itemIndex,
 			};

@@ -8,6 +8,7 @@ import { type IAdditionalCredentialOptions, type ICredentialDataDecryptedObject,
 import { API_PATH_PREFIX, type Endpoint, type HttpMethod } from '../endpoints';
 import { RATE_LIMIT_HEADERS } from '../conventions';
 import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, transportError } from './errors';
+import { type BodyEncoding, encodeFormBody, FORM_CONTENT_TYPE } from './formEncoding';
 import { RatePacer } from './ratePacer';
 import { parseBody } from './response';
 import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
@@ -24,8 +25,10 @@ export interface ApiRequest {
 	/** The booking or client id for `{id}` paths; validated by the caller, encoded by the client. */
 	id?: string;
 	query?: IDataObject;
-	/** Sent as JSON; undefined sends no body. */
+	/** Sent as JSON (or as a form, `bodyEncoding`); undefined sends no body. */
 	body?: unknown;
+	/** How a body is written: JSON (the default), or form fields (Options > Body Encoding). */
+	bodyEncoding?: BodyEncoding;
 	/** An absolute URL the server handed out (a next-page link); must stay on the credential's origin. */
 	url?: string;
 	itemIndex?: number;
@@ -183,7 +186,7 @@ export class ApiClient {
 		for (let redirects = 1; ; redirects++) {
 			// Every exchange spends the API's budget, a redirect's too: each waits for its turn in the pacer.
 			const ticket = await this.pacer.admit(this.options.retry.maxWaitMs);
-			const result = await exchange(this.context, { method, url, query, body: request.body, timeoutMs: this.options.timeoutMs }, this.redact, this.credentials);
+			const result = await exchange(this.context, { method, url, query, body: request.body, bodyEncoding: request.bodyEncoding, timeoutMs: this.options.timeoutMs }, this.redact, this.credentials);
 			if (!(result instanceof NetworkFailure)) this.pacer.observe(ticket, result.statusCode, (name) => headerValue(result.headers, name));
 			const location = result instanceof NetworkFailure ? undefined : redirectLocation(result);
 			if (location === undefined) return { result, url };
@@ -224,6 +227,7 @@ export interface Exchange {
 	url: string;
 	query?: IDataObject;
 	body?: unknown;
+	bodyEncoding?: BodyEncoding;
 	timeoutMs: number;
 }
 
@@ -264,7 +268,10 @@ export async function exchange(
 		// A list value repeats the name (`?tag=a&tag=b`), the form servers read most widely.
 		options.arrayFormat = 'repeat';
 	}
-	if (request.body !== undefined) {
+	if (request.body !== undefined && request.bodyEncoding === 'form') {
+		options.body = encodeFormBody(request.body);
+		options.headers = { 'Content-Type': FORM_CONTENT_TYPE };
+	} else if (request.body !== undefined) {
 		// Serialised here so that `{}` and arrays are sent exactly as given.
 		options.body = JSON.stringify(request.body);
 		options.headers = { 'Content-Type': 'application/json' };
