@@ -621,7 +621,14 @@ function railsAttribute(name: string): string {
 /** Current RMS (Rails): `{"errors": ["Starts at can't be blank"]}`, validation with 422. */
 function currentRms(facts: Facts): { status: number; body: unknown } {
 	const errors = facts.fields.length > 0
-		? facts.fields.map((f) => (f.missing ? `${railsAttribute(f.name)} can't be blank` : `${railsAttribute(f.name)} ${f.message}`))
+		? facts.fields.map((f) =>
+				f.missing
+					? `${railsAttribute(f.name)} can't be blank`
+					: // Rails' words for an attribute the model does not have name it as sent.
+						f.message === UNKNOWN_FIELD_MESSAGE
+						? `unknown attribute '${f.name}' for ${resourceName(facts.context.path)}.`
+						: `${railsAttribute(f.name)} ${f.message}`,
+			)
 		: [facts.message];
 	return { status: statusFor(facts, 422), body: { errors } };
 }

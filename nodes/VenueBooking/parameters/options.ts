@@ -4,8 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_PAGES, type PaginationMode, type PaginationSettings } from '../transport/pagination/strategies';
-import type { BodyEncoding } from '../transport/formEncoding';
-import { DEFAULT_TIMEOUT_MS, type TransportOptions } from '../transport/request';
+import { type BodyEncoding, DEFAULT_TIMEOUT_MS, type TransportOptions } from '../transport/request';
 import { DEFAULT_RETRY_POLICY } from '../transport/retry';
 import { type ParameterReader, readNumberParameter } from './readers';
 
@@ -275,7 +274,7 @@ const bodyEncodingOption: INodeProperties = {
 	name: 'bodyEncoding',
 	type: 'options',
 	options: [
-		{ name: 'JSON', value: 'json', description: 'Send the body as JSON (application/json)' },
+		{ name: 'JSON', value: 'json', description: 'Send the body as a JSON document' },
 		{
 			name: 'Form URL-Encoded',
 			value: 'form',

@@ -2,7 +2,7 @@
  * Options > Body Encoding > Form URL-Encoded: bodies written as PHP-built platforms read forms, and read back
  * by the sandbox's form reader (Checkfront's convention) into the same nesting.
  */
-import { encodeFormBody } from '../../../nodes/VenueBooking/transport/formEncoding';
+import { encodeFormBody } from '../../../nodes/VenueBooking/transport/request';
 import { parseFormBody } from '../../../sandbox/formBody';
 
 describe('form-encoded bodies', () => {
