@@ -651,6 +651,54 @@ function planyo(facts: Facts): { status: number; body: unknown } {
 	return { status: refusedIn200 ? 200 : facts.status, body: { data: null, response_code: codes[facts.kind] ?? 1, response_message: message } };
 }
 
+/** Rezdy: the request status block says it failed, with a code and the words; the status is kept (400 for validation). */
+function rezdy(facts: Facts): { status: number; body: unknown } {
+	const errorMessage = facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	const status = statusFor(facts, 400);
+	return { status, body: { requestStatus: { success: false, error: { errorCode: String(status), errorMessage }, version: 'v1' } } };
+}
+
+/** "room_id" → "Room", "start" → "Start": the attribute as Rails' full messages name it. */
+function railsAttribute(name: string): string {
+	const words = name.replace(/_?[iI]d$/, '').replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+	return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Current RMS (Rails): `{"errors": ["Starts at can't be blank"]}`, validation with 422. */
+function currentRms(facts: Facts): { status: number; body: unknown } {
+	const errors = facts.fields.length > 0
+		? facts.fields.map((f) =>
+				f.missing
+					? `${railsAttribute(f.name)} can't be blank`
+					: // Rails' words for an attribute the model does not have name it as sent.
+						f.message === UNKNOWN_FIELD_MESSAGE
+						? `unknown attribute '${f.name}' for ${resourceName(facts.context.path)}.`
+						: `${railsAttribute(f.name)} ${f.message}`,
+			)
+		: [facts.message];
+	return { status: statusFor(facts, 422), body: { errors } };
+}
+
+/** Rentman (unverified): the words in `message`, beside the status code; validation with 400. */
+function rentman(facts: Facts): { status: number; body: unknown } {
+	const status = statusFor(facts, 400);
+	return { status, body: { code: status, message: facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message } };
+}
+
+/**
+ * SimplyBook.me answers as JSON-RPC 2.0: a refusal of the arguments (a missing field, a bad parameter, a taken
+ * slot) is an `error` object in a 200, code -32602 "Invalid params"; the other refusals keep their status here,
+ * so the node's 401/403/404/429 rules still apply.
+ */
+function simplybook(facts: Facts): { status: number; body: unknown } {
+	const refusedIn200 = facts.kind === 'validation' || facts.kind === 'badRequest' || facts.kind === 'conflict';
+	const words = facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	return {
+		status: refusedIn200 ? 200 : facts.status,
+		body: { jsonrpc: '2.0', id: 1, error: refusedIn200 ? { code: -32602, message: `Invalid params: ${words}` } : { code: -32000 - facts.status, message: words } },
+	};
+}
+
 function messageOnly(facts: Facts): { status: number; body: unknown } {
 	return { status: facts.status, body: { message: facts.message, code: facts.code, ...(facts.fields[0] ? { field: facts.fields[0].name } : {}) } };
 }
@@ -692,6 +740,11 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	cliniko,
 	squareBookings: square,
 	planyo,
+	rezdy,
+	currentRms,
+	rentman,
+	booqable: jsonApi,
+	simplybook,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

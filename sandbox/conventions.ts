@@ -55,6 +55,11 @@ export const CONVENTIONS = [
 	'cliniko',
 	'squareBookings',
 	'planyo',
+	'rezdy',
+	'currentRms',
+	'rentman',
+	'booqable',
+	'simplybook',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
@@ -135,6 +140,8 @@ export interface ConventionDefinition {
 	list: (items: unknown[], page: PageWindow, context: ListContext) => { body: unknown; headers?: Record<string, string> };
 	/** A JSON media type of its own (JSON:API, HAL) for lists and records; errors choose theirs. */
 	mediaType?: string;
+	/** Writes may also come form-encoded (`a[b]=c`, as PHP reads them): Checkfront. */
+	formBodies?: boolean;
 	/** A single record's body; default: the record itself. */
 	single?: (record: Record<string, unknown>, resource: ListResource, context: Pick<ListContext, 'origin'>, selfPath: string | undefined) => unknown;
 }
@@ -148,6 +155,9 @@ const SINGULAR: Record<ListResource, string> = {
 	payments: 'payment',
 	deliveries: 'delivery',
 };
+
+/** Rezdy's answers all carry how the request went. */
+const REZDY_SUCCESS = { success: true, version: 'v1' };
 
 /** This list's absolute URL with some query parameters changed (null removes one), others kept. */
 function urlWith(context: ListContext, changes: Record<string, string | number | null>, relative = false): string {
@@ -292,6 +302,16 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	// Planyo answers a list whole: the size rule only states that (no parameter asks for a page).
 	const planyoSize: PageSizeRule = { source: { query: '' }, default: 100_000, max: 100_000, overMax: 'clamp' };
 	const planyoStyle = style('snake', 'sqlUtc');
+	const rezdySize = size('limit', 100, 100);
+	const rezdyStyle = style('camel', 'iso');
+	const currentRmsSize = size('per_page', 20, 100);
+	const currentRmsStyle = style('snake', 'isoMillis');
+	const rentmanSize = size('limit', 300, 300);
+	const rentmanStyle = style('snake', 'isoShopOffset');
+	const booqableSize = size('page[size]', 25, 100);
+	const booqableStyle = style('camel', 'iso', { jsonApi: true });
+	const simplybookSize = size('on_page', 1000, 1000);
+	const simplybookStyle = style('snake', 'sqlUtc');
 
 	return {
 		stripe: {
@@ -1190,8 +1210,8 @@ function build(): Record<ConventionName, ConventionDefinition> {
 					listPath: '{singular}/index (an object keyed by id)',
 					pagination: 'pageNumber',
 					parameters: { pageSize: 'limit', page: 'page', firstPage: 1 },
-					total: { in: 'body', path: 'request.records' },
-					end: '`request.page` equals `request.pages` (past the end: `[]`)',
+					total: { in: 'body', path: 'request.total_records' },
+					end: '`request.page` equals `request.pages` (past the end: `[]`); `request.records` counts this page only',
 					newestFirst: false,
 					errorShape: 'status-error-in-2xx ({"request":{"status":"ERROR","error":{"id","title","details"}}} with 200 for bad arguments and conflicts; other refusals keep their status)',
 				},
@@ -1199,6 +1219,7 @@ function build(): Record<ConventionName, ConventionDefinition> {
 				checkfrontStyle,
 			),
 			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			formBodies: true,
 			size: checkfrontSize,
 			record: checkfrontStyle,
 			list: (items, page, context) => ({
@@ -1211,7 +1232,9 @@ function build(): Record<ConventionName, ConventionDefinition> {
 						method: 'index',
 						page: page.page,
 						pages: Math.max(1, Math.ceil(page.total / page.size)),
-						records: page.total,
+						// As Checkfront writes it: `records` is this page's count, `total_records` the list's.
+						records: items.length,
+						total_records: page.total,
 						limit: page.size,
 					},
 					// Keyed by each record's id; PHP writes an empty keyed list as `[]`.
@@ -1379,6 +1402,137 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			}),
 			single: (record) => ({ data: record, response_code: 0, response_message: 'Method executed successfully.' }),
 		},
+		rezdy: {
+			info: info(
+				'rezdy',
+				{
+					family: 'Rezdy API v1 (tours and activities)',
+					listPath: '{resource}',
+					pagination: 'offset',
+					parameters: { pageSize: 'limit', offset: 'offset' },
+					end: 'a page shorter than `limit`; nothing in the answer names `limit` or `offset`, states a total or says more follows',
+					newestFirst: false,
+					errorShape: 'requestStatus ({"requestStatus":{"success":false,"error":{"errorCode","errorMessage"}}} with its 4xx status)',
+				},
+				rezdySize,
+				rezdyStyle,
+			),
+			paging: { kind: 'offset', offset: 'offset' },
+			size: rezdySize,
+			record: rezdyStyle,
+			list: (items, _page, context) => ({ body: { requestStatus: REZDY_SUCCESS, [context.resource]: items } }),
+			// A single booking sits under its singular name beside the request status.
+			single: (record, resource) => ({ requestStatus: REZDY_SUCCESS, [SINGULAR[resource]]: record }),
+		},
+		currentRms: {
+			info: info(
+				'currentRms',
+				{
+					family: 'Current RMS API v1 (rental management)',
+					listPath: '{resource}',
+					pagination: 'pageNumber',
+					parameters: { pageSize: 'per_page', page: 'page', firstPage: 1 },
+					total: { in: 'body', path: 'meta.total_row_count' },
+					end: '`meta.page` × `meta.per_page` reaches `meta.total_row_count` (`meta.row_count` counts this page); past the end an empty list',
+					newestFirst: false,
+					errorShape: 'errors-texts ({"errors":["Starts at can\'t be blank"]} with 422)',
+				},
+				currentRmsSize,
+				currentRmsStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: currentRmsSize,
+			record: currentRmsStyle,
+			list: (items, page, context) => ({
+				body: { [context.resource]: items, meta: { total_row_count: page.total, row_count: items.length, page: page.page, per_page: page.size } },
+			}),
+			// A single record wrapped in its singular name (`{"opportunity": {…}}`).
+			single: (record, resource) => ({ [SINGULAR[resource]]: record }),
+		},
+		rentman: {
+			info: info(
+				'rentman',
+				{
+					family: 'Rentman API v3 (equipment rental)',
+					listPath: 'data',
+					pagination: 'offset',
+					parameters: { pageSize: 'limit', offset: 'offset' },
+					end: 'a page shorter than `limit` (`itemCount` counts this page, no total is stated)',
+					newestFirst: false,
+					singleRecord: 'data',
+					errorShape: 'message ({"code","message"} with its status; unverified)',
+				},
+				rentmanSize,
+				rentmanStyle,
+			),
+			paging: { kind: 'offset', offset: 'offset' },
+			size: rentmanSize,
+			record: rentmanStyle,
+			list: (items, page) => ({ body: { data: items, itemCount: items.length, limit: page.size, offset: page.start } }),
+			single: (record) => ({ data: record }),
+		},
+		booqable: {
+			info: info(
+				'booqable',
+				{
+					family: 'Booqable API 4 (JSON:API, rental shops)',
+					listPath: 'data',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'page[size]', page: 'page[number]', firstPage: 1 },
+					next: { in: 'body', path: 'links.next', value: 'relativeUrl' },
+					end: '`links.next` absent; links are relative to the host root, written without a leading slash',
+					newestFirst: false,
+					singleRecord: 'data',
+					errorShape: 'errors-array (JSON:API error objects)',
+				},
+				booqableSize,
+				booqableStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page[number]', firstPage: 1, pastEnd: 'empty' },
+			size: booqableSize,
+			record: booqableStyle,
+			list: (items, page, context) => {
+				const current = page.page!;
+				const last = lastPageOf(page, 1);
+				// "api/4/orders?page%5Bnumber%5D=2…": the path without its leading slash, as Booqable writes it.
+				const at = (n: number): string => urlWith(context, { 'page[number]': n, 'page[size]': page.size }, true).slice(1);
+				return {
+					body: {
+						data: items,
+						links: {
+							self: at(current),
+							first: at(1),
+							last: at(last),
+							...(page.hasMore ? { next: at(current + 1) } : {}),
+							...(current > 1 ? { prev: at(Math.min(current - 1, last)) } : {}),
+						},
+						meta: {},
+					},
+				};
+			},
+			single: (record) => ({ data: record, meta: {} }),
+		},
+		simplybook: {
+			info: info(
+				'simplybook',
+				{
+					family: 'SimplyBook.me JSON-RPC API (appointments)',
+					listPath: 'result (an object keyed by id)',
+					pagination: 'pageNumber',
+					parameters: { pageSize: 'on_page', page: 'page', firstPage: 1 },
+					end: 'the whole list in one answer (up to `on_page`, 1000); nothing in the answer says how many there are or that more follows',
+					newestFirst: false,
+					errorShape: 'jsonrpc-error-in-2xx ({"jsonrpc":"2.0","id":1,"error":{"code","message"}} with 200 for refusals of arguments and conflicts; other refusals keep their status)',
+				},
+				simplybookSize,
+				simplybookStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: simplybookSize,
+			record: simplybookStyle,
+			list: (items) => ({ body: { jsonrpc: '2.0', id: 1, result: keyedByIdentity(items) } }),
+			single: (record) => ({ jsonrpc: '2.0', id: 1, result: record }),
+		},
 	};
 }
 
@@ -1454,6 +1608,11 @@ export function renderConventionRecord(name: ConventionName, record: object, res
 /** A request body in the convention's forms (JSON:API documents, numeric or "+0000" date-times) made plain. */
 export function conventionBody(name: ConventionName, body: unknown, target: WriteTarget, localZone?: string): unknown {
 	return plainBody(body, recordStyle(CONVENTION_DEFINITIONS[name], localZone), target);
+}
+
+/** Whether the convention's API takes form-encoded writes beside JSON. */
+export function conventionTakesForms(name: ConventionName): boolean {
+	return CONVENTION_DEFINITIONS[name].formBodies === true;
 }
 
 /** The pagination query parameters a convention reads (for strict query checking). */

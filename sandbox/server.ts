@@ -11,6 +11,7 @@ import { authorize, type Keyring } from './auth';
 import { renderConventionError } from './conventionErrors';
 import {
 	conventionBody,
+	conventionTakesForms,
 	conventionInfo,
 	conventionPagingParameters,
 	locatorTarget,
@@ -22,6 +23,7 @@ import { CancellableDelays } from './delays';
 import { dialectName, renderInNaming } from './dialect';
 import { ApiError, badRequest } from './errors';
 import type { Fault, FaultInjector } from './faults';
+import { isFormContentType, parseFormBody } from './formBody';
 import { readBody, sendJson } from './httpIo';
 import { renderPage, type RenderedResponse } from './listResponse';
 import type { Settings, SandboxOptions } from './options';
@@ -43,11 +45,13 @@ export interface SandboxServerDeps {
 	onRequestFinished?: SandboxOptions['onRequestFinished'];
 }
 
-type ParsedBody = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'invalid'; text: string; reason: string };
+type ParsedBody = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'form'; value: unknown } | { kind: 'invalid'; text: string; reason: string };
 
-function parseBody(raw: Buffer): ParsedBody {
+function parseBody(raw: Buffer, contentType: string | undefined): ParsedBody {
 	const text = raw.toString('utf8');
 	if (text.trim() === '') return { kind: 'empty' };
+	// Read whatever the convention; whether a form is accepted is the endpoint's answer (answer()).
+	if (isFormContentType(contentType)) return { kind: 'form', value: parseFormBody(text) };
 	try {
 		return { kind: 'json', value: JSON.parse(text) };
 	} catch (error) {
@@ -121,9 +125,11 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 			throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${body.reason}.`);
 		}
 		const contentType = req.headers['content-type'];
-		if (takesBody && body.kind === 'json' && contentType !== undefined && !/json/i.test(contentType)) {
+		const formAccepted = convention !== undefined && conventionTakesForms(convention);
+		if (takesBody && ((body.kind === 'json' && contentType !== undefined && !/json/i.test(contentType)) || (body.kind === 'form' && !formAccepted))) {
 			throw new ApiError(415, 'unsupported_media_type', `Send JSON bodies with Content-Type: application/json (got ${contentType}).`);
 		}
+		const sent = body.kind === 'json' || body.kind === 'form' ? body.value : undefined;
 		if (settings.strictQuery) checkStrictQuery(match.route, match.endpoint, settings, target);
 		const query = new QueryReader(target.query, settings.naming);
 		const result = match.route.handle({
@@ -131,7 +137,7 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 			settings,
 			id: match.id,
 			query,
-			body: takesBody && body.kind === 'json' ? (convention ? conventionBody(convention, body.value, { resource: recordResourceOf(match.endpoint.resource), id: match.id }, settings.localTimeZone) : body.value) : undefined,
+			body: takesBody && sent !== undefined ? (convention ? conventionBody(convention, sent, { resource: recordResourceOf(match.endpoint.resource), id: match.id }, settings.localTimeZone) : sent) : undefined,
 			name: (canonical) => dialectName(canonical, settings.naming),
 		});
 		if (convention && result.kind === 'record') {
@@ -198,8 +204,8 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 		const bodyRead = await readBody(req, settings.bodyLimitBytes);
 		if (bodyRead.kind === 'aborted') return;
 		const rawBody = bodyRead.kind === 'complete' ? bodyRead.raw : Buffer.alloc(0);
-		const body = parseBody(rawBody);
-		record.body = body.kind === 'json' ? body.value : body.kind === 'invalid' ? body.text : undefined;
+		const body = parseBody(rawBody, req.headers['content-type']);
+		record.body = body.kind === 'json' || body.kind === 'form' ? body.value : body.kind === 'invalid' ? body.text : undefined;
 
 		if (settings.intercept && (await settings.intercept(req, res, { target, rawBody, store: deps.store, sequence: record.sequence }))) {
 			record.intercepted = true;

@@ -70,6 +70,7 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 			expect(data.error).toMatchObject({ code: expect.any(String), message: expect.any(String), innerError: { date: expect.any(String), 'request-id': expect.any(String) } });
 			break;
 		case 'jsonApi':
+		case 'booqable':
 			expect(data.errors[0]).toMatchObject({ status: String(status), title: expect.any(String), detail: expect.any(String) });
 			break;
 		case 'hal':
@@ -156,6 +157,18 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 		case 'planyo':
 			expect(data).toEqual({ data: null, response_code: expect.any(Number), response_message: expect.any(String) });
 			expect(data.response_code).not.toBe(0);
+			break;
+		case 'rezdy':
+			expect(data).toEqual({ requestStatus: { success: false, error: { errorCode: expect.any(String), errorMessage: expect.any(String) }, version: 'v1' } });
+			break;
+		case 'currentRms':
+			expect(data).toEqual({ errors: [expect.any(String)] });
+			break;
+		case 'rentman':
+			expect(data).toEqual({ code: status, message: expect.any(String) });
+			break;
+		case 'simplybook':
+			expect(data).toEqual({ jsonrpc: '2.0', id: 1, error: { code: expect.any(Number), message: expect.any(String) } });
 			break;
 	}
 }
@@ -321,6 +334,24 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 		expect(r.status).toBe(200);
 		expect(r.data).toEqual({ data: null, response_code: 3, response_message: 'start is required.' });
 	},
+	rezdy: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ requestStatus: { success: false, error: { errorCode: '400', errorMessage: 'start is required.' }, version: 'v1' } });
+	},
+	currentRms: (r) => {
+		expect(r.status).toBe(422);
+		expect(r.data).toEqual({ errors: ["Start can't be blank"] });
+	},
+	rentman: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ code: 400, message: 'start is required.' });
+	},
+	booqable: (r) => MISSING_START.jsonApi(r),
+	simplybook: (r) => {
+		// A JSON-RPC error in a success status.
+		expect(r.status).toBe(200);
+		expect(r.data).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params: start is required.' } });
+	},
 };
 
 /** A canonical (camelCase) field's name in the convention's naming. */
@@ -345,7 +376,11 @@ function bodyWithoutStart(name: ConventionName): unknown {
 
 /** A single record's fields (JSON:API attributes and a Jira issue's fields included). */
 function fieldsOfRecord(name: ConventionName, body: Entry): Entry {
-	if (name === 'jsonApi') return { id: (body.data as Entry).id, ...((body.data as Entry).attributes as Entry) };
+	if (name === 'jsonApi' || name === 'booqable') return { id: (body.data as Entry).id, ...((body.data as Entry).attributes as Entry) };
+	// Wrapped under the record's singular name (beside Rezdy's request status), in `data`, or in JSON-RPC's `result`.
+	if (name === 'rezdy' || name === 'currentRms') return Object.values(body).find((value): value is Entry => typeof value === 'object' && value !== null && 'id' in value)!;
+	if (name === 'rentman') return body.data as Entry;
+	if (name === 'simplybook') return body.result as Entry;
 	if (name === 'jira' && body.fields !== undefined) return { id: body.id, ...(body.fields as Entry) };
 	// Planyo answers every method with `{"data", "response_code", "response_message"}`.
 	if (name === 'planyo') return body.data as Entry;
@@ -395,6 +430,7 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 		expect(single.status).toBe(200);
 		const fields = fieldsOfRecord(name, single.data);
 		const named = (canonical: string): unknown => fields[namedIn(name, canonical)];
+		const jsonApiStyle = name === 'jsonApi' || name === 'booqable';
 		expect(identityOfEntry(name, fields)).toBe(booking.id);
 		expectTimestampForm(name, named('createdAt'), booking.createdAt);
 		expectTimestampForm(name, named('updatedAt'), booking.updatedAt);
@@ -403,7 +439,7 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 		expectTimestampForm(name, named('end'), booking.end);
 		const list = await apiClient(sandbox).get('/payments');
 		const payment = entriesOf(name, list, 'payments')[0];
-		const paymentFields = name === 'jsonApi' ? (payment.attributes as Entry) : payment;
+		const paymentFields = jsonApiStyle ? (payment.attributes as Entry) : payment;
 		const stored = sandbox.store.payments.find((p) => p.id === identityOfEntry(name, payment))!;
 		expectTimestampForm(name, paymentFields[namedIn(name, 'createdAt')], stored.createdAt);
 	});
@@ -631,6 +667,18 @@ describe('convention edges', () => {
 		expect(second.data.data.map((c: Entry) => c.id)).toEqual(plain.get('/clients')!.slice(7, 14));
 	});
 
+	it('checkfront takes a write form-encoded (a[b]=c read as PHP reads it); a JSON-only convention answers 415', async () => {
+		const form = { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
+		sandbox.setOptions({ convention: 'stripe' });
+		expect((await client().post('/bookings', 'room_id=room_loft', form)).status).toBe(415);
+		sandbox.setOptions({ convention: 'checkfront' });
+		const before = sandbox.store.bookings.length;
+		const refused = await client().post('/bookings', 'room_id=room_loft&service_id=svc_loft_event', form);
+		expect(refused.status).toBe(200);
+		expect(refused.data.request).toMatchObject({ status: 'ERROR', error: { details: { start: 'is required' } } });
+		expect(sandbox.store.bookings).toHaveLength(before);
+	});
+
 	it('openai: first_id and last_id name the page ends', async () => {
 		sandbox.setOptions({ convention: 'openai' });
 		const response = await client().get('/clients', { params: { limit: 3 } });
@@ -693,15 +741,16 @@ describe('conventions with writes and a changing journal', () => {
 		// ISO input is accepted in every convention too: reschedule to a free slot a week later, sent as ISO.
 		const [later] = computeFreeSlots(writable.store, { fromMs: startMs + 7 * DAY_MS, toMs: startMs + 28 * DAY_MS, roomId: slot.roomId, serviceId: slot.serviceId });
 		const patchBody = name === 'jsonApi' ? { data: { type: 'bookings', id: record.id, attributes: { start: later.start } } } : { [namedIn(name, 'start')]: later.start };
-		const path = `/bookings/${encodeURIComponent(identityOfEntry(name, name === 'jsonApi' || name === 'planyo' ? created.data.data : created.data))}`;
+		const path = `/bookings/${encodeURIComponent(identityOfEntry(name, fieldsOfRecord(name, created.data)))}`;
 		const rescheduled = await apiClient(writable).patch(path, patchBody);
 		expect(rescheduled.status).toBe(200);
 		expect(instantMs(fieldsOfRecord(name, rescheduled.data)[namedIn(name, 'start')])).toBe(Date.parse(later.start));
 		// A conflict is answered in the family's error shape too: booking the now taken slot again is a 409.
 		const again = JSON.parse(JSON.stringify(body).split(JSON.stringify(start)).join(JSON.stringify(later.start))) as unknown;
 		const clash = await apiClient(writable).post('/bookings', again);
-		// Checkfront and Planyo refuse a taken slot with 200 (`request.status` "ERROR", a `response_code`), Mindbody with 400 (ClientIsAlreadyBooked).
-		expect(clash.status).toBe(name === 'checkfront' || name === 'planyo' ? 200 : name === 'mindbody' ? 400 : 409);
+		// Checkfront, Planyo and SimplyBook refuse a taken slot with 200 (`request.status` "ERROR", a `response_code`, a
+		// JSON-RPC error), Mindbody with 400 (ClientIsAlreadyBooked).
+		expect(clash.status).toBe(name === 'checkfront' || name === 'planyo' || name === 'simplybook' ? 200 : name === 'mindbody' ? 400 : 409);
 		expectErrorShape(name, clash);
 	});
 });
@@ -786,7 +835,7 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(36);
+		expect(CONVENTIONS).toHaveLength(41);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);

@@ -27,6 +27,8 @@ export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, st
 	pageSizeEcho: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
 	// Mindbody's paging block, and its `request.offset` / `request.limit` parameters named nowhere in it.
 	mindbody: { mode: 'offset', offsetParameter: 'request.offset', limitParameter: 'request.limit', pageSize: 100 },
+	// Rezdy answers a bare list beside its request status: nothing names `limit` or `offset`, nor says more follows.
+	rezdy: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
 };
 
 export interface ConventionWalk {
@@ -97,6 +99,12 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		cliniko: at(body, resource),
 		squareBookings: at(body, resource),
 		planyo: at(body, 'data.results'),
+		rezdy: at(body, resource),
+		currentRms: at(body, resource),
+		rentman: at(body, 'data'),
+		booqable: at(body, 'data'),
+		// JSON-RPC's `result`, keyed by id like Checkfront's lists (`[]` when empty).
+		simplybook: Object.values((at(body, 'result') as Record<string, unknown> | undefined) ?? []),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -131,7 +139,7 @@ export function instantMs(value: unknown): number {
 
 /** A slot's content key (room, service, start instant), the same whatever the naming or time form. */
 export function slotKey(name: ConventionName, entry: Entry): string {
-	if (name === 'jsonApi') {
+	if (name === 'jsonApi' || name === 'booqable') {
 		const room = at(entry, 'relationships.room.data.id');
 		const service = at(entry, 'relationships.service.data.id');
 		return `${String(room)}|${String(service)}|${instantMs(at(entry, 'attributes.start'))}`;
@@ -382,6 +390,51 @@ export async function walkConvention(
 			let response = await get(path, { ...params, itemsPerPage: pageSize });
 			for (let page = 2; page <= Number(response.data.info.totalPages); page++) {
 				response = await get(path, { pageNavigationToken: response.data.info.pageNavigationToken, pageNumber: page });
+			}
+			break;
+		}
+		case 'rezdy': {
+			// As the documentation walks: `offset` += `limit` until a page comes back shorter than asked.
+			let offset = 0;
+			let response = await get(path, { ...params, limit: pageSize, offset });
+			while (entriesOf(name, response, resource).length === pageSize) {
+				offset += pageSize;
+				response = await get(path, { ...params, limit: pageSize, offset });
+			}
+			break;
+		}
+		case 'rentman': {
+			// `offset` += the page's `itemCount` until a page is shorter than its `limit`.
+			let response = await get(path, { ...params, limit: pageSize, offset: 0 });
+			while (Number(response.data.itemCount) === Number(response.data.limit)) {
+				response = await get(path, { ...params, limit: pageSize, offset: Number(response.data.offset) + Number(response.data.itemCount) });
+			}
+			break;
+		}
+		case 'currentRms': {
+			// `page` up to the page that reaches `meta.total_row_count`.
+			let page = 1;
+			let response = await get(path, { ...params, per_page: pageSize, page });
+			while (page * Number(response.data.meta.per_page) < Number(response.data.meta.total_row_count)) {
+				page += 1;
+				response = await get(path, { ...params, per_page: pageSize, page });
+			}
+			break;
+		}
+		case 'booqable':
+			// `links.next` is relative to the host root and written without a leading slash.
+			await followBodyUrls(await get(path, { ...params, 'page[size]': pageSize }), (body) => {
+				const next = at(body, 'links.next');
+				return typeof next === 'string' ? new URL(`/${next}`, client.defaults.baseURL).href : undefined;
+			});
+			break;
+		case 'simplybook': {
+			// The JSON-RPC lists come whole; `page` and `on_page` (the REST API's names) cut them where a list is longer.
+			let page = 1;
+			let response = await get(path, { ...params, on_page: pageSize, page });
+			while (entriesOf(name, response, resource).length === pageSize) {
+				page += 1;
+				response = await get(path, { ...params, on_page: pageSize, page });
 			}
 			break;
 		}

@@ -308,7 +308,7 @@ function listServers(length: number, size: number): Record<string, ListServer> {
 			answer: (q) => {
 				const n = page(q);
 				const members = slice((n - 1) * size).map((e) => `"${1000 - e.amount}":${JSON.stringify({ booking_id: 1000 - e.amount, ...e })}`);
-				const request = { status: 'OK', page: n, pages: Math.max(1, Math.ceil(length / size)), records: length };
+				const request = { status: 'OK', page: n, pages: Math.max(1, Math.ceil(length / size)), records: members.length, total_records: length };
 				return { statusCode: 200, body: `{"request":${JSON.stringify(request)},"booking/index":${members.length === 0 ? '[]' : `{${members.join(',')}}`}}` };
 			},
 		},

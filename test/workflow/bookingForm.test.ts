@@ -64,6 +64,8 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 	const id = (canonical: string) => fieldIdOf(name, canonical);
 	/** A field's own name, as its label starts (`start`, Mindbody's `Start`). */
 	const short = (canonical: string) => id(canonical).split('.').at(-1)!;
+	/** Writes as JSON:API documents (JSON:API itself, Booqable). */
+	const jsonApiDocuments = name === 'jsonApi' || name === 'booqable';
 	// hasMoreOnly hides ids under `ref`: the Client picker is told so, as conventions.test.ts tells the Booking ID picker.
 	const options = { ...(PAGINATION[name] ? { pagination: { settings: PAGINATION[name] } } : {}), ...(info.identityField === 'ref' ? { identityPath: 'ref' } : {}) };
 	const create = { resource: 'booking', operation: 'create', options } as INodeParameters;
@@ -155,8 +157,8 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		const state = id('status');
 		const sent = leavesOf(patches[0].body);
 		// The state only (JSON:API adds the resource object's type and id, as its standard asks).
-		expect(sent).toEqual(name === 'jsonApi' ? expect.arrayContaining([['data.attributes.status', 'cancelled']]) : [[state, 'cancelled']]);
-		if (name === 'jsonApi') expect(patches[0].body).toEqual({ data: { type: 'bookings', id: booking.id, attributes: { status: 'cancelled' } } });
+		expect(sent).toEqual(jsonApiDocuments ? expect.arrayContaining([['data.attributes.status', 'cancelled']]) : [[state, 'cancelled']]);
+		if (jsonApiDocuments) expect(patches[0].body).toEqual({ data: { type: 'bookings', id: booking.id, attributes: { status: 'cancelled' } } });
 		// Reading for the state costs pages of bookings, never a write.
 		expect(sandbox.requests.filter((request) => request.method !== 'GET' && request.method !== 'PATCH')).toEqual([]);
 		expect(result.hintsOf(NODE_NAME).map((hint) => hint.message).join('\n')).toMatch(/Cancelled by setting .*status to "cancelled"/i);
@@ -180,7 +182,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		expect(moved).toMatchObject({ start: INSTANT, roomId: before.roomId, serviceId: before.serviceId, clientId: before.clientId, status: 'confirmed', note: before.note });
 		const patch = sandbox.requests.find((request) => request.method === 'PATCH');
 		const sent = leavesOf(patch?.body).map(([path]) => path);
-		expect(sent.filter((path) => !['data.type', 'data.id'].includes(path))).toEqual([name === 'jsonApi' ? 'data.attributes.start' : id('start')]);
+		expect(sent.filter((path) => !['data.type', 'data.id'].includes(path))).toEqual([jsonApiDocuments ? 'data.attributes.start' : id('start')]);
 	});
 
 	it('a workflow saved before the Action (version 1, no Action parameter) runs its form as before: Change Fields', async () => {
@@ -201,7 +203,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		const patch = sandbox.requests.find((request) => request.method === 'PATCH');
 		expect(sentValue(patch?.body, status)).toBe('cancelled');
 		// JSON:API changes a record with a resource object naming it: its type and its id.
-		if (name === 'jsonApi') expect(patch?.body).toEqual({ data: { type: 'bookings', id: booking?.id, attributes: { status: 'cancelled' } } });
+		if (jsonApiDocuments) expect(patch?.body).toEqual({ data: { type: 'bookings', id: booking?.id, attributes: { status: 'cancelled' } } });
 	});
 
 	it('the saved form of Create and of Cancel or Reschedule holds no note, cancel reason or name of another booking', async () => {

@@ -7,7 +7,7 @@ import { type Endpoint, requireId, showFor } from '../endpoints';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, inputError, type ParameterReader, readId, readWorkspaceTimeZone } from '../parameters/readers';
-import { editorListOptions, namesOptionFor, optionsProperty, readTransportOptions } from '../parameters/options';
+import { editorListOptions, namesOptionFor, optionsProperty, readBodyEncoding, readTransportOptions } from '../parameters/options';
 import type { ApiClient } from '../transport/request';
 import { toJsonObject } from '../transport/response';
 import { cancelBody, type CancelledState, cancelProperties, learnCancelledState, notSeenError, readGivenState } from './cancel';
@@ -138,7 +138,7 @@ export function bookingChangeOperation(endpoint: Endpoint): Operation {
 				}
 				body = action === 'reschedule' ? fields : mergeBody(context, itemIndex, fields, readBody(context, itemIndex, false, true));
 			}
-			const request = { endpoint, id: recordId, body, query: readQuery(context, itemIndex), itemIndex };
+			const request = { endpoint, id: recordId, body, bodyEncoding: readBodyEncoding(context, itemIndex), query: readQuery(context, itemIndex), itemIndex };
 			try {
 				const response = await sendWrite(context, client, request);
 				return [toJsonObject(response.body)];

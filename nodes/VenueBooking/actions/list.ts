@@ -135,6 +135,8 @@ export function listOperation(endpoint: Endpoint): Operation {
 			// How the walk went (pagination detected, requests in flight) is said after what it read.
 			const detail: string[] = [];
 			const concurrency: string[] = [];
+			// A page that looks full with nothing naming the next is not called complete, only read.
+			let doubtedEnd = false;
 			const pages = walkPages(
 				client,
 				{ endpoint, query: readQuery(context, itemIndex), itemIndex },
@@ -143,6 +145,7 @@ export function listOperation(endpoint: Endpoint): Operation {
 					limit,
 					itemsPath: options.itemsPath,
 					onDetected: (message) => detail.push(message),
+					onDoubtedEnd: () => (doubtedEnd = true),
 					parallel: readParallelRequests(context, 'pages', itemIndex),
 					onConcurrency: (message) => concurrency.push(message),
 				},
@@ -172,7 +175,7 @@ export function listOperation(endpoint: Endpoint): Operation {
 				for (let i = 0; i < wanted; i++) results.push(toJsonObject(page.entries[i]));
 				entryCount += wanted;
 			}
-			const toEnd = returnAll && options.pagination.mode !== 'off';
+			const toEnd = returnAll && options.pagination.mode !== 'off' && !doubtedEnd;
 			const total = options.rawResponse ? undefined : listTotal(stated, { entries: entryCount, pages: pageCount, firstPageLength });
 			const reading = describeReading(endpoint, { entries: entryCount, pages: pageCount, raw: options.rawResponse === true, toEnd, total }, detail);
 			for (const message of [reading, ...concurrency]) if (message) hint(message);

@@ -8,7 +8,7 @@ import { type Endpoint, findEndpoint, showFor } from '../endpoints';
 import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId, readWorkspaceTimeZone } from '../parameters/readers';
-import { editorListOptions, namesOptionFor, optionsProperty, readTransportOptions } from '../parameters/options';
+import { editorListOptions, namesOptionFor, optionsProperty, readBodyEncoding, readTransportOptions } from '../parameters/options';
 import { leavesOf, loadReferenceLists, type NamedRecord, namesOf, nameQuotedIdentities } from '../referenceLists';
 import { refusedTheValues } from '../transport/errors';
 import { type ApiClient, type ApiRequest, settle } from '../transport/request';
@@ -72,6 +72,7 @@ export function writeOperation(endpoint: Endpoint): Operation {
 				endpoint,
 				id: id ? readId(context, itemIndex, id) : undefined,
 				body: readBody(context, itemIndex, bodyOptional),
+				bodyEncoding: readBodyEncoding(context, itemIndex),
 				query: readQuery(context, itemIndex),
 				itemIndex,
 			};
@@ -107,6 +108,7 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 				endpoint,
 				id: recordId,
 				body: mergeBody(context, itemIndex, fields, readBody(context, itemIndex, false, true)),
+				bodyEncoding: readBodyEncoding(context, itemIndex),
 				query: readQuery(context, itemIndex),
 				itemIndex,
 			};

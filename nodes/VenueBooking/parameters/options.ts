@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_PAGES, type PaginationMode, type PaginationSettings } from '../transport/pagination/strategies';
-import { DEFAULT_TIMEOUT_MS, type TransportOptions } from '../transport/request';
+import { type BodyEncoding, DEFAULT_TIMEOUT_MS, type TransportOptions } from '../transport/request';
 import { DEFAULT_RETRY_POLICY } from '../transport/retry';
 import { type ParameterReader, readNumberParameter } from './readers';
 
@@ -308,9 +308,31 @@ export function namesOptionFor(resource: string): INodeProperties[] {
 	return resource === 'booking' || resource === 'payment' ? [addNamesOption] : [];
 }
 
+/** How a write's body is sent; unset (every workflow saved before the option) is JSON. */
+const bodyEncodingOption: INodeProperties = {
+	displayName: 'Body Encoding',
+	name: 'bodyEncoding',
+	type: 'options',
+	options: [
+		{ name: 'JSON', value: 'json', description: 'Send the body as a JSON document' },
+		{
+			name: 'Form URL-Encoded',
+			value: 'form',
+			description: 'Send the body as form fields (application/x-www-form-urlencoded), nested values as a[b]=c, as APIs built in PHP read them',
+		},
+	],
+	default: 'json',
+	description: 'How the body is written. Most APIs take JSON; some booking platforms (Checkfront, Planyo) read writes as form fields.',
+};
+
+/** Options > Body Encoding of a write. */
+export function readBodyEncoding(context: ParameterReader, itemIndex: number): BodyEncoding {
+	return context.getNodeParameter('options.bodyEncoding', itemIndex, 'json') === 'form' ? 'form' : 'json';
+}
+
 /** The Options collection: transport settings for every operation, plus list or per-item extras, the zone and local times. */
 export function optionsProperty(kind: 'list' | 'perItem' | 'write', more: INodeProperties[] = []): INodeProperties {
-	const extras = [...(kind === 'list' ? listOptions : [kind === 'write' ? parallelWritesOption : parallelReadsOption]), ...more, timeZoneOption, addLocalTimesOption];
+	const extras = [...(kind === 'list' ? listOptions : kind === 'write' ? [parallelWritesOption, bodyEncodingOption] : [parallelReadsOption]), ...more, timeZoneOption, addLocalTimesOption];
 	return {
 		displayName: 'Options',
 		name: 'options',

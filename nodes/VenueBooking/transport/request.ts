@@ -8,7 +8,7 @@ import { type IAdditionalCredentialOptions, type ICredentialDataDecryptedObject,
 import { API_PATH_PREFIX, type Endpoint, type HttpMethod } from '../endpoints';
 import { RATE_LIMIT_HEADERS } from '../conventions';
 import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, transportError } from './errors';
-import { hashText } from './json';
+import { hashText, isPlainObject } from './json';
 import { RatePacer } from './ratePacer';
 import { parseBody } from './response';
 import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
@@ -25,8 +25,10 @@ export interface ApiRequest {
 	/** The booking or client id for `{id}` paths; validated by the caller, encoded by the client. */
 	id?: string;
 	query?: IDataObject;
-	/** Sent as JSON; undefined sends no body. */
+	/** Sent as JSON (or as a form, `bodyEncoding`); undefined sends no body. */
 	body?: unknown;
+	/** How a body is written: JSON (the default), or form fields (Options > Body Encoding). */
+	bodyEncoding?: BodyEncoding;
 	/** An absolute URL the server handed out (a next-page link); must stay on the credential's origin. */
 	url?: string;
 	itemIndex?: number;
@@ -193,7 +195,7 @@ export class ApiClient {
 		for (let redirects = 1; ; redirects++) {
 			// Every exchange spends the API's budget, a redirect's too: each waits for its turn in the pacer.
 			const ticket = await this.pacer.admit(this.options.retry.maxWaitMs);
-			const result = await exchange(this.context, { method, url, query, body: request.body, timeoutMs: this.options.timeoutMs }, this.redact, this.credentials);
+			const result = await exchange(this.context, { method, url, query, body: request.body, bodyEncoding: request.bodyEncoding, timeoutMs: this.options.timeoutMs }, this.redact, this.credentials);
 			if (!(result instanceof NetworkFailure)) this.pacer.observe(ticket, result.statusCode, (name) => headerValue(result.headers, name));
 			const location = result instanceof NetworkFailure ? undefined : redirectLocation(result);
 			if (location === undefined) return { result, url };
@@ -234,7 +236,41 @@ export interface Exchange {
 	url: string;
 	query?: IDataObject;
 	body?: unknown;
+	bodyEncoding?: BodyEncoding;
 	timeoutMs: number;
+}
+
+/**
+ * Bodies sent as `application/x-www-form-urlencoded` (Options > Body Encoding), for APIs that read writes as
+ * forms (Checkfront, Planyo). Nested values are written the way PHP and Rails read them back: `a[b]=c` for an
+ * object's field, `a[0]=c` for a list's entry; `true`/`false` as `1`/`0` (as PHP's http_build_query writes
+ * them) and `null` as an empty value. Names and values come from the user's body only.
+ */
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/** How a write's body is sent: `json` (the default) or `form`. */
+export type BodyEncoding = 'json' | 'form';
+
+function scalarText(value: unknown): string {
+	if (value === null || value === undefined) return '';
+	if (typeof value === 'boolean') return value ? '1' : '0';
+	return String(value);
+}
+
+function appendValue(form: URLSearchParams, name: string, value: unknown): void {
+	if (Array.isArray(value)) {
+		value.forEach((entry, index) => appendValue(form, `${name}[${index}]`, entry));
+	} else if (isPlainObject(value)) {
+		for (const [key, entry] of Object.entries(value)) appendValue(form, `${name}[${key}]`, entry);
+	} else form.append(name, scalarText(value));
+}
+
+/** A body as form fields: an object's fields at the top, nested values in brackets. */
+export function encodeFormBody(body: unknown): string {
+	const form = new URLSearchParams();
+	if (Array.isArray(body)) body.forEach((entry, index) => appendValue(form, String(index), entry));
+	else if (isPlainObject(body)) for (const [key, value] of Object.entries(body)) appendValue(form, key, value);
+	return form.toString();
 }
 
 export interface RawResponse {
@@ -274,7 +310,10 @@ export async function exchange(
 		// A list value repeats the name (`?tag=a&tag=b`), the form servers read most widely.
 		options.arrayFormat = 'repeat';
 	}
-	if (request.body !== undefined) {
+	if (request.body !== undefined && request.bodyEncoding === 'form') {
+		options.body = encodeFormBody(request.body);
+		options.headers = { 'Content-Type': FORM_CONTENT_TYPE };
+	} else if (request.body !== undefined) {
 		// Serialised here so that `{}` and arrays are sent exactly as given.
 		options.body = JSON.stringify(request.body);
 		options.headers = { 'Content-Type': 'application/json' };

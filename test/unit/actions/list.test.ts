@@ -74,4 +74,10 @@ describe('the hint of a walk', () => {
 		const limited = await runOperation(rooms, { parameters: { limit: 3 }, answers: counted });
 		expect(limited.hints[0]).toMatch(/^Read 3 of 4 rooms over 2 pages\. /);
 	});
+
+	it('does not call a one-page list complete while its notice doubts it (exactly a common page size, nothing naming more)', async () => {
+		const twenty = ok(Array.from({ length: 20 }, (_, i) => ({ id: `room_${i}` })));
+		const all = await runOperation(rooms, { parameters: { returnAll: true }, answers: [twenty] });
+		expect(all.hints[0]).toMatch(/^Read 20 rooms on 1 page\. Pagination \(automatic\): .*taken as complete, but it held 20 entries, a common page size/);
+	});
 });

@@ -14,9 +14,11 @@ import {
 	keyRedactor,
 	MAX_REDIRECTS,
 	normalizeBaseUrl,
+	encodeFormBody,
 	offOriginProblem,
 	safeOrigin,
 } from '../../../nodes/VenueBooking/transport/request';
+import { parseFormBody } from '../../../sandbox/formBody';
 import { type MockAnswer, mockContext, TEST_KEY, TEST_NODE } from '../mockContext';
 
 const fast = { retry: { maxRetries: 3, maxWaitMs: 5 }, timeoutMs: 1000 };
@@ -57,6 +59,13 @@ describe('ApiClient', () => {
 		await client.send({ endpoint: create, body: {} });
 		expect(requests[0].body).toBe('{}');
 		expect(requests[0].headers).toEqual({ 'Content-Type': 'application/json' });
+	});
+
+	it('sends a body form-encoded when asked (Options > Body Encoding), nested values as a[b]=c', async () => {
+		const { client, requests } = await clientWith([{ statusCode: 201, body: { ok: 1 } }]);
+		await client.send({ endpoint: create, body: { form: { customer_name: 'Ann Lee' }, start: '2027-03-01T09:00:00Z' }, bodyEncoding: 'form' });
+		expect(requests[0].headers).toEqual({ 'Content-Type': 'application/x-www-form-urlencoded' });
+		expect(decodeURIComponent(String(requests[0].body).replace(/\+/g, ' '))).toBe('form[customer_name]=Ann Lee&start=2027-03-01T09:00:00Z');
 	});
 
 	it('refuses a non-http base URL with an error that names the credential field', async () => {
@@ -437,5 +446,38 @@ describe('keyRedactor', () => {
 		expect(keyRedactor(undefined)('nothing to hide')).toBe('nothing to hide');
 		expect(keyRedactor('ab')('a cab ab')).toBe('a cab ab');
 		expect(keyRedactor(12345)('12345')).toBe('12345');
+	});
+});
+
+/** Form bodies as PHP-built platforms read them, and read back by the sandbox's form reader (Checkfront's convention). */
+describe('form-encoded bodies', () => {
+	it('writes nested objects as a[b]=c and lists as a[0]=c, booleans as 1/0 and null as empty', () => {
+		const body = { form: { customer_name: 'Ann Lee', guests: 2 }, tags: ['a', 'b'], paid: true, waived: false, note: null };
+		const text = encodeFormBody(body);
+		expect(decodeURIComponent(text.replace(/\+/g, ' ')).split('&')).toEqual([
+			'form[customer_name]=Ann Lee',
+			'form[guests]=2',
+			'tags[0]=a',
+			'tags[1]=b',
+			'paid=1',
+			'waived=0',
+			'note=',
+		]);
+	});
+
+	it('percent-encodes names and values, so "&" and "=" in a value stay in it', () => {
+		const text = encodeFormBody({ note: 'a&b=c', 'x y': 'ü' });
+		expect(new URLSearchParams(text).get('note')).toBe('a&b=c');
+		expect(new URLSearchParams(text).get('x y')).toBe('ü');
+	});
+
+	it('reads back into the same nesting, every value as text', () => {
+		const body = { form: { customer: { name: 'Ann', email: 'ann@example.invalid' } }, items: [{ id: 7, qty: 1 }, { id: 9, qty: 3 }], start: '2027-03-01T09:00:00Z' };
+		expect(parseFormBody(encodeFormBody(body))).toEqual({
+			form: { customer: { name: 'Ann', email: 'ann@example.invalid' } },
+			items: { 0: { id: '7', qty: '1' }, 1: { id: '9', qty: '3' } },
+			start: '2027-03-01T09:00:00Z',
+		});
+		expect(parseFormBody('tags[]=a&tags[]=b')).toEqual({ tags: ['a', 'b'] });
 	});
 });

@@ -362,8 +362,16 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 	}
 	const asked = pageSizeAskedFor(last.entries.length, last.query);
 	if (asked) return `the page holds exactly the ${last.entries.length} entries the query parameter "${asked}" asked for`;
+	// Nothing asked for, nothing stated: a page of exactly a large common page size (an API's default or cap, as
+	// Rezdy's and Acuity's 100) is far more often cut than complete. A page of 10 or 20 is only doubted (a notice).
+	if (last.entries.length >= LARGE_PAGE_SIZE && COMMON_PAGE_SIZES.has(last.entries.length)) {
+		return `the page holds ${last.entries.length} entries, a page size APIs commonly default to or stop at, and nothing says the list ends there`;
+	}
 	return undefined;
 }
+
+/** From this size up, a first page of exactly a common page size is taken as cut, not only doubted. */
+const LARGE_PAGE_SIZE = 100;
 
 /**
  * Whether the walk has read all the entries a stated total counts: this walk's count, or, for a list without

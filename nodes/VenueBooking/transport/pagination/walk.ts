@@ -35,6 +35,8 @@ export interface WalkOptions {
 	 * markers is mentioned only when it looks like a full page of a longer list.
 	 */
 	onDetected?: (description: string) => void;
+	/** Told when a one-page list without markers is taken as complete although it looks like a full page (said in onDetected). */
+	onDoubtedEnd?: () => void;
 	/** Continue a walk of an earlier run: re-request this page with these settled settings. */
 	resume?: { pagination: ResolvedPagination; request: PageRequest };
 	/**
@@ -424,6 +426,7 @@ class PageWalk {
 		if (!this.strategy && number === 1) {
 			const doubt = reasonToDoubtCompleteness(last.entries.length, last.query);
 			if (doubt) {
+				this.options.onDoubtedEnd?.();
 				this.options.onDetected?.(
 					`Pagination (automatic): the response named no next page, so it was taken as complete, but it held ${last.entries.length} entries, ${doubt}. If entries are missing, set Options > Pagination explicitly.`,
 				);

@@ -240,6 +240,15 @@ describe('walkPages never returns a list as complete while the answer said more'
 		await expect(run).rejects.toMatchObject({ description: expect.stringContaining('Set Options > Pagination') });
 	};
 
+	it('a bare page of exactly 100 entries (a common default or cap, as Rezdy\'s) with nothing asked for or stated; 99 is read whole', async () => {
+		const page = (length: number): Server => () => ({ statusCode: 200, body: Array.from({ length }, (_, i) => ({ id: `r${i}` })) });
+		await expectIncomplete(page(100), {}, 'the page holds 100 entries, a page size APIs commonly default to or stop at, and nothing says the list ends there');
+		const { ids, requests, detected } = await walk(page(99));
+		expect(ids).toHaveLength(99);
+		expect(requests).toHaveLength(1);
+		expect(detected).toEqual([]);
+	});
+
 	it('a more-flag with entries that have no id to continue from', async () => {
 		const noIds: Server = () => ({ statusCode: 200, body: { items: [{ ref: 'a' }, { ref: 'b' }], more: true } });
 		await expectIncomplete(noIds, {}, '"more" is true');
