@@ -20,7 +20,7 @@ import {
 	PAGINATION_CHECKS,
 	type PaginationCheck,
 } from '../../conventions';
-import { isPlainObject, readPath, UNSAFE_KEYS } from '../json';
+import { isPlainObject, readPath, UNSAFE_KEYS, walkFields } from '../json';
 import { headerValue } from '../request';
 import { isKeyedList } from '../response';
 import {
@@ -67,20 +67,14 @@ const MARKER_DEPTH = 3;
 /** Every candidate marker of a response: scalar body fields down to MARKER_DEPTH, and headers. */
 function collectMarkers(page: FetchedPage): Marker[] {
 	const markers: Marker[] = [];
-	const visit = (object: Record<string, unknown>, prefix: string, parentKey: string, depth: number) => {
-		for (const key of Object.keys(object)) {
-			if (UNSAFE_KEYS.has(key)) continue;
-			const value = object[key];
-			const path = prefix ? `${prefix}.${key}` : key;
-			if (isPlainObject(value)) {
-				// A list keyed by id holds entries, not markers (as an array does): a booking's `total` is its price.
-				if (depth < MARKER_DEPTH && !isKeyedList(value)) visit(value, path, normalizeKey(key), depth + 1);
-			} else if (!Array.isArray(value)) {
-				markers.push({ path, key, normalized: normalizeKey(key), value, parent: prefix, parentKey });
-			}
-		}
-	};
-	if (isPlainObject(page.response.body)) visit(page.response.body, '', '', 1);
+	walkFields(page.response.body, MARKER_DEPTH, ({ path, key, value }) => {
+		// A list keyed by id holds entries, not markers (as an array does): a booking's `total` is its price.
+		if (isPlainObject(value)) return isKeyedList(value) ? 'skip' : undefined;
+		if (Array.isArray(value)) return undefined;
+		const parentKey = path.length > 1 ? normalizeKey(path[path.length - 2]) : '';
+		markers.push({ path: path.join('.'), key, normalized: normalizeKey(key), value, parent: path.slice(0, -1).join('.'), parentKey });
+		return undefined;
+	});
 	for (const name of Object.keys(page.response.headers)) {
 		if (name.toLowerCase() === LINK_HEADER) continue;
 		const value = headerValue(page.response.headers, name);
