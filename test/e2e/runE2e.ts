@@ -26,6 +26,8 @@
  *   paymentTrigger.checks.ts (the trigger on Payments: each payment recorded since the last poll, once);
  *   conventions.checks.ts (five real APIs' list conventions: Return All exact or an error saying what to set,
  *   the Booking ID picker to its end, Fetch Test Event newest, a validation error in the server's words);
+ *   platformTriggers.checks.ts (every booking platform of E2E_CONVENTIONS at once, a sandbox each: the activated
+ *   trigger on both journals emits each new entry once over two scheduled polls; skipped with --skip-trigger);
  *   aiTool.checks.ts (an AI Agent with Venue Booking tools fills offered fields and a Booking ID by $fromAI;
  *   its chat model is a scripted local test double);
  *   fanOut.checks.ts (1,000 items through Client → Get by default at 20 ms latency: in order, the window
@@ -48,6 +50,7 @@ import { outputDirOf, type E2eContext } from './context';
 import { credentialTestChecks } from './credential.checks';
 import { conventionChecks } from './conventions.checks';
 import { paymentTriggerCheck } from './paymentTrigger.checks';
+import { platformTriggerChecks } from './platformTriggers.checks';
 import { dialectChecks } from './dialects.checks';
 import { createFormCheck, editorRoutesCheck } from './editor.checks';
 import { timeZoneCheck } from './timeZone.checks';
@@ -162,6 +165,7 @@ async function runVersion(version: string): Promise<void> {
 			const dialectApi = new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e dialects'));
 			await dialectChecks(context, rest, dialectApi);
 			await conventionChecks(context, rest);
+			if (!options['skip-trigger']) await platformTriggerChecks(context, rest, dialectApi);
 		}
 	} finally {
 		if (running.server) await stopServerCheck(versionChecks, running.server);
