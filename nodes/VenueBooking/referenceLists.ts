@@ -373,12 +373,13 @@ function pathWords(path: string): string[] {
 }
 
 /**
- * A value that could be a record's identity: a number, or a short text without spaces that is no email, date or
+ * A value that could be a record's identity: a number, or a short text without spaces or slashes that is no email, date or
  * word of the API's paths (JSON:API's `relationships.client.data.type` holds "clients": a kind, not a client).
  */
 function identityLike(value: Scalar): boolean {
 	if (typeof value === 'number') return Number.isInteger(value);
-	if (typeof value !== 'string' || value === '' || value.length > 100 || /\s/.test(value)) return false;
+	// A URL or path (Jira's `client.self` beside `client.id`) is where a record lives, not its identity.
+	if (typeof value !== 'string' || value === '' || value.length > 100 || /[\s/]/.test(value)) return false;
 	return !EMAIL.test(value) && !isDateOrDateTimeText(value) && !PATH_WORDS.has(value.toLowerCase());
 }
 

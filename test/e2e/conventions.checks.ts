@@ -221,10 +221,12 @@ async function workspaceZoneStep(context: E2eContext, rest: N8nRestClient): Prom
 	const { id } = await rest.createCredential({ ...credential, data: { baseUrl: context.sandbox.url, apiKey: FULL_KEY, workspaceTimeZone: WORKSPACE_ZONE } });
 	context.sandbox.setOptions({ localTimeZone: WORKSPACE_ZONE });
 	try {
-		const create = { resource: 'booking', operation: 'create', options: optionsFor('mindbody') };
+		// The node's one zone (Options > Time Zone) is UTC, as the workflow's: the value typed is read in it.
+		const create = { resource: 'booking', operation: 'create', options: { ...optionsFor('mindbody'), timeZone: 'UTC' } };
 		const offered = (await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(create, 'parameters.fields', 'bookingFields', { id, ...credential }))).fields;
 		const start = onlyOne(offered, 'the start', (field) => field.id === 'Start');
 		assert(start.displayName.includes(`(${WORKSPACE_ZONE} time)`), `the start's label names the workspace's zone (got: ${start.displayName})`);
+		assert(start.displayName.includes('date-time in UTC'), `the start's label names the node's zone (got: ${start.displayName})`);
 		const roomRecord = store.rooms[2];
 		const slot = computeFreeSlots(store, { ...FORM_WEEK, roomId: roomRecord.id }).at(-1);
 		assert(slot, `a free slot in ${roomRecord.name}`);

@@ -169,6 +169,14 @@ describe('the list a booking field refers to', () => {
 		expect(referencedList(field([3], 'number'), [numbered, services])).toBe(services);
 	});
 
+	it('is, for a field named for a list seen only in part, the field holding identities, not the address beside them (Jira\'s client.self)', () => {
+		const clients = list('client', ['cli_1'], false);
+		const ids = { ...field(['cli_7', 'cli_8']), name: 'fields.client.id' };
+		const addresses = { ...field(['http://127.0.0.1:4010/rest/api/3/clients/cli_7', '/clients/cli_8']), name: 'fields.client.self' };
+		expect(referencedList(ids, [clients])).toBe(clients);
+		expect(referencedList(addresses, [clients])).toBeUndefined();
+	});
+
 	it('is none for a field without values, a true/false or date-time field, or no matching list', () => {
 		expect(referencedList(field([]), [rooms])).toBeUndefined();
 		expect(referencedList(field([true], 'boolean'), [list('flag', ['true'], true)])).toBeUndefined();
