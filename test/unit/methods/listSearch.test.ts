@@ -64,6 +64,17 @@ describe('a From List view of a list endpoint', () => {
 		expect(more.results).toEqual([noticeRow(`Searched ${(2 * MAX_REQUESTS_PER_CALL).toLocaleString('en-US')} clients — scroll for more`)]);
 	});
 
+	it('a call returns once it holds 200 matches, however many pages that took, and the token goes on from there', async () => {
+		const matching = (n: number) => listPage([{ id: n, name: `Zed Quist ${n}` }, { id: `x${n}`, name: `Other Person ${n}` }], `c${n + 1}`);
+		const { context, requests } = contextWith((request) => matching(Number((request.qs as { cursor?: string } | undefined)?.cursor?.slice(1) ?? 1)));
+		const first = await searchRecords(context, clients, 'client', 'zed');
+		expect(first.results.filter((row) => !isNoticeRow(row))).toHaveLength(200);
+		expect(first.results.at(-1)).toEqual(noticeRow('Searched 400 clients — scroll for more'));
+		expect(requests).toHaveLength(200);
+		const second = await searchRecords(context, clients, 'client', 'zed', first.paginationToken as string);
+		expect(second.results[0]).toEqual({ name: 'Zed Quist 201', value: '201' });
+	});
+
 	it('tells apart two records with the same label by a short piece of their identity, the whole one where pieces collide', async () => {
 		const { context } = contextWith([
 			listPage([
