@@ -116,7 +116,9 @@ export async function searchRecords(
 		// Bookings hold their client's identity, not the name typed: every client's name is read first, once a session.
 		const { scan } = await readDirectory(client, reading, identityField, budget);
 		if (canReadOn(scan)) {
-			const notice = `Reading the client list to search by client name: ${howFar(scan.read, scan.total, 'clients')} so far — scroll for more`;
+			// One row cannot be scrolled, and n8n asks again for a searched list only on scroll or a new search text;
+			// a new search reads on from here (the session remembers the reading).
+			const notice = `Reading the client list to search by client name: ${howFar(scan.read, scan.total, 'clients')} so far — search again to read on`;
 			return { results: [noticeRow(notice)], paginationToken: JSON.stringify(position) };
 		}
 	}

@@ -75,6 +75,20 @@ describe('a From List view of a list endpoint', () => {
 		expect(second.results[0]).toEqual({ name: 'Zed Quist 201', value: '201' });
 	});
 
+	it('a booking search whose client list outlasts a call says to search again, and the next call reads the client list on', async () => {
+		const endlessClients = contextWith((request) => {
+			const path = new URL(String(request.url)).pathname;
+			if (!path.endsWith('/clients')) return listPage([]);
+			const at = Number((request.qs as { cursor?: string } | undefined)?.cursor?.slice(1) ?? 1);
+			return listPage([{ id: `c${at}`, name: `Other Person ${at}` }], `c${at + 1}`);
+		});
+		const first = await searchBookings.call(endlessClients.context as ILoadOptionsFunctions, 'zed');
+		expect(first.results).toEqual([noticeRow(`Reading the client list to search by client name: ${MAX_REQUESTS_PER_CALL.toLocaleString('en-US')} clients so far — search again to read on`)]);
+		expect(endlessClients.requests).toHaveLength(MAX_REQUESTS_PER_CALL);
+		await searchBookings.call(endlessClients.context as ILoadOptionsFunctions, 'zed', first.paginationToken as string);
+		expect(endlessClients.requests[MAX_REQUESTS_PER_CALL].qs).toMatchObject({ cursor: `c${MAX_REQUESTS_PER_CALL + 1}` });
+	});
+
 	it('tells apart two records with the same label by a short piece of their identity, the whole one where pieces collide', async () => {
 		const { context } = contextWith([
 			listPage([
