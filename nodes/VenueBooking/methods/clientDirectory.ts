@@ -46,6 +46,7 @@ export class CallBudget {
 		this.used += requests;
 	}
 }
+
 /** Client cards read at once: a page's clients in a few round trips, without a burst the API would throttle. */
 const CARDS_AT_ONCE = 5;
 
