@@ -11,6 +11,8 @@ import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { isNoticeRow, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { conventionInfo, type ConventionName, FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
+import { createBooking } from '../../sandbox/bookingRules';
+import { computeFreeSlots } from '../../sandbox/slots';
 import { methodContext, node } from '../../test/workflow/harness';
 import { credentialsFor, credentialTypes, NODE_TYPE, nodeTypes } from '../ourNodes';
 import { REQUESTS, WALL_MS } from './columns';
@@ -81,6 +83,15 @@ async function measureStyle(convention: ConventionName | undefined): Promise<Vie
 		views.push({ view: `booking search "${far.name}" (4,000th client)`, ...(await timed(sandbox, async () => {
 			const call = context('booking', 'get', 'parameters.bookingId');
 			return await scroll((token) => searchBookings.call(call, far.name, token), (value) => theirs.has(value));
+		})) });
+		// A booking just made for the far client sits at the end of a list kept in creation order: the first call of a
+		// search by their name, from a cold session, must offer it (n8n loads a searched list's next page only on scroll).
+		const slot = computeFreeSlots(sandbox.store, { fromMs: Date.parse('2027-04-26T00:00:00Z'), toMs: Date.parse('2027-05-01T00:00:00Z'), roomId: sandbox.store.rooms[250].id })[0];
+		const made = createBooking(sandbox.store, { roomId: slot.roomId, serviceId: slot.serviceId, startMs: Date.parse(slot.start), clientId: far.id }, (name) => name);
+		views.push({ view: `booking search "${far.name}", their new booking, first call`, ...(await timed(sandbox, async () => {
+			const result = await searchBookings.call(context('booking', 'get', 'parameters.bookingId'), far.name);
+			const rows = result.results.filter((row) => !isNoticeRow(row));
+			return `${rows.some((row) => row.value === made.id) ? 'offered' : 'not offered'} (${rows.length} rows${result.paginationToken ? ', more to read' : ''})`;
 		})) });
 		for (const [label, resource, operation, path] of [['Client ID picker (Get)', 'client', 'get', 'parameters.clientId'], ['Client picker (Create)', 'booking', 'create', 'parameters.bookingClient']]) {
 			views.push({ view: `${label}, "${far.name}"`, ...(await timed(sandbox, async () => {

@@ -428,9 +428,13 @@ export function recordName(option: INodePropertyOptions): string {
 	return String(option.name).split(SEPARATOR)[0];
 }
 
-/** Each record of a referenced list by its identity, with its name. */
+const namesRead = new WeakMap<ReferenceList, Map<string, string>>();
+
+/** Each record of a referenced list by its identity, with its name; worked out once per list read (a search labels many pages). */
 export function namesOf(list: ReferenceList): Map<string, string> {
-	return new Map(list.options.map((option) => [String(option.value), recordName(option)]));
+	let names = namesRead.get(list);
+	if (!names) namesRead.set(list, (names = new Map(list.options.map((option) => [String(option.value), recordName(option)]))));
+	return names;
 }
 
 /**

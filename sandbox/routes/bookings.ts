@@ -11,7 +11,8 @@ import type { Booking, BookingStatus } from '../model';
 import { readEnum, readString, readTimeRange } from '../query';
 import { parseInstant } from '../time';
 import { API_PATH_PREFIX } from '../../nodes/VenueBooking/endpoints';
-import { collectionList, type Route, type RouteContext } from './route';
+import type { Sequence } from '../sequence';
+import type { Route, RouteContext } from './route';
 
 const BOOKING_STATUSES: readonly BookingStatus[] = ['confirmed', 'cancelled'];
 
@@ -45,7 +46,10 @@ export const listBookings: Route = {
 		const serviceId = readString(query, 'serviceId');
 		const clientId = readString(query, 'clientId');
 		const { fromMs, toMs } = readTimeRange(query);
-		const bookings = store.bookings.filter((b) => {
+		const filtered = status !== undefined || roomId !== undefined || serviceId !== undefined || clientId !== undefined || fromMs !== undefined || toMs !== undefined;
+		// Unfiltered, the list is the store's own, each entry rendered only when a page takes it: a 20,000-booking
+		// workspace answers a page without copying every booking (the editor bench reads a thousand pages).
+		const bookings = !filtered ? store.bookings : store.bookings.filter((b) => {
 			if (status !== undefined && b.status !== status) return false;
 			if (roomId !== undefined && b.roomId !== roomId) return false;
 			if (serviceId !== undefined && b.serviceId !== serviceId) return false;
@@ -54,8 +58,14 @@ export const listBookings: Route = {
 			const startMs = Date.parse(b.start);
 			return (fromMs === undefined || startMs >= fromMs) && (toMs === undefined || startMs < toMs);
 		});
-		const answered = bookings.map((booking) => ({ ...spelt(booking, context), id: booking.id }));
-		return { kind: 'list', resource: 'bookings', source: collectionList(answered, (id) => store.positionOf('bookings', id)) };
+		const answered: Sequence<object> = {
+			length: bookings.length,
+			at: (index) => {
+				const booking = bookings[index];
+				return booking && { ...spelt(booking, context), id: booking.id };
+			},
+		};
+		return { kind: 'list', resource: 'bookings', source: { items: answered, anchorOf: (item) => store.positionOf('bookings', (item as Booking).id) } };
 	},
 };
 

@@ -21,6 +21,9 @@
  *   it and its one-minute wait); triggerFilter.checks.ts (Only Entries Where: its dropdowns through the editor's
  *   REST route, and an activated trigger filtered on one event kind; no wait of its own);
  *   editor.checks.ts (the editor's dynamic-node-parameters routes answer with the lists and fields);
+ *   newcomer.checks.ts (issue 35 on a large sandbox workspace of its own and the default one: the Create form as
+ *   it opens books on the first run in three workspace shapes, the saved workflow holds no other client's words,
+ *   a far client's new booking is found by name on the first search call);
  *   dialects.checks.ts (in each of five sandbox dialects, switched at runtime: the lists by pages, a booking
  *   created from offered fields and cancelled by picking it from the list, a trigger filtered on one kind);
  *   paymentTrigger.checks.ts (the trigger on Payments: each payment recorded since the last poll, once);
@@ -54,6 +57,7 @@ import { platformTriggerChecks } from './platformTriggers.checks';
 import { dialectChecks } from './dialects.checks';
 import { createFormCheck, editorRoutesCheck } from './editor.checks';
 import { timeZoneCheck } from './timeZone.checks';
+import { newcomerChecks } from './newcomer.checks';
 import { fanOutCheck } from './fanOut.checks';
 import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, nightlyPaymentsCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
@@ -160,6 +164,7 @@ async function runVersion(version: string): Promise<void> {
 			await editorRoutesCheck(context, rest);
 			await createFormCheck(context, rest);
 			await timeZoneCheck(context, rest);
+			await newcomerChecks(context, rest);
 			await aiToolCheck(context, rest);
 			await fanOutCheck(context, rest);
 			const dialectApi = new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e dialects'));

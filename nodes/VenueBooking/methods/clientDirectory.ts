@@ -11,6 +11,42 @@ import { canonicalJson, isPlainObject } from '../transport/json';
 import type { ApiClient } from '../transport/request';
 
 const CLIENT_CARD = findEndpoint('client', 'get');
+
+/** Requests one editor call may always make, however slow the API: a slow workspace gets as far as before. */
+export const REQUESTS_PER_CALL = 150;
+/** Requests one call may make at most: 60,000 records at 20 a page (30,000 at 10), the clients and bookings of a large venue. */
+export const MAX_REQUESTS_PER_CALL = 3_000;
+/** Past REQUESTS_PER_CALL, a call reads on while it has run less than this: a search answers in seconds. */
+export const CALL_TIME_MS = 10_000;
+
+/**
+ * What one editor call may spend on reading lists. n8n's list loads its next page only when the user scrolls to
+ * its end, and never by itself while a search text is typed, so a call that returned one row ("still reading")
+ * could not be continued: a call reads on as long as a fast API allows, bounded in requests and in time.
+ */
+export class CallBudget {
+	used = 0;
+	private readonly until: number;
+
+	constructor(private readonly clock: () => number = Date.now) {
+		this.until = clock() + CALL_TIME_MS;
+	}
+
+	/** Whether another request may be made. */
+	allows(): boolean {
+		return this.used < REQUESTS_PER_CALL || (this.used < MAX_REQUESTS_PER_CALL && this.clock() < this.until);
+	}
+
+	/** How many more requests may be made at once (client cards), as far as the count goes. */
+	left(): number {
+		return this.allows() ? Math.max(0, (this.used < REQUESTS_PER_CALL ? REQUESTS_PER_CALL : MAX_REQUESTS_PER_CALL) - this.used) : 0;
+	}
+
+	spend(requests: number): void {
+		this.used += requests;
+	}
+}
+
 /** Client cards read at once: a page's clients in a few round trips, without a burst the API would throttle. */
 const CARDS_AT_ONCE = 5;
 
@@ -36,12 +72,26 @@ export async function readClientCards(client: ApiClient, identities: Iterable<st
 	return unknown.length;
 }
 
-/** The client list with the clients learned since added to it (by card or by reading the list). */
-export function withKnownClients(list: ReferenceList, client: ApiClient): ReferenceList {
+/**
+ * The client list with the clients learned since added to it (by card or by reading the list); with `only`, just
+ * those of the clients named there (a page's clients): a session that read thousands of clients labels each page
+ * of bookings without listing them all again.
+ */
+export function withKnownClients(list: ReferenceList, client: ApiClient, only?: Iterable<string>): ReferenceList {
 	const session = editorSession(client.sessionKey);
-	const listed = new Set(list.options.map((option) => String(option.value)));
-	const added = [...session.clients].flatMap(([identity, record]) => (listed.has(identity) || !isPlainObject(record) ? [] : [{ name: labelOfRemembered(record, identity), value: identity }]));
+	const listed = identitiesOf(list);
+	const known: Iterable<[string, unknown]> = only === undefined ? session.clients : [...new Set(only)].map((identity) => [identity, session.clients.get(identity)]);
+	const added = [...known].flatMap(([identity, record]) => (listed.has(identity) || !isPlainObject(record) ? [] : [{ name: labelOfRemembered(record, identity), value: identity }]));
 	return added.length === 0 ? list : { ...list, options: [...list.options, ...added] };
+}
+
+const listedIdentities = new WeakMap<ReferenceList, Set<string>>();
+
+/** The identities a list holds, worked out once per list read: a search labels a thousand pages with it. */
+function identitiesOf(list: ReferenceList): Set<string> {
+	let identities = listedIdentities.get(list);
+	if (!identities) listedIdentities.set(list, (identities = new Set(list.options.map((option) => String(option.value)))));
+	return identities;
 }
 
 /** The reading of the client list in this session, for these list options. */
@@ -54,11 +104,11 @@ export function scanOf(client: ApiClient, reading: ListReading, identityField: s
 }
 
 /**
- * Reads the client list on from where this session's reading stopped, at most `budget` pages, remembering
- * every client; once read to its end, a search by name needs no more requests. Returns the reading and how many
- * requests were made.
+ * Reads the client list on from where this session's reading stopped, at most `budget` pages (a number, or what
+ * a call's budget allows), remembering every client; once read to its end, a search by name needs no more
+ * requests. Returns the reading and how many requests were made.
  */
-export async function readDirectory(client: ApiClient, reading: ListReading, identityField: string, budget: number): Promise<{ scan: DirectoryScan; used: number }> {
+export async function readDirectory(client: ApiClient, reading: ListReading, identityField: string, budget: number | CallBudget): Promise<{ scan: DirectoryScan; used: number }> {
 	const scan = scanOf(client, reading, identityField);
 	// One reading at a time: two editor calls at once (two pickers open) must not read the same page twice.
 	const before = scan.busy;
@@ -73,12 +123,14 @@ export async function readDirectory(client: ApiClient, reading: ListReading, ide
 }
 
 /** The pages of one reading, each client remembered in the list's order. */
-async function readOn(client: ApiClient, scan: DirectoryScan, reading: ListReading, identityField: string, budget: number): Promise<{ scan: DirectoryScan; used: number }> {
+async function readOn(client: ApiClient, scan: DirectoryScan, reading: ListReading, identityField: string, budget: number | CallBudget): Promise<{ scan: DirectoryScan; used: number }> {
 	const session = editorSession(client.sessionKey);
+	const allows = typeof budget === 'number' ? () => used < budget : () => budget.allows();
 	let used = 0;
-	while (canReadOn(scan) && used < budget) {
+	while (canReadOn(scan) && allows()) {
 		const page = await samplePage(client, CLIENTS_ENDPOINT, scan.token, reading);
 		used++;
+		if (typeof budget !== 'number') budget.spend(1);
 		const rule = identityRuleOf(page.records, identityField || undefined);
 		for (const record of page.records) {
 			const identity = rule ? recordIdentity(record, rule) : undefined;

@@ -26,16 +26,16 @@ import {
 	samplePage,
 	SEPARATOR,
 } from '../referenceLists';
-import { canReadOn, howFar, readClientCards, readDirectory, scanOf, withKnownClients } from './clientDirectory';
+import { CallBudget, canReadOn, howFar, readClientCards, readDirectory, scanOf, withKnownClients } from './clientDirectory';
 import { editorClient, readIdentityField, readListReading } from './sampling';
 
 /**
- * Requests one call of a search may make (pages of the list, of the client list, client cards): a view
- * answers in bounded time, and n8n's next call (the token, as the user scrolls) reads on from there.
+ * A search call returns once it holds this many matches (else at the list's end or its budget's). A person's
+ * bookings, namesakes' included, fit in one answer: the newest of them is at the end of a list kept in creation
+ * order, and a call that stopped at the first few would show only the oldest (n8n's list then loads on only as
+ * the user scrolls).
  */
-export const REQUESTS_PER_SEARCH = 150;
-/** A search call returns once it holds this many matches, as a page of n8n's list would. */
-const MATCHES_PER_CALL = 20;
+const MATCHES_PER_CALL = 200;
 
 /** Identities up to this length are shown whole where two labels collide; longer ones by their end. */
 const SHORT_IDENTITY = 8;
@@ -91,8 +91,10 @@ function readPosition(node: INode, token: string | undefined): SearchPosition {
 /**
  * A "From List" view of a list endpoint, each record as its identity with a label from its content, filtered
  * by the search text. Without one, a call is one page (n8n asks for the next with the token as the user
- * scrolls). With one, a call reads on until it holds a page of matches or has made REQUESTS_PER_SEARCH requests,
- * and where the list goes on, its last row says how much was searched (the token continues from there).
+ * scrolls). With one, a call reads on until it holds a page of matches or has spent its budget (CallBudget: the
+ * pages of the list and of the client list, client cards), and where the list goes on, its last row says how much
+ * was searched (the token continues from there). n8n loads the next page of a searched list only when the user
+ * scrolls to its end, so the first call must bring the matches itself, not a "still reading" row.
  * With `recognition` (the booking picker), labels name the booking's time, room and client, the search box
  * matches those names too, and each call's records are shown in time order.
  */
@@ -109,13 +111,14 @@ export async function searchRecords(
 	const identityField = readIdentityField(context);
 	const searching = (filter ?? '').trim() !== '';
 	const position = readPosition(client.node, paginationToken);
-	let used = 0;
+	const budget = new CallBudget();
 	if (searching && recognition) {
 		// Bookings hold their client's identity, not the name typed: every client's name is read first, once a session.
-		const { scan, used: read } = await readDirectory(client, reading, identityField, REQUESTS_PER_SEARCH);
-		used += read;
+		const { scan } = await readDirectory(client, reading, identityField, budget);
 		if (canReadOn(scan)) {
-			const notice = `Reading the client list to search by client name: ${howFar(scan.read, scan.total, 'clients')} so far — scroll for more`;
+			// One row cannot be scrolled, and n8n asks again for a searched list only on scroll or a new search text;
+			// a new search reads on from here (the session remembers the reading).
+			const notice = `Reading the client list to search by client name: ${howFar(scan.read, scan.total, 'clients')} so far — search again to read on`;
 			return { results: [noticeRow(notice)], paginationToken: JSON.stringify(position) };
 		}
 	}
@@ -125,18 +128,18 @@ export async function searchRecords(
 	let notice: string | undefined;
 	do {
 		const page = await samplePage(client, endpoint, token, reading);
-		used++;
+		budget.spend(1);
 		notice = page.moreUnreachable ? moreUnreachableNotice(page.moreUnreachable) : undefined;
 		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
-		const labelled = known ? await recognisedLabels(client, page.records, rule, known, REQUESTS_PER_SEARCH - used) : plainLabels(page.records, rule);
-		used += labelled.cards;
+		const labelled = known ? await recognisedLabels(client, page.records, rule, known, budget.left()) : plainLabels(page.records, rule);
+		budget.spend(labelled.cards);
 		for (const { record, identity, label, searchable, at } of labelled.items) {
 			if (matchesSearch(record, searchable, filter)) results.push({ name: label, value: identity, at });
 		}
 		token = page.nextToken;
 		searched += page.records.length;
 		total = page.total ?? total;
-	} while (searching && token !== undefined && results.length < MATCHES_PER_CALL && used < REQUESTS_PER_SEARCH);
+	} while (searching && token !== undefined && results.length < MATCHES_PER_CALL && budget.allows());
 	const ordered = known ? inTimeOrder(results) : results;
 	const shown = disambiguate(ordered.map(({ name, value }) => ({ name, value })));
 	const next = token === undefined ? undefined : JSON.stringify({ page: token, searched, ...(total !== undefined ? { total } : {}) });
@@ -222,7 +225,7 @@ export async function searchClients(this: ILoadOptionsFunctions, filter?: string
 
 /**
  * A search of the Client pickers: the clients in the list's order from where the last call stopped, every match
- * shown, the client list read on as far as needed (at most REQUESTS_PER_SEARCH pages a call). The list read is
+ * shown, the client list read on as far as needed (as far as a call's budget goes). The list read is
  * remembered for the editor session (clientDirectory.ts), so the next search, or the booking picker's search by a
  * client's name, reads nothing again. The API shows no search parameter, so none is sent.
  */
@@ -234,7 +237,7 @@ async function searchDirectory(context: ILoadOptionsFunctions, filter: string, p
 	const scan = scanOf(client, reading, identityField);
 	let at = readPosition(client.node, paginationToken).searched;
 	const results: INodeListSearchItems[] = [];
-	let used = 0;
+	const budget = new CallBudget();
 	while (results.length < MATCHES_PER_CALL) {
 		if (at < scan.identities.length) {
 			const identity = scan.identities[at++];
@@ -242,8 +245,8 @@ async function searchDirectory(context: ILoadOptionsFunctions, filter: string, p
 			if (!isPlainObject(record)) continue;
 			const label = labelOfRemembered(record, identity);
 			if (matchesSearch(record, label, filter)) results.push({ name: label, value: identity });
-		} else if (canReadOn(scan) && used < REQUESTS_PER_SEARCH) {
-			used += (await readDirectory(client, reading, identityField, 1)).used;
+		} else if (canReadOn(scan) && budget.allows()) {
+			budget.spend((await readDirectory(client, reading, identityField, 1)).used);
 		} else break;
 	}
 	const more = at < scan.identities.length || canReadOn(scan);
@@ -290,9 +293,21 @@ export function matchesSearch(record: unknown, searchable: string, filter: strin
 /** The references a booking's label names, in this order; the others (a service) are matched by the search box. */
 const NAMED_IN_LABEL = ['room', 'client'];
 
+/**
+ * One formatter per zone and form, made once: making an Intl.DateTimeFormat costs far more than formatting with
+ * one, and a search labels thousands of bookings.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+	const key = `${locale} ${JSON.stringify(options)}`;
+	let made = formatters.get(key);
+	if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(locale, options)));
+	return made;
+}
+
 /** The calendar day of an instant in a zone, as a day number (for today / tomorrow / yesterday). */
 function dayNumber(epochMs: number, timeZone: string): number {
-	const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+	const [year, month, day] = formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
 		.format(epochMs)
 		.split('-')
 		.map(Number);
@@ -316,7 +331,7 @@ function shownZone(value: Scalar, timeZone: string, workspaceZone: string): stri
  * in the workflow (`cachedResultName`), so the label holds the date itself, never "Tomorrow", which goes stale.
  */
 export function timeInWords(value: Scalar, epochMs: number, timeZone: string, workspaceZone = 'UTC'): string {
-	return new Intl.DateTimeFormat('en-GB', {
+	return formatter('en-GB', {
 		timeZone: shownZone(value, timeZone, workspaceZone),
 		weekday: 'short',
 		day: 'numeric',
@@ -367,6 +382,14 @@ function readPage(leaves: Array<Map<string, Scalar>>, lists: ReferenceList[], id
 	return { time, references };
 }
 
+/** Each record of a list by its identity, with its whole label; worked out once per list read. */
+const fullNamesRead = new WeakMap<ReferenceList, Map<string, string>>();
+function fullNamesOf(list: ReferenceList): Map<string, string> {
+	let found = fullNamesRead.get(list);
+	if (!found) fullNamesRead.set(list, (found = new Map(list.options.map((option) => [String(option.value), String(option.name)]))));
+	return found;
+}
+
 /**
  * Booking labels a person recognises: "Thu 26 Nov 2026, 15:00 · Studio A · Ada Jones", each reference
  * by its record's name; the state is searched, never shown (the label is saved). Where a page holds no time and
@@ -393,10 +416,10 @@ async function recognisedLabels(client: ApiClient, records: unknown[], rule: Ide
 			return value === undefined || value === null ? [] : [String(value)];
 		});
 		cards += await readClientCards(client, identities, budget - cards);
-		page.references.set(path, withKnownClients(list, client));
+		page.references.set(path, withKnownClients(list, client, identities));
 	}
 	const names = new Map([...page.references.values()].map((list) => [list, namesOf(list)]));
-	const fullNames = new Map([...page.references.values()].map((list) => [list, new Map(list.options.map((option) => [String(option.value), String(option.name)]))]));
+	const fullNames = new Map([...page.references.values()].map((list) => [list, fullNamesOf(list)]));
 	const items = identified.map(({ record, identity, leaves }) => {
 		const moment = page.time !== undefined ? leaves.get(page.time) : undefined;
 		const stamp = moment !== undefined && moment !== null ? readTimestamp(moment, known.workspaceZone) : undefined;

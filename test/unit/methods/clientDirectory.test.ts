@@ -1,7 +1,17 @@
 /** The clients the editor names and searches: cards read by id once per session, the list read on in bounded steps. */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { editorSession, forgetEditorSessions } from '../../../nodes/VenueBooking/editorSession';
-import { canReadOn, howFar, readClientCards, readDirectory, withKnownClients } from '../../../nodes/VenueBooking/methods/clientDirectory';
+import {
+	CALL_TIME_MS,
+	CallBudget,
+	canReadOn,
+	howFar,
+	MAX_REQUESTS_PER_CALL,
+	readClientCards,
+	readDirectory,
+	REQUESTS_PER_CALL,
+	withKnownClients,
+} from '../../../nodes/VenueBooking/methods/clientDirectory';
 import { DEFAULT_PAGINATION } from '../../../nodes/VenueBooking/transport/pagination/strategies';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { type MockAnswer, mockContext } from '../mockContext';
@@ -87,9 +97,53 @@ describe('the client list read on in bounded steps', () => {
 		expect(new Set(b.scan.identities).size).toBe(8);
 	});
 
+	it('reads on as far as a call\'s budget allows, counting each page in it', async () => {
+		const { client, requests } = await clientFor(clientPages(4));
+		const budget = new CallBudget();
+		budget.spend(MAX_REQUESTS_PER_CALL - 2);
+		const read = await readDirectory(client, AUTOMATIC, '', budget);
+		expect(read.used).toBe(2);
+		expect(budget.allows()).toBe(false);
+		expect(requests).toHaveLength(2);
+		expect(canReadOn(read.scan)).toBe(true);
+	});
+
 	it('says how far a reading got, with the total only where one was stated and not passed', () => {
 		expect(howFar(1660, 5000, 'clients')).toBe('1,660 of 5,000 clients');
 		expect(howFar(20, undefined, 'clients')).toBe('20 clients');
 		expect(howFar(30, 20, 'bookings')).toBe('30 bookings');
+	});
+});
+
+describe('what one editor call may spend', () => {
+	it('always REQUESTS_PER_CALL requests, however slow the API', () => {
+		let now = 0;
+		const budget = new CallBudget(() => now);
+		now = CALL_TIME_MS * 10;
+		expect(budget.allows()).toBe(true);
+		expect(budget.left()).toBe(REQUESTS_PER_CALL);
+		budget.spend(REQUESTS_PER_CALL - 1);
+		expect(budget.left()).toBe(1);
+		budget.spend(1);
+		expect(budget.allows()).toBe(false);
+		expect(budget.left()).toBe(0);
+	});
+
+	it('more, up to MAX_REQUESTS_PER_CALL, while the call has run less than CALL_TIME_MS', () => {
+		let now = 1_000;
+		const budget = new CallBudget(() => now);
+		budget.spend(REQUESTS_PER_CALL);
+		expect(budget.allows()).toBe(true);
+		expect(budget.left()).toBe(MAX_REQUESTS_PER_CALL - REQUESTS_PER_CALL);
+		now += CALL_TIME_MS - 1;
+		expect(budget.allows()).toBe(true);
+		now += 1;
+		expect(budget.allows()).toBe(false);
+
+		const fast = new CallBudget(() => 0);
+		fast.spend(MAX_REQUESTS_PER_CALL - 1);
+		expect(fast.allows()).toBe(true);
+		fast.spend(1);
+		expect(fast.allows()).toBe(false);
 	});
 });

@@ -1,7 +1,8 @@
 import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { isNoticeRow, nearDay, noticeRow, REQUESTS_PER_SEARCH, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
+import { isNoticeRow, nearDay, noticeRow, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
 import { listReferencedBy, namesOf } from '../../../nodes/VenueBooking/referenceLists';
+import { MAX_REQUESTS_PER_CALL } from '../../../nodes/VenueBooking/methods/clientDirectory';
 import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
 import { forgetEditorSessions } from '../../../nodes/VenueBooking/editorSession';
 
@@ -43,7 +44,7 @@ describe('a From List view of a list endpoint', () => {
 		expect(requests[0].qs?.cursor).toBeUndefined();
 	});
 
-	it('with a search text reads on to find every match, at most REQUESTS_PER_SEARCH pages a call, and says how much it searched', async () => {
+	it('with a search text reads on to find every match, at most MAX_REQUESTS_PER_CALL pages a call (a fast API), and says how much it searched', async () => {
 		const noMatch = (n: number, last = false) => listPage([{ id: n, name: `Other Person ${n}` }], last ? undefined : `c${n + 1}`);
 		const { context, requests } = contextWith([noMatch(1), listPage([{ id: 2, name: 'Zed Quist' }], 'c3'), noMatch(3), listPage([{ id: 4, name: 'Zed Quist' }], 'c5'), noMatch(5, true)]);
 		const result = await searchRecords(context, clients, 'client', ' zed ');
@@ -56,11 +57,36 @@ describe('a From List view of a list endpoint', () => {
 
 		const endless = contextWith((request) => noMatch(Number((request.qs as { cursor?: string } | undefined)?.cursor?.slice(1) ?? 1)));
 		const nothing = await searchRecords(endless.context, clients, 'client', 'zed');
-		expect(nothing.results).toEqual([noticeRow(`Searched ${REQUESTS_PER_SEARCH} clients — scroll for more`)]);
-		expect(endless.requests).toHaveLength(REQUESTS_PER_SEARCH);
+		expect(nothing.results).toEqual([noticeRow(`Searched ${MAX_REQUESTS_PER_CALL.toLocaleString('en-US')} clients — scroll for more`)]);
+		expect(endless.requests).toHaveLength(MAX_REQUESTS_PER_CALL);
 		const more = await searchRecords(endless.context, clients, 'client', 'zed', nothing.paginationToken as string);
-		expect(endless.requests[REQUESTS_PER_SEARCH].qs).toMatchObject({ cursor: `c${REQUESTS_PER_SEARCH + 1}` });
-		expect(more.results).toEqual([noticeRow(`Searched ${2 * REQUESTS_PER_SEARCH} clients — scroll for more`)]);
+		expect(endless.requests[MAX_REQUESTS_PER_CALL].qs).toMatchObject({ cursor: `c${MAX_REQUESTS_PER_CALL + 1}` });
+		expect(more.results).toEqual([noticeRow(`Searched ${(2 * MAX_REQUESTS_PER_CALL).toLocaleString('en-US')} clients — scroll for more`)]);
+	});
+
+	it('a call returns once it holds 200 matches, however many pages that took, and the token goes on from there', async () => {
+		const matching = (n: number) => listPage([{ id: n, name: `Zed Quist ${n}` }, { id: `x${n}`, name: `Other Person ${n}` }], `c${n + 1}`);
+		const { context, requests } = contextWith((request) => matching(Number((request.qs as { cursor?: string } | undefined)?.cursor?.slice(1) ?? 1)));
+		const first = await searchRecords(context, clients, 'client', 'zed');
+		expect(first.results.filter((row) => !isNoticeRow(row))).toHaveLength(200);
+		expect(first.results.at(-1)).toEqual(noticeRow('Searched 400 clients — scroll for more'));
+		expect(requests).toHaveLength(200);
+		const second = await searchRecords(context, clients, 'client', 'zed', first.paginationToken as string);
+		expect(second.results[0]).toEqual({ name: 'Zed Quist 201', value: '201' });
+	});
+
+	it('a booking search whose client list outlasts a call says to search again, and the next call reads the client list on', async () => {
+		const endlessClients = contextWith((request) => {
+			const path = new URL(String(request.url)).pathname;
+			if (!path.endsWith('/clients')) return listPage([]);
+			const at = Number((request.qs as { cursor?: string } | undefined)?.cursor?.slice(1) ?? 1);
+			return listPage([{ id: `c${at}`, name: `Other Person ${at}` }], `c${at + 1}`);
+		});
+		const first = await searchBookings.call(endlessClients.context as ILoadOptionsFunctions, 'zed');
+		expect(first.results).toEqual([noticeRow(`Reading the client list to search by client name: ${MAX_REQUESTS_PER_CALL.toLocaleString('en-US')} clients so far — search again to read on`)]);
+		expect(endlessClients.requests).toHaveLength(MAX_REQUESTS_PER_CALL);
+		await searchBookings.call(endlessClients.context as ILoadOptionsFunctions, 'zed', first.paginationToken as string);
+		expect(endlessClients.requests[MAX_REQUESTS_PER_CALL].qs).toMatchObject({ cursor: `c${MAX_REQUESTS_PER_CALL + 1}` });
 	});
 
 	it('tells apart two records with the same label by a short piece of their identity, the whole one where pieces collide', async () => {
