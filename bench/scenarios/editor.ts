@@ -15,7 +15,7 @@ import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping'
 import { CONVENTIONS, conventionInfo, type ConventionName, FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
 import { createBooking } from '../../sandbox/bookingRules';
 import { computeFreeSlots } from '../../sandbox/slots';
-import { PAGINATION_AS_SET } from '../../test/support/conventions';
+import { PAGINATION_AS_SET_WHEN_LARGE } from '../../test/support/conventions';
 import { methodContext, node } from '../../test/workflow/harness';
 import { credentialsFor, credentialTypes, NODE_TYPE, nodeTypes } from '../ourNodes';
 import { REQUESTS, WALL_MS } from './columns';
@@ -71,7 +71,7 @@ async function measureStyle(convention: ConventionName | undefined): Promise<Vie
 	const sandbox = await startSandbox({ convention, seed: 3, today: FIXED_TODAY, scale: EDITOR_SCALE, keys: { [EDITOR_KEY]: ['bookings.read', 'bookings.write', 'catalog.read', 'clients.read'] } });
 	try {
 		const identityField = convention ? conventionInfo(convention).identityField : 'id';
-		const pagination = convention ? PAGINATION_AS_SET[convention] : undefined;
+		const pagination = convention ? PAGINATION_AS_SET_WHEN_LARGE[convention] : undefined;
 		const options = { ...(identityField === 'id' ? {} : { identityPath: identityField }), ...(pagination ? { pagination: { settings: pagination } } : {}) };
 		const parameters = (resource: string, operation: string): INodeParameters =>
 			Object.keys(options).length === 0 ? { resource, operation } : { resource, operation, options };
@@ -130,7 +130,7 @@ export async function editorBench(context: BenchContext): Promise<ScenarioResult
 	const rows: Row[] = [];
 	for (const convention of editorStyles(context.conventions)) {
 		const style = convention ?? 'sandbox default';
-		context.log(`  ${style}${convention && PAGINATION_AS_SET[convention] ? ' (with Options > Pagination set)' : ''}`);
+		context.log(`  ${style}${convention && PAGINATION_AS_SET_WHEN_LARGE[convention] ? ' (with Options > Pagination set)' : ''}`);
 		for (const { view, requests, ms, got } of await measureStyle(convention)) {
 			context.log(`    ${view}: ${requests} requests, ${ms.toFixed(0)} ms, ${got}`);
 			const metrics = { requests, ms, got };
