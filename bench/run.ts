@@ -6,7 +6,8 @@
  *   npm run bench -- --only export,trigger some scenarios (export, exportPages, fanOut, tokenBucket, trigger, triggerEnd, perItem, engines)
  *   npm run bench -- --only engines        the trigger and an export inside real n8n 2.x, vm vs legacy expression engine
  *                                          (installs n8n 2.x into .cache on first use; --n8n-profile: CPU profiles of n8n)
- *   npm run bench -- --only editor         the editor's pickers and form on 5,000 clients and 20,000 bookings (requests, time)
+ *   npm run bench -- --only editor         the editor's pickers and form on 5,000 clients and 20,000 bookings (requests, time),
+ *                                          in every convention the sandbox speaks (--conventions default,stripe picks some)
  *   npm run bench -- --runs 1              one run per contender (a quick check, not a measurement)
  *   npm run bench -- --profile             also write a CPU profile of every measured run (slows the runs)
  *   npm run bench -- --out path.json       where the JSON goes (default bench/results/latest.json)
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
 
 	await ensureHttpRequestNode();
 	const loadBefore = os.loadavg();
-	const context: BenchContext = { runs, profileDir, log: (line) => console.log(line) };
+	const context: BenchContext = { runs, profileDir, conventions: option('conventions')?.split(','), log: (line) => console.log(line) };
 	const results: ScenarioResult[] = [];
 	for (const name of only) {
 		console.log(`${name}:`);

@@ -1,6 +1,8 @@
 /**
  * `--only editor`: the editor's pickers and form on a venue's real size (5,000 clients, 20,000 bookings, 300
- * rooms, 40 services), in the sandbox's own dialect and three conventions of other styles. Each view is called
+ * rooms, 40 services), in the sandbox's own dialect and every convention it speaks (`--conventions stripe,mindbody`
+ * picks some; `default` is the sandbox's own). Where a convention's answers never name the parameter that asks for
+ * the next page, the editor gets the Options > Pagination a user sets there (test/support/conventions.ts). Each view is called
  * as n8n's /rest/dynamic-node-parameters routes call it (n8n-core's LoadOptionsContext, in this process) from a
  * cold editor session, and counted: requests the sandbox answered, wall time, and what the view got right
  * (labels naming their own client and room, the result page a far client's booking shows on, rooms offered).
@@ -10,9 +12,10 @@ import type { INodeListSearchResult, INodeParameters, ResourceMapperFields } fro
 import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { isNoticeRow, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
-import { conventionInfo, type ConventionName, FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
+import { CONVENTIONS, conventionInfo, type ConventionName, FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
 import { createBooking } from '../../sandbox/bookingRules';
 import { computeFreeSlots } from '../../sandbox/slots';
+import { PAGINATION_AS_SET_WHEN_LARGE } from '../../test/support/conventions';
 import { methodContext, node } from '../../test/workflow/harness';
 import { credentialsFor, credentialTypes, NODE_TYPE, nodeTypes } from '../ourNodes';
 import { REQUESTS, WALL_MS } from './columns';
@@ -21,10 +24,19 @@ import type { BenchContext, Row, ScenarioResult } from './types';
 export const EDITOR_SCALE = { clients: 5_000, bookings: 20_000, rooms: 300, services: 40 };
 /** The client searched for: the 4,000th, far down the client list. */
 const FAR_CLIENT = 3_999;
-/** Result pages scrolled at most before a search counts as not finding. */
-const MAX_RESULT_PAGES = 20;
+/** Result pages scrolled at most before a search counts as not finding (issue 35: within 5). */
+const MAX_RESULT_PAGES = 5;
 const EDITOR_KEY = 'vb_bench_editor-key-4000';
-const STYLES: Array<ConventionName | undefined> = [undefined, 'stripe', 'drfPage', 'jsonApi'];
+/** `default` names the sandbox's own dialect in `--conventions`. */
+const DEFAULT_STYLE = 'default';
+
+/** The styles `--conventions` names (all when absent), the sandbox's own dialect as undefined. */
+export function editorStyles(names: string[] | undefined): Array<ConventionName | undefined> {
+	if (!names) return [undefined, ...CONVENTIONS];
+	const unknown = names.filter((name) => name !== DEFAULT_STYLE && !(CONVENTIONS as readonly string[]).includes(name));
+	if (unknown.length > 0) throw new Error(`unknown convention(s) ${unknown.join(', ')}; known: ${DEFAULT_STYLE}, ${CONVENTIONS.join(', ')}`);
+	return names.map((name) => (name === DEFAULT_STYLE ? undefined : (name as ConventionName)));
+}
 
 interface View {
 	view: string;
@@ -38,7 +50,8 @@ async function timed(sandbox: Sandbox, work: () => Promise<string>, warm = false
 	if (!warm) forgetEditorSessions();
 	sandbox.resetRequests();
 	const started = performance.now();
-	const got = await work();
+	// A view that throws is a result too: what it said, so one convention's failure does not hide the others.
+	const got = await work().catch((error: unknown) => `failed: ${(error instanceof Error ? error.message : String(error)).slice(0, 160)}`);
 	return { requests: sandbox.requests.length, ms: performance.now() - started, got };
 }
 
@@ -58,8 +71,10 @@ async function measureStyle(convention: ConventionName | undefined): Promise<Vie
 	const sandbox = await startSandbox({ convention, seed: 3, today: FIXED_TODAY, scale: EDITOR_SCALE, keys: { [EDITOR_KEY]: ['bookings.read', 'bookings.write', 'catalog.read', 'clients.read'] } });
 	try {
 		const identityField = convention ? conventionInfo(convention).identityField : 'id';
+		const pagination = convention ? PAGINATION_AS_SET_WHEN_LARGE[convention] : undefined;
+		const options = { ...(identityField === 'id' ? {} : { identityPath: identityField }), ...(pagination ? { pagination: { settings: pagination } } : {}) };
 		const parameters = (resource: string, operation: string): INodeParameters =>
-			identityField === 'id' ? { resource, operation } : { resource, operation, options: { identityPath: identityField } };
+			Object.keys(options).length === 0 ? { resource, operation } : { resource, operation, options };
 		const context = (resource: string, operation: string, path: string) =>
 			methodContext({ node: node('Venue Booking', NODE_TYPE, parameters(resource, operation), { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox.url, EDITOR_KEY), path, timezone: 'UTC' });
 		const far = sandbox.store.clients[FAR_CLIENT];
@@ -113,9 +128,9 @@ async function measureStyle(convention: ConventionName | undefined): Promise<Vie
 
 export async function editorBench(context: BenchContext): Promise<ScenarioResult> {
 	const rows: Row[] = [];
-	for (const convention of STYLES) {
+	for (const convention of editorStyles(context.conventions)) {
 		const style = convention ?? 'sandbox default';
-		context.log(`  ${style}`);
+		context.log(`  ${style}${convention && PAGINATION_AS_SET_WHEN_LARGE[convention] ? ' (with Options > Pagination set)' : ''}`);
 		for (const { view, requests, ms, got } of await measureStyle(convention)) {
 			context.log(`    ${view}: ${requests} requests, ${ms.toFixed(0)} ms, ${got}`);
 			const metrics = { requests, ms, got };

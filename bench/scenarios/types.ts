@@ -43,5 +43,7 @@ export interface BenchContext {
 	runs?: number;
 	/** CPU profiles of every run go here when set (--profile). */
 	profileDir?: string;
+	/** The editor scenario's conventions (--conventions stripe,mindbody; `default` is the sandbox's own); all when absent. */
+	conventions?: string[];
 	log(line: string): void;
 }

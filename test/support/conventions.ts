@@ -31,6 +31,15 @@ export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, st
 	rezdy: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
 };
 
+/**
+ * The same on a venue's size (thousands of clients): SimplyBook answers up to 1,000 entries at once and nothing
+ * in the answer says more follow, so a list longer than that needs its `page` parameter named too.
+ */
+export const PAGINATION_AS_SET_WHEN_LARGE: Partial<Record<ConventionName, Record<string, string | number>>> = {
+	...PAGINATION_AS_SET,
+	simplybook: { mode: 'pageNumber', pageParameter: 'page', firstPage: 1, pageSizeParameter: 'on_page', pageSize: 1000 },
+};
+
 export interface ConventionWalk {
 	entries: Entry[];
 	responses: AxiosResponse[];

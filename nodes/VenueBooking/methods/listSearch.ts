@@ -131,7 +131,8 @@ export async function searchRecords(
 		budget.spend(1);
 		notice = page.moreUnreachable ? moreUnreachableNotice(page.moreUnreachable) : undefined;
 		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
-		const labelled = known ? await recognisedLabels(client, page.records, rule, known, budget.left()) : plainLabels(page.records, rule);
+		const readClientsOn = async (pages: number) => (await readDirectory(client, reading, identityField, pages)).used;
+		const labelled = known ? await recognisedLabels(client, page.records, rule, known, budget.left(), readClientsOn) : plainLabels(page.records, rule);
 		budget.spend(labelled.cards);
 		for (const { record, identity, label, searchable, at } of labelled.items) {
 			if (matchesSearch(record, searchable, filter)) results.push({ name: label, value: identity, at });
@@ -172,7 +173,7 @@ interface Labelled {
 	at?: number;
 }
 
-/** A page's records labelled, and how many client cards were read to label them. */
+/** A page's records labelled, and how many requests (client cards, pages of the client list) were made to label them. */
 interface LabelledPage {
 	items: Labelled[];
 	cards: number;
@@ -395,7 +396,14 @@ function fullNamesOf(list: ReferenceList): Map<string, string> {
  * by its record's name; the state is searched, never shown (the label is saved). Where a page holds no time and
  * no known reference, the plain label.
  */
-async function recognisedLabels(client: ApiClient, records: unknown[], rule: IdentityRule, known: Recognition, budget: number): Promise<LabelledPage> {
+async function recognisedLabels(
+	client: ApiClient,
+	records: unknown[],
+	rule: IdentityRule,
+	known: Recognition,
+	budget: number,
+	readClientsOn: (pages: number) => Promise<number>,
+): Promise<LabelledPage> {
 	const identified = records.flatMap((record) => {
 		const identity = recordIdentity(record, rule);
 		return identity === undefined ? [] : [{ record, identity, leaves: new Map(leavesOf(record)) }];
@@ -415,6 +423,11 @@ async function recognisedLabels(client: ApiClient, records: unknown[], rule: Ide
 			const value = leaves.get(path);
 			return value === undefined || value === null ? [] : [String(value)];
 		});
+		// A page of hundreds of bookings (APIs that answer 300, 1,000 or 2,000 a page) names more clients than a call
+		// reads cards for: the client list is read on instead, each of its pages naming as many clients as a card each.
+		const session = editorSession(client.sessionKey);
+		const unknown = new Set(identities.filter((identity) => !session.clients.has(identity))).size;
+		if (unknown > budget - cards) cards += await readClientsOn(budget - cards);
 		cards += await readClientCards(client, identities, budget - cards);
 		page.references.set(path, withKnownClients(list, client, identities));
 	}
