@@ -10,6 +10,7 @@
  */
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
 import { cutPage, decodeToken, newestFirstView, pagingParameters, type PageSizeRule, type PageWindow, type PagingSpec } from './conventionPaging';
+import { readId } from './conventionIds';
 import { ApiError } from './errors';
 import { identityOf, keyedByIdentity, plainBody, renderRecord, type RecordStyle, selfPathOf, type TimestampForm, type WriteTarget } from './conventionRecords';
 import type { ListResource } from './dialect';
@@ -294,18 +295,21 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const mindbodySize = size('request.limit', 100, 200);
 	const mindbodyStyle = style('pascal', 'isoLocal');
 	const bookeoSize = size('itemsPerPage', 50, 100);
-	const bookeoStyle = style('camel', 'isoShopOffset');
+	// Bookeo names a booking's identity `bookingNumber`; its other records keep `id`.
+	const bookeoStyle = style('camel', 'isoShopOffset', { identityNames: { bookings: 'bookingNumber' } });
 	const clinikoSize = size('per_page', 50, 100);
 	const clinikoStyle = style('snake', 'iso');
 	const squareBookingsSize = size('limit', 100, 10000);
 	const squareBookingsStyle = style('snake', 'isoMillis');
 	// Planyo answers a list whole: the size rule only states that (no parameter asks for a page).
 	const planyoSize: PageSizeRule = { source: { query: '' }, default: 100_000, max: 100_000, overMax: 'clamp' };
-	const planyoStyle = style('snake', 'sqlUtc');
+	// Planyo names each record's identity for its resource (`reservation_id`, `user_id`).
+	const planyoStyle = style('snake', 'sqlUtc', { identityNames: { bookings: 'reservation_id', clients: 'user_id' } });
 	const rezdySize = size('limit', 100, 100);
 	const rezdyStyle = style('camel', 'iso');
 	const currentRmsSize = size('per_page', 20, 100);
-	const currentRmsStyle = style('snake', 'isoMillis');
+	// Current RMS writes ids as numbers (`"id": 1201`, `"member_id": 55`); rooms and services share 1…n.
+	const currentRmsStyle = style('snake', 'isoMillis', { ids: 'numeric' });
 	const rentmanSize = size('limit', 300, 300);
 	const rentmanStyle = style('snake', 'isoShopOffset');
 	const booqableSize = size('page[size]', 25, 100);
@@ -1608,6 +1612,12 @@ export function renderConventionRecord(name: ConventionName, record: object, res
 /** A request body in the convention's forms (JSON:API documents, numeric or "+0000" date-times) made plain. */
 export function conventionBody(name: ConventionName, body: unknown, target: WriteTarget, localZone?: string): unknown {
 	return plainBody(body, recordStyle(CONVENTION_DEFINITIONS[name], localZone), target);
+}
+
+/** An id sent in a path (`/bookings/{id}`) in the convention's form, as the stored id it names. */
+export function conventionRecordId(name: ConventionName, resource: ListResource, id: string | undefined): string | undefined {
+	const form = CONVENTION_DEFINITIONS[name].record.ids;
+	return id === undefined || form === undefined ? id : String(readId(id, resource, form));
 }
 
 /** Whether the convention's API takes form-encoded writes beside JSON. */

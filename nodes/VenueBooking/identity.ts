@@ -1,5 +1,5 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
-import { IDENTITY_FIELD } from './conventions';
+import { IDENTITY_FIELD, RECORD_IDENTITY } from './conventions';
 import { isDateOrDateTimeText } from './timestamps';
 import { canonicalJson, hashText, isPlainObject, isScalar, readPath } from './transport/json';
 
@@ -76,8 +76,26 @@ export function chooseRecordIdentity(node: INode, records: unknown[], identityFi
 	const mode = records.length === 0 ? 'id' : chooseIdentityMode(records);
 	if (mode === 'id') return { path: DETECTED_ID, named: false };
 	if (mode.startsWith(FIELD_MODE)) return { path: mode.slice(FIELD_MODE.length), named: false };
+	const underResourceName = identityUnderResourceName(records);
+	if (underResourceName !== undefined) return { path: underResourceName, named: false };
 	throw new NodeOperationError(node, `The ${what} records in your workspace have no "${DETECTED_ID}" field to pick them by`, {
 		description: `Name the field that identifies a ${what} under Options > Identity Field, or use By ID.`,
+	});
+}
+
+/**
+ * For records without an `id`: the first top-level field named as a record identity of its resource
+ * (registry `recordIdentity`: `reservation_id`, `bookingNumber`) holding a different short text or number on
+ * every record. References to other records are named alike (`room_id`) but repeat across records, or sit
+ * after the record's own identity, which such APIs write first.
+ */
+function identityUnderResourceName(records: unknown[]): string | undefined {
+	const rows = records.filter(isPlainObject);
+	if (rows.length === 0 || rows.length !== records.length) return undefined;
+	return Object.keys(rows[0]).find((name) => {
+		if (!RECORD_IDENTITY.test(name)) return false;
+		const values = rows.map((row) => row[name]);
+		return values.every((value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value))) && new Set(values).size === values.length;
 	});
 }
 
@@ -101,6 +119,8 @@ export function detectIdentityField(records: unknown[]): string | undefined {
 	if (other !== undefined && differsOnEvery(other, (value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value)))) {
 		return other;
 	}
+	const underResourceName = identityUnderResourceName(rows);
+	if (underResourceName !== undefined) return underResourceName;
 	for (const name of Object.keys(rows[0])) {
 		if (differsOnEvery(name, (value) => isShortText(value) && !isDateOrDateTimeText(value.trim()))) return name;
 	}
