@@ -5,11 +5,13 @@
  * stored with string ids, so the form is derived on the way out and undone on the way in (paths, bodies).
  *
  * Numbers: a stored id `<prefix>_<base36>` is its base-36 number; a catalog record is its position in the
- * catalog, counted from 1, so rooms and services share the range 1…n, as numeric-id platforms' do.
+ * catalog, counted from 1, so rooms and services share the range 1…n, as numeric-id platforms' do. The seed's
+ * unusual client ids (`cli_walk in`) are numbered 1, 2, 3: a numeric-id API has no other kind.
  */
 import { ROOMS, SERVICES } from './catalog';
 import type { ListResource } from './dialect';
 import { ID_PREFIX } from './ids';
+import { UNUSUAL_CLIENT_IDS } from './seed';
 
 export const ID_FORMS = ['string', 'numeric', 'code'] as const;
 export type IdForm = (typeof ID_FORMS)[number];
@@ -45,6 +47,8 @@ export function renderId(id: string, resource: ListResource, form: IdForm): stri
 		if (fixed >= 0) return fixed + 1;
 		return id.startsWith(catalog.generated) && /^\d+$/.test(id.slice(catalog.generated.length)) ? Number(id.slice(catalog.generated.length)) : id;
 	}
+	const unusual = resource === 'clients' ? (UNUSUAL_CLIENT_IDS as readonly string[]).indexOf(id) : -1;
+	if (unusual >= 0 && form === 'numeric') return unusual + 1;
 	const prefix = PREFIX_OF[resource];
 	if (!prefix || !id.startsWith(`${prefix}_`)) return id;
 	const digits = id.slice(prefix.length + 1);
@@ -66,6 +70,7 @@ export function readId(value: unknown, resource: ListResource, form: IdForm): un
 	}
 	const prefix = PREFIX_OF[resource];
 	if (!prefix) return value;
+	if (form === 'numeric' && resource === 'clients' && /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= UNUSUAL_CLIENT_IDS.length) return UNUSUAL_CLIENT_IDS[Number(text) - 1];
 	if (form === 'numeric' && /^\d+$/.test(text)) return `${prefix}_${Number(text).toString(36).padStart(7, '0')}`;
 	if (form === 'code' && /^[0-9A-Z]{4}-[0-9A-Z]+$/i.test(text)) return `${prefix}_${text.replace('-', '').toLowerCase()}`;
 	return value;
