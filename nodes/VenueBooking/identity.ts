@@ -84,19 +84,19 @@ export function chooseRecordIdentity(node: INode, records: unknown[], identityFi
 }
 
 /**
- * For records without an `id`: the first top-level field named as a record identity of its resource
- * (registry `recordIdentity`: `reservation_id`, `bookingNumber`) holding a different short text or number on
- * every record. References to other records are named alike (`room_id`) but repeat across records, or sit
- * after the record's own identity, which such APIs write first.
+ * For records without an `id`: their first field, when it is named as a record identity of its resource
+ * (registry `recordIdentity`: `reservation_id`, `bookingNumber`) and holds a different short text or number on
+ * every record. Only the first: references to other records are named alike (`room_id`) and, on a short page,
+ * can differ on every record too, but the platforms that name identities so write the record's own first.
  */
 function identityUnderResourceName(records: unknown[]): string | undefined {
 	const rows = records.filter(isPlainObject);
 	if (rows.length === 0 || rows.length !== records.length) return undefined;
-	return Object.keys(rows[0]).find((name) => {
-		if (!RECORD_IDENTITY.test(name)) return false;
-		const values = rows.map((row) => row[name]);
-		return values.every((value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value))) && new Set(values).size === values.length;
-	});
+	const first = Object.keys(rows[0])[0];
+	if (first === undefined || !RECORD_IDENTITY.test(first)) return undefined;
+	const values = rows.map((row) => row[first]);
+	const distinct = values.every((value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value))) && new Set(values).size === values.length;
+	return distinct ? first : undefined;
 }
 
 /**
@@ -119,8 +119,6 @@ export function detectIdentityField(records: unknown[]): string | undefined {
 	if (other !== undefined && differsOnEvery(other, (value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value)))) {
 		return other;
 	}
-	const underResourceName = identityUnderResourceName(rows);
-	if (underResourceName !== undefined) return underResourceName;
 	for (const name of Object.keys(rows[0])) {
 		if (differsOnEvery(name, (value) => isShortText(value) && !isDateOrDateTimeText(value.trim()))) return name;
 	}
