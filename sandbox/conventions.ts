@@ -110,7 +110,10 @@ export interface ConventionInfo {
 	timestamps: TimestampForm;
 	/** Lists (not slots, which are chronological) come newest first by creation. */
 	newestFirst: boolean;
-	/** The field holding a record's own identity (also what `{id}` paths take): `id` in the convention's naming, or another. */
+	/**
+	 * The field holding a record's own identity (also what `{id}` paths take): `id` in the convention's naming, or
+	 * another; where a resource names it otherwise (RecordStyle.identityNames), `conventionIdentityField` says so.
+	 */
 	identityField: 'id' | 'ref' | 'Id';
 	/** Single-record GETs: the record itself, or JSON:API's `{ "data": … }`. */
 	singleRecord: 'record' | 'data';
@@ -1612,6 +1615,11 @@ export function renderConventionRecord(name: ConventionName, record: object, res
 /** A request body in the convention's forms (JSON:API documents, numeric or "+0000" date-times) made plain. */
 export function conventionBody(name: ConventionName, body: unknown, target: WriteTarget, localZone?: string): unknown {
 	return plainBody(body, recordStyle(CONVENTION_DEFINITIONS[name], localZone), target);
+}
+
+/** The field a resource's records keep their own identity in: its name for the resource (Bookeo's `bookingNumber`), else `identityField`. */
+export function conventionIdentityField(name: ConventionName, resource: ListResource): string {
+	return CONVENTION_DEFINITIONS[name].record.identityNames?.[resource] ?? CONVENTION_DEFINITIONS[name].info.identityField;
 }
 
 /** An id sent in a path (`/bookings/{id}`) in the convention's form, as the stored id it names. */

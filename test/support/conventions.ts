@@ -6,7 +6,8 @@
  */
 import type { AxiosInstance, AxiosResponse } from 'axios';
 
-import { conventionInfo, type ConventionName } from '../../sandbox';
+import { conventionIdentityField, type ConventionName, conventionRecordId } from '../../sandbox';
+import type { ListResource } from '../../sandbox/dialect';
 
 type Entry = Record<string, unknown>;
 
@@ -121,9 +122,17 @@ export function linkRel(response: AxiosResponse, rel: string): string | undefine
 	return undefined;
 }
 
-/** An entry's own identity: `id`, JSON:API's `id`, `ref` where ids are hidden, Mindbody's `Id`. */
-export function identityOfEntry(name: ConventionName, entry: Entry): string {
-	return String(entry[conventionInfo(name).identityField]);
+/**
+ * An entry's own identity, as the stored id it names: `id`, JSON:API's `id`, `ref` where ids are hidden,
+ * Mindbody's `Id`, a resource's own name for it (Bookeo's `bookingNumber`), numbers read back (Current RMS).
+ */
+export function identityOfEntry(name: ConventionName, entry: Entry, resource: ListResource = 'bookings'): string {
+	return storedIdOf(name, resource, entry[conventionIdentityField(name, resource)]);
+}
+
+/** An id as the convention writes it (a number, a code), as the stored id it names. */
+export function storedIdOf(name: ConventionName, resource: ListResource, value: unknown): string {
+	return conventionRecordId(name, resource, String(value))!;
 }
 
 /** A date-time in any form the conventions send, as epoch milliseconds. */
@@ -144,14 +153,14 @@ export function slotKey(name: ConventionName, entry: Entry): string {
 		const service = at(entry, 'relationships.service.data.id');
 		return `${String(room)}|${String(service)}|${instantMs(at(entry, 'attributes.start'))}`;
 	}
-	const room = entry.room_id ?? entry.roomId ?? entry.RoomId;
-	const service = entry.service_id ?? entry.serviceId ?? entry.ServiceId;
-	return `${String(room)}|${String(service)}|${instantMs(entry.start ?? entry.Start)}`;
+	const room = storedIdOf(name, 'rooms', entry.room_id ?? entry.roomId ?? entry.RoomId);
+	const service = storedIdOf(name, 'services', entry.service_id ?? entry.serviceId ?? entry.ServiceId);
+	return `${room}|${service}|${instantMs(entry.start ?? entry.Start)}`;
 }
 
 /** The key a walk is compared by: slot content for slots, the identity for everything else. */
 export function entryKey(name: ConventionName, resource: string, entry: Entry): string {
-	return resource === 'slots' ? slotKey(name, entry) : identityOfEntry(name, entry);
+	return resource === 'slots' ? slotKey(name, entry) : identityOfEntry(name, entry, resource as ListResource);
 }
 
 const MAX_REQUESTS = 300;
