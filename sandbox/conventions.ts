@@ -61,11 +61,12 @@ export const CONVENTIONS = [
 	'rentman',
 	'booqable',
 	'simplybook',
+	'acuity',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
 /** How a client reaches the next page; the survey's pagination keys. */
-export type ConventionPagination = 'afterLastId' | 'pageNumber' | 'offset' | 'cursor' | 'nextUrlBody' | 'linkHeader' | 'hasMoreOnly' | 'whole';
+export type ConventionPagination = 'afterLastId' | 'pageNumber' | 'offset' | 'cursor' | 'nextUrlBody' | 'linkHeader' | 'hasMoreOnly' | 'whole' | 'firstOnly';
 
 /** What a test (or a node configuration) needs to know about a convention, as data. */
 export interface ConventionInfo {
@@ -319,6 +320,10 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const booqableStyle = style('camel', 'iso', { jsonApi: true });
 	const simplybookSize = size('on_page', 1000, 1000);
 	const simplybookStyle = style('snake', 'sqlUtc');
+	// Acuity documents `max` (default 100) and no cap; the sandbox stops at 10,000.
+	const acuitySize = size('max', 100, 10_000);
+	// Numeric ids (`"id": 54321`, `"calendarID": 27238`); times with an offset written without a colon.
+	const acuityStyle = style('camel', 'isoOffsetNoColon', { ids: 'numeric' });
 
 	return {
 		stripe: {
@@ -1539,6 +1544,26 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			record: simplybookStyle,
 			list: (items) => ({ body: { jsonrpc: '2.0', id: 1, result: keyedByIdentity(items) } }),
 			single: (record) => ({ jsonrpc: '2.0', id: 1, result: record }),
+		},
+		acuity: {
+			info: info(
+				'acuity',
+				{
+					family: 'Acuity Scheduling API v1 (GET /appointments?max=…)',
+					listPath: '',
+					pagination: 'firstOnly',
+					parameters: { pageSize: 'max' },
+					end: 'one answer: the first `max` entries (default 100); nothing in it says more follow, and no parameter asks for them',
+					newestFirst: false,
+					errorShape: 'status_code-message-error ({"status_code","message","error"} with its status; a taken time is 400 not_available)',
+				},
+				acuitySize,
+				acuityStyle,
+			),
+			paging: { kind: 'first' },
+			size: acuitySize,
+			record: acuityStyle,
+			list: (items) => ({ body: items }),
 		},
 	};
 }

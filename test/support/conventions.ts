@@ -6,7 +6,7 @@
  */
 import type { AxiosInstance, AxiosResponse } from 'axios';
 
-import { conventionIdentityField, type ConventionName, conventionRecordId } from '../../sandbox';
+import { conventionIdentityField, conventionInfo, type ConventionName, conventionRecordId } from '../../sandbox';
 import type { ListResource } from '../../sandbox/dialect';
 
 type Entry = Record<string, unknown>;
@@ -30,6 +30,8 @@ export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, st
 	mindbody: { mode: 'offset', offsetParameter: 'request.offset', limitParameter: 'request.limit', pageSize: 100 },
 	// Rezdy answers a bare list beside its request status: nothing names `limit` or `offset`, nor says more follows.
 	rezdy: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
+	// Acuity has no paging: a bare list cut at `max` (default 100). One request asks for more than the list holds.
+	acuity: { mode: 'off', pageSizeParameter: 'max', pageSize: 1000 },
 };
 
 export interface ConventionWalk {
@@ -106,6 +108,7 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		booqable: at(body, 'data'),
 		// JSON-RPC's `result`, keyed by id like Checkfront's lists (`[]` when empty).
 		simplybook: Object.values((at(body, 'result') as Record<string, unknown> | undefined) ?? []),
+		acuity: body,
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -393,6 +396,10 @@ export async function walkConvention(
 		case 'planyo':
 			// Answered whole: one request.
 			await get(path, params);
+			break;
+		case 'acuity':
+			// No paging: the first `max` entries are all there is to ask for, so one request asks for as many as it may.
+			await get(path, { ...params, max: conventionInfo(name).maxPageSize });
 			break;
 		case 'bookeo': {
 			// The documented walk: the first answer's `pageNavigationToken` and `pageNumber` up to `totalPages`.
