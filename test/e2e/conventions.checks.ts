@@ -14,12 +14,12 @@
  *
  * The workflow test tests/workflow/conventions.test.ts runs all of them through n8n-core's engine.
  */
-import { conventionInfo, type ConventionName } from '../../sandbox';
+import { conventionInfo, type ConventionName, conventionRecordId } from '../../sandbox';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
 import { FULL_CREDENTIAL, FULL_KEY, type E2eContext } from './context';
 import { type FieldsAnswer, payload, route, workflowWith, type ListAnswer } from './editor.checks';
-import { dialectName } from '../../sandbox/dialect';
+import { dialectName, type ListResource } from '../../sandbox/dialect';
 import { computeFreeSlots } from '../../sandbox/slots';
 import { assert, assertEqual } from './harness';
 import { TRIGGER_NODE_TYPE } from './operationsWorkflow';
@@ -51,10 +51,17 @@ export const E2E_CONVENTIONS: readonly ConventionName[] = [
 	// Rezdy (limit/offset named nowhere), Current RMS (meta totals), Rentman (itemCount echoes), Booqable (JSON:API),
 	// SimplyBook (JSON-RPC result keyed by id, refusals as a JSON-RPC error in a 200).
 	'rezdy', 'currentRms', 'rentman', 'booqable', 'simplybook',
+	// Acuity (a bare list cut at `max`, no paging: Pagination Off asking a larger `max`; numeric ids).
+	'acuity',
 ];
 
 const TRIGGER = 'Venue Booking Trigger';
 const SAMPLE_SIZE = 5;
+
+/** A value n8n shows (an identity, a picked or offered value) as the stored id it names in the convention's id form (Current RMS's and Acuity's numbers). */
+function storedId(name: ConventionName, resource: ListResource, value: unknown): string {
+	return conventionRecordId(name, resource, String(value))!;
+}
 
 function optionsFor(name: ConventionName): Record<string, unknown> {
 	const set = AS_SET[name];
@@ -73,7 +80,7 @@ async function returnAllStep(context: E2eContext, rest: N8nRestClient, name: Con
 	const info = conventionInfo(name);
 	const stored = sandbox.store.payments.map((payment) => payment.id);
 	const expected = info.newestFirst ? [...stored].reverse() : stored;
-	const identity = (item: Record<string, unknown>) => String(item[info.identityField]);
+	const identity = (item: Record<string, unknown>) => storedId(name, 'payments', item[info.identityField]);
 	if (AS_SET[name]) {
 		// Where the answers state a total and the API's default page holds this workspace's payments whole (Mindbody's
 		// 100), the total is reached on page 1 and Automatic is right to stop; a page size sent in the query makes the
@@ -102,7 +109,7 @@ async function pickerStep(context: E2eContext, rest: N8nRestClient, name: Conven
 	let token: string | undefined;
 	for (let views = 0; views < 100; views++) {
 		const page = await route<ListAnswer>(rest, 'resource-locator-results', payload(parameters, 'parameters.bookingId', 'searchBookings', FULL_CREDENTIAL, { paginationToken: token }));
-		shown.push(...page.results.map((result) => String(result.value)));
+		shown.push(...page.results.map((result) => storedId(name, 'bookings', result.value)));
 		token = page.paginationToken as string | undefined;
 		if (!token) break;
 	}
@@ -132,7 +139,7 @@ async function fetchTestEventStep(context: E2eContext, rest: N8nRestClient, name
 	});
 	const execution = await rest.waitForExecution(await rest.runWorkflow(workflow.id, TRIGGER), 90_000);
 	assertEqual(runError(execution.run), undefined, 'error of Fetch Test Event');
-	const shown = nodeOutputItems(execution.run, TRIGGER).map((item) => String(item[info.identityField]));
+	const shown = nodeOutputItems(execution.run, TRIGGER).map((item) => storedId(name, 'deliveries', item[info.identityField]));
 	const newest = sandbox.store.journalOldestFirst().slice(-SAMPLE_SIZE).map((delivery) => delivery.id);
 	assertEqual(shown, newest, 'the newest journal entries, oldest first');
 }
@@ -173,8 +180,9 @@ async function formStep(context: E2eContext, rest: N8nRestClient, name: Conventi
 	const roomRecord = store.rooms[E2E_CONVENTIONS.indexOf(name) % store.rooms.length];
 	const slot = computeFreeSlots(store, { ...FORM_WEEK, roomId: roomRecord.id })[0];
 	assert(slot, `a free slot in ${roomRecord.name}`);
-	const room = onlyOne(shown, 'the room', (field) => field.options?.some((option) => option.value === roomRecord.id) === true);
-	const service = onlyOne(shown, 'the service', (field) => field.options?.some((option) => option.value === slot.serviceId) === true);
+	const offeredFor = (field: Offered, resource: ListResource, id: string) => field.options?.find((option) => storedId(name, resource, option.value) === id)?.value;
+	const room = onlyOne(shown, 'the room', (field) => offeredFor(field, 'rooms', roomRecord.id) !== undefined);
+	const service = onlyOne(shown, 'the service', (field) => offeredFor(field, 'services', slot.serviceId) !== undefined);
 	const start = onlyOne(shown, 'the start', (field) => field.type === 'dateTime');
 	const client = store.clients[1];
 	const mapperOf = (value: Record<string, unknown>, schema: Offered[]) =>
@@ -182,7 +190,8 @@ async function formStep(context: E2eContext, rest: N8nRestClient, name: Conventi
 	const made = await runWorkflow(rest, `e2e: ${name} booking from the form`, {
 		...create,
 		bookingClient: { __rl: true, mode: 'id', value: client.id },
-		fields: mapperOf({ [room.id]: roomRecord.id, [service.id]: slot.serviceId, [start.id]: slot.start }, offered),
+		// The room and service as their dropdowns offer them (numbers where the API writes ids so).
+		fields: mapperOf({ [room.id]: offeredFor(room, 'rooms', roomRecord.id), [service.id]: offeredFor(service, 'services', slot.serviceId), [start.id]: slot.start }, offered),
 	});
 	assertEqual(made.error, undefined, 'error of the create');
 	const booking = store.bookings[store.bookings.length - 1];
