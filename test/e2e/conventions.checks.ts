@@ -32,6 +32,8 @@ const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknow
 	mindbody: { pagination: PAGINATION_AS_SET.mindbody!, identityPath: 'Id' },
 	// Nothing in Rezdy's answer says more follows, but its first page of exactly 100 is taken as cut.
 	rezdy: { pagination: PAGINATION_AS_SET.rezdy!, identityPath: 'id' },
+	// Acuity cuts its bare list at `max` (100 unless asked) and has no paging: Off, asking a larger `max`.
+	acuity: { pagination: PAGINATION_AS_SET.acuity!, identityPath: 'id' },
 };
 
 /**
@@ -66,6 +68,19 @@ function storedId(name: ConventionName, resource: ListResource, value: unknown):
 function optionsFor(name: ConventionName): Record<string, unknown> {
 	const set = AS_SET[name];
 	return set ? { pagination: { settings: set.pagination }, identityPath: set.identityPath } : {};
+}
+
+/**
+ * The credential the form is opened with. The editor remembers a workspace's lists for a few minutes per
+ * credential, and here one sandbox speaks every convention in turn: where a convention numbers its ids (Current
+ * RMS, Acuity), the room list remembered from the conventions before it would hold other ids, so it gets a
+ * credential of its own, as a workspace of its own would have.
+ */
+async function formCredential(context: E2eContext, rest: N8nRestClient, name: ConventionName): Promise<{ id: string; name: string }> {
+	if (conventionRecordId(name, 'rooms', '1') === '1') return FULL_CREDENTIAL;
+	const credential = { name: `e2e: Venue Booking API (${name})`, type: 'venueBookingApi' };
+	const { id } = await rest.createCredential({ ...credential, data: { baseUrl: context.sandbox.url, apiKey: FULL_KEY } });
+	return { id, name: credential.name };
 }
 
 /** Runs a saved one-node workflow; its output items and its error, as n8n stored them. */
@@ -175,7 +190,7 @@ function onlyOne(fields: Offered[], what: string, test: (field: Offered) => bool
 async function formStep(context: E2eContext, rest: N8nRestClient, name: ConventionName): Promise<void> {
 	const { store } = context.sandbox;
 	const create = { resource: 'booking', operation: 'create', options: optionsFor(name) };
-	const offered = (await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(create, 'parameters.fields', 'bookingFields', FULL_CREDENTIAL))).fields;
+	const offered = (await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(create, 'parameters.fields', 'bookingFields', await formCredential(context, rest, name)))).fields;
 	const shown = offered.filter((field) => !field.removed);
 	const roomRecord = store.rooms[E2E_CONVENTIONS.indexOf(name) % store.rooms.length];
 	const slot = computeFreeSlots(store, { ...FORM_WEEK, roomId: roomRecord.id })[0];
