@@ -195,9 +195,13 @@ async function formStep(context: E2eContext, rest: N8nRestClient, name: Conventi
 	const roomRecord = store.rooms[E2E_CONVENTIONS.indexOf(name) % store.rooms.length];
 	const slot = computeFreeSlots(store, { ...FORM_WEEK, roomId: roomRecord.id })[0];
 	assert(slot, `a free slot in ${roomRecord.name}`);
-	const offeredFor = (field: Offered, resource: ListResource, id: string) => field.options?.find((option) => storedId(name, resource, option.value) === id)?.value;
-	const room = onlyOne(shown, 'the room', (field) => offeredFor(field, 'rooms', roomRecord.id) !== undefined);
-	const service = onlyOne(shown, 'the service', (field) => offeredFor(field, 'services', slot.serviceId) !== undefined);
+	// The option of a record: its id (read back from a number where the API numbers ids) and its own name in the label;
+	// where rooms and services share numbers (Current RMS, Acuity), only the label tells room 3 from service 3.
+	const serviceName = store.services.find((candidate) => candidate.id === slot.serviceId)!.name;
+	const offeredFor = (field: Offered, resource: ListResource, id: string, label: string) =>
+		field.options?.find((option) => storedId(name, resource, option.value) === id && String(option.name).includes(label))?.value;
+	const room = onlyOne(shown, 'the room', (field) => offeredFor(field, 'rooms', roomRecord.id, roomRecord.name) !== undefined);
+	const service = onlyOne(shown, 'the service', (field) => offeredFor(field, 'services', slot.serviceId, serviceName) !== undefined);
 	const start = onlyOne(shown, 'the start', (field) => field.type === 'dateTime');
 	const client = store.clients[1];
 	const mapperOf = (value: Record<string, unknown>, schema: Offered[]) =>
@@ -206,7 +210,7 @@ async function formStep(context: E2eContext, rest: N8nRestClient, name: Conventi
 		...create,
 		bookingClient: { __rl: true, mode: 'id', value: client.id },
 		// The room and service as their dropdowns offer them (numbers where the API writes ids so).
-		fields: mapperOf({ [room.id]: offeredFor(room, 'rooms', roomRecord.id), [service.id]: offeredFor(service, 'services', slot.serviceId), [start.id]: slot.start }, offered),
+		fields: mapperOf({ [room.id]: offeredFor(room, 'rooms', roomRecord.id, roomRecord.name), [service.id]: offeredFor(service, 'services', slot.serviceId, serviceName), [start.id]: slot.start }, offered),
 	});
 	assertEqual(made.error, undefined, 'error of the create');
 	const booking = store.bookings[store.bookings.length - 1];
