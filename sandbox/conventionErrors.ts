@@ -699,6 +699,16 @@ function simplybook(facts: Facts): { status: number; body: unknown } {
 	};
 }
 
+/**
+ * Acuity: `{"status_code", "message", "error"}` at the status; a time no longer free is 400 `not_available`
+ * ("Availability errors return a 400"), as is a bad argument; other errors keep the sandbox's code.
+ */
+function acuity(facts: Facts): { status: number; body: unknown } {
+	const status = facts.kind === 'conflict' ? 400 : statusFor(facts, 400);
+	const message = facts.fields.length > 0 ? facts.fields.map(fieldSentence).join(' ') : facts.message;
+	return { status, body: { status_code: status, message, error: facts.kind === 'conflict' ? 'not_available' : facts.code } };
+}
+
 function messageOnly(facts: Facts): { status: number; body: unknown } {
 	return { status: facts.status, body: { message: facts.message, code: facts.code, ...(facts.fields[0] ? { field: facts.fields[0].name } : {}) } };
 }
@@ -745,6 +755,7 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	rentman,
 	booqable: jsonApi,
 	simplybook,
+	acuity,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

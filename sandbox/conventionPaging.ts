@@ -48,6 +48,8 @@ export type PagingSpec =
 	| { kind: 'offset'; offset: string }
 	/** Planyo: a list is answered whole, in one answer; nothing asks for a page. */
 	| { kind: 'whole' }
+	/** Acuity: the first entries up to the size asked for (`max`), and no way to ask for the rest. */
+	| { kind: 'first' }
 	| {
 			kind: 'token';
 			token: string;
@@ -309,6 +311,8 @@ export function cutPage(spec: PagingSpec, sizeRule: PageSizeRule, source: ListSo
 			return pageByOffset(spec, source, size, request);
 		case 'token':
 			return pageByToken(spec, source, size, request);
+		case 'first':
+			return window(source, 0, size, size);
 	}
 }
 
@@ -326,5 +330,7 @@ export function pagingParameters(spec: PagingSpec, sizeRule: PageSizeRule): stri
 			return [...size, spec.token];
 		case 'whole':
 			return [];
+		case 'first':
+			return size;
 	}
 }

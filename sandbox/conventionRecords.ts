@@ -8,6 +8,7 @@
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
 import { dialectName, type ListResource, renderInNaming } from './dialect';
 import type { Naming } from './options';
+import { bodyFromForm, type IdForm, recordInForm } from './conventionIds';
 import { ApiError } from './errors';
 import { formatInstant } from './time';
 
@@ -33,6 +34,13 @@ export interface RecordStyle {
 	localZone?: string;
 	/** `ref`: the record's own id is renamed (hasMoreOnly); references to other records keep their names. */
 	identity: 'id' | 'ref';
+	/**
+	 * The record's own identity under its resource's name, in the convention's naming (Bookeo's bookings'
+	 * `bookingNumber`, Planyo's `reservation_id`); references to it keep their names (`bookingId`).
+	 */
+	identityNames?: Partial<Record<ListResource, string>>;
+	/** How ids are written, the record's own and its references (conventionIds.ts); `string` when unset. */
+	ids?: IdForm;
 	/** JSON:API resource objects: `{ type, id, attributes, relationships }`. */
 	jsonApi: boolean;
 	/**
@@ -174,13 +182,18 @@ function issue(fields: Fields, origin: string): Fields {
 
 /** A record as the convention renders it (entries of lists and single records alike); `origin` makes `self` links. */
 export function renderRecord(record: object, resource: ListResource, style: RecordStyle, origin = ''): Fields {
-	const fields = canonicalForm(record, style.timestamps, style.localZone);
+	const fields = recordInForm(canonicalForm(record, style.timestamps, style.localZone), resource, style.ids ?? 'string');
 	if (style.jsonApi) return jsonApiResource(fields, resource);
 	if (style.issues && resource === 'bookings') return issue(renderInNaming(fields, style.naming) as Fields, origin);
 	const named = renderInNaming(fields, style.naming) as Fields;
-	if (style.identity === 'id') return named;
+	if (style.identity === 'ref') {
+		const { id, ...rest } = named;
+		return { ref: id, ...rest };
+	}
+	const identityName = style.identityNames?.[resource];
+	if (identityName === undefined || !('id' in named)) return named;
 	const { id, ...rest } = named;
-	return { ref: id, ...rest };
+	return { [identityName]: id, ...rest };
 }
 
 function isObject(value: unknown): value is Fields {
@@ -275,7 +288,7 @@ export function plainBody(body: unknown, style: RecordStyle, target: WriteTarget
 	if (!isObject(body)) return body;
 	const nested = style.jsonApi ? flattenJsonApi(body, target) : style.issues && target.resource === 'bookings' ? flattenIssue(body) : undefined;
 	const plain = nested ?? body;
-	const fields: Fields = { ...plain };
+	const fields: Fields = bodyFromForm({ ...plain }, style.ids ?? 'string');
 	for (const canonical of TIMESTAMP_FIELDS) {
 		const name = style.jsonApi ? canonical : dialectName(canonical, style.naming);
 		if (name in fields) fields[name] = readTimestamp(fields[name], style.timestamps, style.localZone);

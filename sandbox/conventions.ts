@@ -10,6 +10,7 @@
  */
 import { API_PATH_PREFIX } from '../nodes/VenueBooking/endpoints';
 import { cutPage, decodeToken, newestFirstView, pagingParameters, type PageSizeRule, type PageWindow, type PagingSpec } from './conventionPaging';
+import { readId } from './conventionIds';
 import { ApiError } from './errors';
 import { identityOf, keyedByIdentity, plainBody, renderRecord, type RecordStyle, selfPathOf, type TimestampForm, type WriteTarget } from './conventionRecords';
 import type { ListResource } from './dialect';
@@ -60,11 +61,12 @@ export const CONVENTIONS = [
 	'rentman',
 	'booqable',
 	'simplybook',
+	'acuity',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
 /** How a client reaches the next page; the survey's pagination keys. */
-export type ConventionPagination = 'afterLastId' | 'pageNumber' | 'offset' | 'cursor' | 'nextUrlBody' | 'linkHeader' | 'hasMoreOnly' | 'whole';
+export type ConventionPagination = 'afterLastId' | 'pageNumber' | 'offset' | 'cursor' | 'nextUrlBody' | 'linkHeader' | 'hasMoreOnly' | 'whole' | 'firstOnly';
 
 /** What a test (or a node configuration) needs to know about a convention, as data. */
 export interface ConventionInfo {
@@ -109,7 +111,10 @@ export interface ConventionInfo {
 	timestamps: TimestampForm;
 	/** Lists (not slots, which are chronological) come newest first by creation. */
 	newestFirst: boolean;
-	/** The field holding a record's own identity (also what `{id}` paths take): `id` in the convention's naming, or another. */
+	/**
+	 * The field holding a record's own identity (also what `{id}` paths take): `id` in the convention's naming, or
+	 * another; where a resource names it otherwise (RecordStyle.identityNames), `conventionIdentityField` says so.
+	 */
 	identityField: 'id' | 'ref' | 'Id';
 	/** Single-record GETs: the record itself, or JSON:API's `{ "data": … }`. */
 	singleRecord: 'record' | 'data';
@@ -294,24 +299,31 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const mindbodySize = size('request.limit', 100, 200);
 	const mindbodyStyle = style('pascal', 'isoLocal');
 	const bookeoSize = size('itemsPerPage', 50, 100);
-	const bookeoStyle = style('camel', 'isoShopOffset');
+	// Bookeo names a booking's identity `bookingNumber`; its other records keep `id`.
+	const bookeoStyle = style('camel', 'isoShopOffset', { identityNames: { bookings: 'bookingNumber' } });
 	const clinikoSize = size('per_page', 50, 100);
 	const clinikoStyle = style('snake', 'iso');
 	const squareBookingsSize = size('limit', 100, 10000);
 	const squareBookingsStyle = style('snake', 'isoMillis');
 	// Planyo answers a list whole: the size rule only states that (no parameter asks for a page).
 	const planyoSize: PageSizeRule = { source: { query: '' }, default: 100_000, max: 100_000, overMax: 'clamp' };
-	const planyoStyle = style('snake', 'sqlUtc');
+	// Planyo names each record's identity for its resource (`reservation_id`, `user_id`).
+	const planyoStyle = style('snake', 'sqlUtc', { identityNames: { bookings: 'reservation_id', clients: 'user_id' } });
 	const rezdySize = size('limit', 100, 100);
 	const rezdyStyle = style('camel', 'iso');
 	const currentRmsSize = size('per_page', 20, 100);
-	const currentRmsStyle = style('snake', 'isoMillis');
+	// Current RMS writes ids as numbers (`"id": 1201`, `"member_id": 55`); rooms and services share 1…n.
+	const currentRmsStyle = style('snake', 'isoMillis', { ids: 'numeric' });
 	const rentmanSize = size('limit', 300, 300);
 	const rentmanStyle = style('snake', 'isoShopOffset');
 	const booqableSize = size('page[size]', 25, 100);
 	const booqableStyle = style('camel', 'iso', { jsonApi: true });
 	const simplybookSize = size('on_page', 1000, 1000);
 	const simplybookStyle = style('snake', 'sqlUtc');
+	// Acuity documents `max` (default 100) and no cap; the sandbox stops at 10,000.
+	const acuitySize = size('max', 100, 10_000);
+	// Numeric ids (`"id": 54321`, `"calendarID": 27238`); times with an offset written without a colon.
+	const acuityStyle = style('camel', 'isoOffsetNoColon', { ids: 'numeric' });
 
 	return {
 		stripe: {
@@ -1533,6 +1545,26 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			list: (items) => ({ body: { jsonrpc: '2.0', id: 1, result: keyedByIdentity(items) } }),
 			single: (record) => ({ jsonrpc: '2.0', id: 1, result: record }),
 		},
+		acuity: {
+			info: info(
+				'acuity',
+				{
+					family: 'Acuity Scheduling API v1 (GET /appointments?max=…)',
+					listPath: '',
+					pagination: 'firstOnly',
+					parameters: { pageSize: 'max' },
+					end: 'one answer: the first `max` entries (default 100); nothing in it says more follow, and no parameter asks for them',
+					newestFirst: false,
+					errorShape: 'status_code-message-error ({"status_code","message","error"} with its status; a taken time is 400 not_available)',
+				},
+				acuitySize,
+				acuityStyle,
+			),
+			paging: { kind: 'first' },
+			size: acuitySize,
+			record: acuityStyle,
+			list: (items) => ({ body: items }),
+		},
 	};
 }
 
@@ -1608,6 +1640,17 @@ export function renderConventionRecord(name: ConventionName, record: object, res
 /** A request body in the convention's forms (JSON:API documents, numeric or "+0000" date-times) made plain. */
 export function conventionBody(name: ConventionName, body: unknown, target: WriteTarget, localZone?: string): unknown {
 	return plainBody(body, recordStyle(CONVENTION_DEFINITIONS[name], localZone), target);
+}
+
+/** The field a resource's records keep their own identity in: its name for the resource (Bookeo's `bookingNumber`), else `identityField`. */
+export function conventionIdentityField(name: ConventionName, resource: ListResource): string {
+	return CONVENTION_DEFINITIONS[name].record.identityNames?.[resource] ?? CONVENTION_DEFINITIONS[name].info.identityField;
+}
+
+/** An id sent in a path (`/bookings/{id}`) in the convention's form, as the stored id it names. */
+export function conventionRecordId(name: ConventionName, resource: ListResource, id: string | undefined): string | undefined {
+	const form = CONVENTION_DEFINITIONS[name].record.ids;
+	return id === undefined || form === undefined ? id : String(readId(id, resource, form));
 }
 
 /** Whether the convention's API takes form-encoded writes beside JSON. */

@@ -106,7 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 export { PRECONFIGURED_KEYS } from './auth';
-export { CONVENTIONS, conventionInfo, type ConventionInfo, type ConventionName, type ConventionPagination } from './conventions';
+export { CONVENTIONS, conventionIdentityField, conventionInfo, conventionRecordId, type ConventionInfo, type ConventionName, type ConventionPagination } from './conventions';
 export { TIMESTAMP_FORMS, slotIdentity, type TimestampForm } from './conventionRecords';
 export { ApiError } from './errors';
 export type { ErrorDetail } from './errors';

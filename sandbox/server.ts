@@ -11,6 +11,7 @@ import { authorize, type Keyring } from './auth';
 import { renderConventionError } from './conventionErrors';
 import {
 	conventionBody,
+	conventionRecordId,
 	conventionTakesForms,
 	conventionInfo,
 	conventionPagingParameters,
@@ -135,7 +136,7 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 		const result = match.route.handle({
 			store: deps.store,
 			settings,
-			id: match.id,
+			id: convention ? conventionRecordId(convention, recordResourceOf(match.endpoint.resource), match.id) : match.id,
 			query,
 			body: takesBody && sent !== undefined ? (convention ? conventionBody(convention, sent, { resource: recordResourceOf(match.endpoint.resource), id: match.id }, settings.localTimeZone) : sent) : undefined,
 			name: (canonical) => dialectName(canonical, settings.naming),

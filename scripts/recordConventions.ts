@@ -86,6 +86,7 @@ function expectedWalk(info: ConventionInfo): Record<string, unknown> | null {
 			return { mode: 'offset', offsetParameter: info.parameters.offset };
 		case 'hasMoreOnly':
 		case 'whole':
+		case 'firstOnly':
 			return null;
 	}
 }
@@ -274,7 +275,7 @@ function errorRecording(name: ConventionName, client: AxiosInstance, response: A
  * Conventions the sandbox speaks whose recordings follow the API's own documented answers (the survey of booking
  * platforms wrote them): better tests than the sandbox's renderer of the same convention, so they are not replaced.
  */
-const RECORDED_FROM_DOCUMENTATION: readonly ConventionName[] = ['checkfront', 'mindbody', 'bookeo', 'cliniko', 'squareBookings', 'planyo', 'rezdy', 'currentRms', 'rentman', 'booqable', 'simplybook'];
+const RECORDED_FROM_DOCUMENTATION: readonly ConventionName[] = ['checkfront', 'mindbody', 'bookeo', 'cliniko', 'squareBookings', 'planyo', 'rezdy', 'currentRms', 'rentman', 'booqable', 'simplybook', 'acuity'];
 
 async function main(): Promise<void> {
 	const chosen = process.argv.slice(2);

@@ -52,6 +52,7 @@ export const ROLES = {
 	linkRel: 'a link relation of the Link header or of a body list of links',
 	identity: 'the field that identifies an entry',
 	keyedIdentity: 'a field that holds the key a record is filed under in a list keyed by id (`match`: the whole name, or its end)',
+	recordIdentity: "a record's own identity under its resource's name, where records have no `id` (`match` as keyedIdentity): the first such field holding a different value on every record",
 	jsonApiDocument: 'a member of a JSON:API document (`{data: {type, id, attributes}}`)',
 	errorMessage: 'a human message in an error body (the first one found wins)',
 	errorEnvelope: 'a block of an error body that holds the error about the request (its words are read inside it)',
@@ -243,6 +244,9 @@ export const CONVENTION_ROWS = [
 	{ name: '_id', role: 'keyedIdentity', match: 'suffix', conventions: ['checkfront'] },
 	{ name: 'Id', role: 'keyedIdentity', match: 'camelSuffix', conventions: [], unrecorded: 'PascalCase and camelCase identities (`BookingId`); no recorded keyed list uses one' },
 	{ name: 'ID', role: 'keyedIdentity', match: 'camelSuffix', conventions: [], unrecorded: '`itemID`; no recorded keyed list uses one' },
+	// Booking platforms name a record's identity for its resource (Planyo's `reservation_id`, Bookeo's `bookingNumber`).
+	{ name: '_id', role: 'recordIdentity', match: 'suffix', conventions: ['planyo', 'checkfront'] },
+	{ name: 'Number', role: 'recordIdentity', match: 'camelSuffix', conventions: ['bookeo'] },
 	{ name: 'data', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
 	{ name: 'type', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
 	{ name: 'id', role: 'jsonApiDocument', conventions: ['jsonApi', 'booqable'] },
@@ -450,6 +454,9 @@ export function keyedIdentityPattern(row: Pick<Row, 'name' | 'match'>): string {
 
 /** Whether a field name is one a keyed list files its records under (`id`, `booking_id`, `BookingId`, `itemID`). */
 export const KEYED_IDENTITY = new RegExp(rowsOf('keyedIdentity').map(keyedIdentityPattern).join('|'));
+
+/** Whether a field name may hold a record's own identity under its resource's name (`reservation_id`, `bookingNumber`). */
+export const RECORD_IDENTITY = new RegExp(rowsOf('recordIdentity').map(keyedIdentityPattern).join('|'));
 
 /** JSON:API's document members, by their role in the document. */
 export const JSON_API = {

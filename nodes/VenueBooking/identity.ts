@@ -1,5 +1,5 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
-import { IDENTITY_FIELD } from './conventions';
+import { IDENTITY_FIELD, RECORD_IDENTITY } from './conventions';
 import { isDateOrDateTimeText } from './timestamps';
 import { canonicalJson, hashText, isPlainObject, isScalar, readPath } from './transport/json';
 
@@ -76,9 +76,27 @@ export function chooseRecordIdentity(node: INode, records: unknown[], identityFi
 	const mode = records.length === 0 ? 'id' : chooseIdentityMode(records);
 	if (mode === 'id') return { path: DETECTED_ID, named: false };
 	if (mode.startsWith(FIELD_MODE)) return { path: mode.slice(FIELD_MODE.length), named: false };
+	const underResourceName = identityUnderResourceName(records);
+	if (underResourceName !== undefined) return { path: underResourceName, named: false };
 	throw new NodeOperationError(node, `The ${what} records in your workspace have no "${DETECTED_ID}" field to pick them by`, {
 		description: `Name the field that identifies a ${what} under Options > Identity Field, or use By ID.`,
 	});
+}
+
+/**
+ * For records without an `id`: their first field, when it is named as a record identity of its resource
+ * (registry `recordIdentity`: `reservation_id`, `bookingNumber`) and holds a different short text or number on
+ * every record. Only the first: references to other records are named alike (`room_id`) and, on a short page,
+ * can differ on every record too, but the platforms that name identities so write the record's own first.
+ */
+function identityUnderResourceName(records: unknown[]): string | undefined {
+	const rows = records.filter(isPlainObject);
+	if (rows.length === 0 || rows.length !== records.length) return undefined;
+	const first = Object.keys(rows[0])[0];
+	if (first === undefined || !RECORD_IDENTITY.test(first)) return undefined;
+	const values = rows.map((row) => row[first]);
+	const distinct = values.every((value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value))) && new Set(values).size === values.length;
+	return distinct ? first : undefined;
 }
 
 /**

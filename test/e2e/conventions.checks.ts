@@ -14,12 +14,12 @@
  *
  * The workflow test tests/workflow/conventions.test.ts runs all of them through n8n-core's engine.
  */
-import { conventionInfo, type ConventionName } from '../../sandbox';
+import { conventionInfo, type ConventionName, conventionRecordId } from '../../sandbox';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
 import { FULL_CREDENTIAL, FULL_KEY, type E2eContext } from './context';
 import { type FieldsAnswer, payload, route, workflowWith, type ListAnswer } from './editor.checks';
-import { dialectName } from '../../sandbox/dialect';
+import { dialectName, type ListResource } from '../../sandbox/dialect';
 import { computeFreeSlots } from '../../sandbox/slots';
 import { assert, assertEqual } from './harness';
 import { TRIGGER_NODE_TYPE } from './operationsWorkflow';
@@ -32,6 +32,8 @@ const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknow
 	mindbody: { pagination: PAGINATION_AS_SET.mindbody!, identityPath: 'Id' },
 	// Nothing in Rezdy's answer says more follows, but its first page of exactly 100 is taken as cut.
 	rezdy: { pagination: PAGINATION_AS_SET.rezdy!, identityPath: 'id' },
+	// Acuity cuts its bare list at `max` (100 unless asked) and has no paging: Off, asking a larger `max`.
+	acuity: { pagination: PAGINATION_AS_SET.acuity!, identityPath: 'id' },
 };
 
 /**
@@ -51,14 +53,34 @@ export const E2E_CONVENTIONS: readonly ConventionName[] = [
 	// Rezdy (limit/offset named nowhere), Current RMS (meta totals), Rentman (itemCount echoes), Booqable (JSON:API),
 	// SimplyBook (JSON-RPC result keyed by id, refusals as a JSON-RPC error in a 200).
 	'rezdy', 'currentRms', 'rentman', 'booqable', 'simplybook',
+	// Acuity (a bare list cut at `max`, no paging: Pagination Off asking a larger `max`; numeric ids).
+	'acuity',
 ];
 
 const TRIGGER = 'Venue Booking Trigger';
 const SAMPLE_SIZE = 5;
 
+/** A value n8n shows (an identity, a picked or offered value) as the stored id it names in the convention's id form (Current RMS's and Acuity's numbers). */
+function storedId(name: ConventionName, resource: ListResource, value: unknown): string {
+	return conventionRecordId(name, resource, String(value))!;
+}
+
 function optionsFor(name: ConventionName): Record<string, unknown> {
 	const set = AS_SET[name];
 	return set ? { pagination: { settings: set.pagination }, identityPath: set.identityPath } : {};
+}
+
+/**
+ * The credential the form is opened with. The editor remembers a workspace's lists for a few minutes per
+ * credential, and here one sandbox speaks every convention in turn: where a convention numbers its ids (Current
+ * RMS, Acuity), the room list remembered from the conventions before it would hold other ids, so it gets a
+ * credential of its own, as a workspace of its own would have.
+ */
+async function formCredential(context: E2eContext, rest: N8nRestClient, name: ConventionName): Promise<{ id: string; name: string }> {
+	if (conventionRecordId(name, 'rooms', '1') === '1') return FULL_CREDENTIAL;
+	const credential = { name: `e2e: Venue Booking API (${name})`, type: 'venueBookingApi' };
+	const { id } = await rest.createCredential({ ...credential, data: { baseUrl: context.sandbox.url, apiKey: FULL_KEY } });
+	return { id, name: credential.name };
 }
 
 /** Runs a saved one-node workflow; its output items and its error, as n8n stored them. */
@@ -73,7 +95,7 @@ async function returnAllStep(context: E2eContext, rest: N8nRestClient, name: Con
 	const info = conventionInfo(name);
 	const stored = sandbox.store.payments.map((payment) => payment.id);
 	const expected = info.newestFirst ? [...stored].reverse() : stored;
-	const identity = (item: Record<string, unknown>) => String(item[info.identityField]);
+	const identity = (item: Record<string, unknown>) => storedId(name, 'payments', item[info.identityField]);
 	if (AS_SET[name]) {
 		// Where the answers state a total and the API's default page holds this workspace's payments whole (Mindbody's
 		// 100), the total is reached on page 1 and Automatic is right to stop; a page size sent in the query makes the
@@ -102,7 +124,7 @@ async function pickerStep(context: E2eContext, rest: N8nRestClient, name: Conven
 	let token: string | undefined;
 	for (let views = 0; views < 100; views++) {
 		const page = await route<ListAnswer>(rest, 'resource-locator-results', payload(parameters, 'parameters.bookingId', 'searchBookings', FULL_CREDENTIAL, { paginationToken: token }));
-		shown.push(...page.results.map((result) => String(result.value)));
+		shown.push(...page.results.map((result) => storedId(name, 'bookings', result.value)));
 		token = page.paginationToken as string | undefined;
 		if (!token) break;
 	}
@@ -132,7 +154,7 @@ async function fetchTestEventStep(context: E2eContext, rest: N8nRestClient, name
 	});
 	const execution = await rest.waitForExecution(await rest.runWorkflow(workflow.id, TRIGGER), 90_000);
 	assertEqual(runError(execution.run), undefined, 'error of Fetch Test Event');
-	const shown = nodeOutputItems(execution.run, TRIGGER).map((item) => String(item[info.identityField]));
+	const shown = nodeOutputItems(execution.run, TRIGGER).map((item) => storedId(name, 'deliveries', item[info.identityField]));
 	const newest = sandbox.store.journalOldestFirst().slice(-SAMPLE_SIZE).map((delivery) => delivery.id);
 	assertEqual(shown, newest, 'the newest journal entries, oldest first');
 }
@@ -168,13 +190,18 @@ function onlyOne(fields: Offered[], what: string, test: (field: Offered) => bool
 async function formStep(context: E2eContext, rest: N8nRestClient, name: ConventionName): Promise<void> {
 	const { store } = context.sandbox;
 	const create = { resource: 'booking', operation: 'create', options: optionsFor(name) };
-	const offered = (await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(create, 'parameters.fields', 'bookingFields', FULL_CREDENTIAL))).fields;
+	const offered = (await route<FieldsAnswer>(rest, 'resource-mapper-fields', payload(create, 'parameters.fields', 'bookingFields', await formCredential(context, rest, name)))).fields;
 	const shown = offered.filter((field) => !field.removed);
 	const roomRecord = store.rooms[E2E_CONVENTIONS.indexOf(name) % store.rooms.length];
 	const slot = computeFreeSlots(store, { ...FORM_WEEK, roomId: roomRecord.id })[0];
 	assert(slot, `a free slot in ${roomRecord.name}`);
-	const room = onlyOne(shown, 'the room', (field) => field.options?.some((option) => option.value === roomRecord.id) === true);
-	const service = onlyOne(shown, 'the service', (field) => field.options?.some((option) => option.value === slot.serviceId) === true);
+	// The option of a record: its id (read back from a number where the API numbers ids) and its own name in the label;
+	// where rooms and services share numbers (Current RMS, Acuity), only the label tells room 3 from service 3.
+	const serviceName = store.services.find((candidate) => candidate.id === slot.serviceId)!.name;
+	const offeredFor = (field: Offered, resource: ListResource, id: string, label: string) =>
+		field.options?.find((option) => storedId(name, resource, option.value) === id && String(option.name).includes(label))?.value;
+	const room = onlyOne(shown, 'the room', (field) => offeredFor(field, 'rooms', roomRecord.id, roomRecord.name) !== undefined);
+	const service = onlyOne(shown, 'the service', (field) => offeredFor(field, 'services', slot.serviceId, serviceName) !== undefined);
 	const start = onlyOne(shown, 'the start', (field) => field.type === 'dateTime');
 	const client = store.clients[1];
 	const mapperOf = (value: Record<string, unknown>, schema: Offered[]) =>
@@ -182,7 +209,8 @@ async function formStep(context: E2eContext, rest: N8nRestClient, name: Conventi
 	const made = await runWorkflow(rest, `e2e: ${name} booking from the form`, {
 		...create,
 		bookingClient: { __rl: true, mode: 'id', value: client.id },
-		fields: mapperOf({ [room.id]: roomRecord.id, [service.id]: slot.serviceId, [start.id]: slot.start }, offered),
+		// The room and service as their dropdowns offer them (numbers where the API writes ids so).
+		fields: mapperOf({ [room.id]: offeredFor(room, 'rooms', roomRecord.id, roomRecord.name), [service.id]: offeredFor(service, 'services', slot.serviceId, serviceName), [start.id]: slot.start }, offered),
 	});
 	assertEqual(made.error, undefined, 'error of the create');
 	const booking = store.bookings[store.bookings.length - 1];

@@ -7,7 +7,7 @@
  */
 import type { AxiosResponse } from 'axios';
 
-import { CONVENTIONS, FIXED_TODAY, conventionInfo, startSandbox, type ConventionName, type Sandbox } from '../../sandbox';
+import { CONVENTIONS, FIXED_TODAY, conventionIdentityField, conventionInfo, startSandbox, type ConventionName, type Sandbox } from '../../sandbox';
 import { parseCliArgs } from '../../sandbox/cliArgs';
 import { dialectName } from '../../sandbox/dialect';
 import { computeFreeSlots } from '../../sandbox/slots';
@@ -169,6 +169,9 @@ function expectErrorShape(name: ConventionName, response: AxiosResponse): void {
 			break;
 		case 'simplybook':
 			expect(data).toEqual({ jsonrpc: '2.0', id: 1, error: { code: expect.any(Number), message: expect.any(String) } });
+			break;
+		case 'acuity':
+			expect(data).toEqual({ status_code: status, message: expect.any(String), error: expect.stringMatching(/^[a-z_]+$/) });
 			break;
 	}
 }
@@ -352,6 +355,10 @@ const MISSING_START: Record<ConventionName, (response: AxiosResponse) => void> =
 		expect(r.status).toBe(200);
 		expect(r.data).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params: start is required.' } });
 	},
+	acuity: (r) => {
+		expect(r.status).toBe(400);
+		expect(r.data).toEqual({ status_code: 400, message: 'start is required.', error: 'bad_request' });
+	},
 };
 
 /** A canonical (camelCase) field's name in the convention's naming. */
@@ -419,8 +426,8 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 		const resource = resourceOfPath(path);
 		const expected = expectedKeys(name, path);
 		expect(walk.entries.map((entry) => entryKey(name, resource, entry))).toEqual(expected);
-		// A list answered whole (Planyo) is one answer; the others take a page per PAGE_SIZE entries.
-		if (info.pagination === 'whole') expect(walk.responses).toHaveLength(1);
+		// A list answered whole (Planyo) or cut at the size asked for (Acuity) is one answer; the others take a page per PAGE_SIZE entries.
+		if (info.pagination === 'whole' || info.pagination === 'firstOnly') expect(walk.responses).toHaveLength(1);
 		else expect(walk.responses.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / PAGE_SIZE));
 	});
 
@@ -440,7 +447,7 @@ describe.each(CONVENTIONS)('convention %s', (name) => {
 		const list = await apiClient(sandbox).get('/payments');
 		const payment = entriesOf(name, list, 'payments')[0];
 		const paymentFields = jsonApiStyle ? (payment.attributes as Entry) : payment;
-		const stored = sandbox.store.payments.find((p) => p.id === identityOfEntry(name, payment))!;
+		const stored = sandbox.store.payments.find((p) => p.id === identityOfEntry(name, payment, 'payments'))!;
 		expectTimestampForm(name, paymentFields[namedIn(name, 'createdAt')], stored.createdAt);
 	});
 
@@ -703,7 +710,7 @@ describe('conventions with writes and a changing journal', () => {
 		writable.setOptions({ convention: name });
 		const expected = writable.store.journalOldestFirst().map((d) => d.id).reverse();
 		const walk = await walkConvention(apiClient(writable), name, '/webhooks/deliveries', 10, {}, () => writable.store.appendDeliveries(6));
-		expect(walk.entries.map((entry) => identityOfEntry(name, entry))).toEqual(expected);
+		expect(walk.entries.map((entry) => identityOfEntry(name, entry, 'deliveries'))).toEqual(expected);
 	});
 
 	it.each(CONVENTIONS)('%s: a booking created with start in the convention\'s date-time form comes back in it', async (name) => {
@@ -741,7 +748,8 @@ describe('conventions with writes and a changing journal', () => {
 		// ISO input is accepted in every convention too: reschedule to a free slot a week later, sent as ISO.
 		const [later] = computeFreeSlots(writable.store, { fromMs: startMs + 7 * DAY_MS, toMs: startMs + 28 * DAY_MS, roomId: slot.roomId, serviceId: slot.serviceId });
 		const patchBody = name === 'jsonApi' ? { data: { type: 'bookings', id: record.id, attributes: { start: later.start } } } : { [namedIn(name, 'start')]: later.start };
-		const path = `/bookings/${encodeURIComponent(identityOfEntry(name, fieldsOfRecord(name, created.data)))}`;
+		// The identity as the API writes it (a number, a booking number), as a client sends it back.
+		const path = `/bookings/${encodeURIComponent(String(fieldsOfRecord(name, created.data)[conventionIdentityField(name, 'bookings')]))}`;
 		const rescheduled = await apiClient(writable).patch(path, patchBody);
 		expect(rescheduled.status).toBe(200);
 		expect(instantMs(fieldsOfRecord(name, rescheduled.data)[namedIn(name, 'start')])).toBe(Date.parse(later.start));
@@ -749,8 +757,8 @@ describe('conventions with writes and a changing journal', () => {
 		const again = JSON.parse(JSON.stringify(body).split(JSON.stringify(start)).join(JSON.stringify(later.start))) as unknown;
 		const clash = await apiClient(writable).post('/bookings', again);
 		// Checkfront, Planyo and SimplyBook refuse a taken slot with 200 (`request.status` "ERROR", a `response_code`, a
-		// JSON-RPC error), Mindbody with 400 (ClientIsAlreadyBooked).
-		expect(clash.status).toBe(name === 'checkfront' || name === 'planyo' || name === 'simplybook' ? 200 : name === 'mindbody' ? 400 : 409);
+		// JSON-RPC error), Mindbody with 400 (ClientIsAlreadyBooked), Acuity with 400 (not_available).
+		expect(clash.status).toBe(name === 'checkfront' || name === 'planyo' || name === 'simplybook' ? 200 : name === 'mindbody' || name === 'acuity' ? 400 : 409);
 		expectErrorShape(name, clash);
 	});
 });
@@ -835,7 +843,7 @@ describe('the convention option', () => {
 	it('has a CLI flag and metadata for every convention', () => {
 		expect(parseCliArgs(['--convention', 'jsonApi']).options.convention).toBe('jsonApi');
 		expect(() => parseCliArgs(['--convention', 'soap'])).toThrow(/--convention must be one of/);
-		expect(CONVENTIONS).toHaveLength(41);
+		expect(CONVENTIONS).toHaveLength(42);
 		for (const name of CONVENTIONS) {
 			const info = conventionInfo(name);
 			expect(info.name).toBe(name);

@@ -6,7 +6,8 @@
  */
 import type { AxiosInstance, AxiosResponse } from 'axios';
 
-import { conventionInfo, type ConventionName } from '../../sandbox';
+import { conventionIdentityField, conventionInfo, type ConventionName, conventionRecordId } from '../../sandbox';
+import type { ListResource } from '../../sandbox/dialect';
 
 type Entry = Record<string, unknown>;
 
@@ -29,6 +30,8 @@ export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, st
 	mindbody: { mode: 'offset', offsetParameter: 'request.offset', limitParameter: 'request.limit', pageSize: 100 },
 	// Rezdy answers a bare list beside its request status: nothing names `limit` or `offset`, nor says more follows.
 	rezdy: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
+	// Acuity has no paging: a bare list cut at `max` (default 100). One request asks for more than the list holds.
+	acuity: { mode: 'off', pageSizeParameter: 'max', pageSize: 1000 },
 };
 
 /**
@@ -114,6 +117,7 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		booqable: at(body, 'data'),
 		// JSON-RPC's `result`, keyed by id like Checkfront's lists (`[]` when empty).
 		simplybook: Object.values((at(body, 'result') as Record<string, unknown> | undefined) ?? []),
+		acuity: body,
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -130,9 +134,17 @@ export function linkRel(response: AxiosResponse, rel: string): string | undefine
 	return undefined;
 }
 
-/** An entry's own identity: `id`, JSON:API's `id`, `ref` where ids are hidden, Mindbody's `Id`. */
-export function identityOfEntry(name: ConventionName, entry: Entry): string {
-	return String(entry[conventionInfo(name).identityField]);
+/**
+ * An entry's own identity, as the stored id it names: `id`, JSON:API's `id`, `ref` where ids are hidden,
+ * Mindbody's `Id`, a resource's own name for it (Bookeo's `bookingNumber`), numbers read back (Current RMS).
+ */
+export function identityOfEntry(name: ConventionName, entry: Entry, resource: ListResource = 'bookings'): string {
+	return storedIdOf(name, resource, entry[conventionIdentityField(name, resource)]);
+}
+
+/** An id as the convention writes it (a number, a code), as the stored id it names. */
+export function storedIdOf(name: ConventionName, resource: ListResource, value: unknown): string {
+	return conventionRecordId(name, resource, String(value))!;
 }
 
 /** A date-time in any form the conventions send, as epoch milliseconds. */
@@ -153,14 +165,14 @@ export function slotKey(name: ConventionName, entry: Entry): string {
 		const service = at(entry, 'relationships.service.data.id');
 		return `${String(room)}|${String(service)}|${instantMs(at(entry, 'attributes.start'))}`;
 	}
-	const room = entry.room_id ?? entry.roomId ?? entry.RoomId;
-	const service = entry.service_id ?? entry.serviceId ?? entry.ServiceId;
-	return `${String(room)}|${String(service)}|${instantMs(entry.start ?? entry.Start)}`;
+	const room = storedIdOf(name, 'rooms', entry.room_id ?? entry.roomId ?? entry.RoomId);
+	const service = storedIdOf(name, 'services', entry.service_id ?? entry.serviceId ?? entry.ServiceId);
+	return `${room}|${service}|${instantMs(entry.start ?? entry.Start)}`;
 }
 
 /** The key a walk is compared by: slot content for slots, the identity for everything else. */
 export function entryKey(name: ConventionName, resource: string, entry: Entry): string {
-	return resource === 'slots' ? slotKey(name, entry) : identityOfEntry(name, entry);
+	return resource === 'slots' ? slotKey(name, entry) : identityOfEntry(name, entry, resource as ListResource);
 }
 
 const MAX_REQUESTS = 300;
@@ -393,6 +405,10 @@ export async function walkConvention(
 		case 'planyo':
 			// Answered whole: one request.
 			await get(path, params);
+			break;
+		case 'acuity':
+			// No paging: the first `max` entries are all there is to ask for, so one request asks for as many as it may.
+			await get(path, { ...params, max: conventionInfo(name).maxPageSize });
 			break;
 		case 'bookeo': {
 			// The documented walk: the first answer's `pageNavigationToken` and `pageNumber` up to `totalPages`.

@@ -219,7 +219,7 @@ function used(row: (typeof CONVENTION_ROWS)[number], convention: string): boolea
 	// A word of a value (a booking's state): some value of the answers is that word.
 	if (row.role === 'cancelledState') return names.has(`value:${row.name}`);
 	// A keyed list's identity field: a key of the answer that the row's pattern alone matches.
-	if (row.role === 'keyedIdentity') return [...names].some((name) => name.startsWith('key:') && new RegExp(keyedIdentityPattern(row)).test(name.slice(4)));
+	if (row.role === 'keyedIdentity' || row.role === 'recordIdentity') return [...names].some((name) => name.startsWith('key:') && new RegExp(keyedIdentityPattern(row)).test(name.slice(4)));
 	if (names.has(normalizeKey(row.name))) return true;
 	// Nested error keys (`response_metadata.messages`, `source.pointer`): every segment is a key of the answer.
 	return row.name.includes('.') && !row.name.startsWith('@') && row.name.split('.').every((segment) => names.has(normalizeKey(segment)));

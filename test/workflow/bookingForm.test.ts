@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperV
 
 import { searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { bookingFields, bookingTimes, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
-import { CONVENTIONS, conventionInfo, FIXED_TODAY, type ConventionName, type Sandbox } from '../../sandbox';
+import { CONVENTIONS, conventionInfo, conventionRecordId, FIXED_TODAY, type ConventionName, type Sandbox } from '../../sandbox';
 import { renderRecord, renderTimestamp } from '../../sandbox/conventionRecords';
 import { CONVENTION_DEFINITIONS } from '../../sandbox/conventions';
 import { readSegments } from '../../nodes/VenueBooking/transport/json';
@@ -69,6 +69,11 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 	// hasMoreOnly hides ids under `ref`: the Client picker is told so, as conventions.test.ts tells the Booking ID picker.
 	const options = { ...(PAGINATION[name] ? { pagination: { settings: PAGINATION[name] } } : {}), ...(info.identityField === 'ref' ? { identityPath: 'ref' } : {}) };
 	const create = { resource: 'booking', operation: 'create', options } as INodeParameters;
+	/** A value the editor offers or the node sends, as the stored id it names (numeric ids: Current RMS). */
+	const storedOf = (resource: 'rooms' | 'services' | 'clients', value: unknown) => conventionRecordId(name, resource, String(value));
+	/** A room or service as the form offers it (its option's value), as a user picks it. */
+	const offeredValue = (canonical: 'roomId' | 'serviceId', storedId: string | undefined) =>
+		offered.find((field) => field.id === id(canonical))?.options?.find((option) => storedOf(canonical === 'roomId' ? 'rooms' : 'services', option.value) === storedId)?.value ?? storedId;
 	let sandbox: Sandbox;
 	let offered: OfferedField[];
 
@@ -97,14 +102,14 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 	it('a booking from the fields it opens with and a client picked by name runs on the first try, at the typed time in the workflow\'s zone', async () => {
 		const roomField = offered.find((field) => field.id === id('roomId'));
 		const serviceField = offered.find((field) => field.id === id('serviceId'));
-		const room = sandbox.store.rooms.find((candidate) => roomField?.options?.some((option) => option.value === candidate.id));
+		const room = sandbox.store.rooms.find((candidate) => roomField?.options?.some((option) => storedOf('rooms', option.value) === candidate.id));
 		const service = sandbox.store.services.find((candidate) => room && candidate.roomIds.includes(room.id));
-		expect(serviceField?.options?.some((option) => option.value === service?.id)).toBe(true);
+		expect(serviceField?.options?.some((option) => storedOf('services', option.value) === service?.id)).toBe(true);
 		const wanted = sandbox.store.clients[3];
-		const picked = (await searchClients.call(editor('parameters.bookingClient'), wanted.name)).results.find((result) => result.value === wanted.id);
+		const picked = (await searchClients.call(editor('parameters.bookingClient'), wanted.name)).results.find((result) => storedOf('clients', result.value) === wanted.id);
 		expect(picked?.name).toContain(wanted.name);
 		const shown = Object.fromEntries(offered.filter((field) => !field.removed).map((field) => [field.id, field]));
-		const value: IDataObject = { [id('roomId')]: room?.id, [id('serviceId')]: service?.id, [id('start')]: TYPED, [id('note')]: 'Ring the bell' };
+		const value: IDataObject = { [id('roomId')]: offeredValue('roomId', room?.id), [id('serviceId')]: offeredValue('serviceId', service?.id), [id('start')]: TYPED, [id('note')]: 'Ring the bell' };
 		expect(Object.keys(value).sort()).toEqual(Object.keys(shown).sort());
 		const parameters = {
 			...create,
@@ -117,7 +122,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		expect(posts).toHaveLength(1);
 		const field = (canonical: string) => offered.find((candidate) => candidate.id === id(canonical));
 		expect(sentValue(posts[0].body, field('start'))).toEqual(inWorkspaceForm(name, INSTANT));
-		expect(sentValue(posts[0].body, field('clientId'))).toBe(wanted.id);
+		expect(storedOf('clients', sentValue(posts[0].body, field('clientId')))).toBe(wanted.id);
 		if (name === 'jsonApi') {
 			// The document JSON:API asks for: one resource object of the collection's type, its references as {type, id}.
 			expect(posts[0].body).toEqual({
@@ -228,7 +233,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		expect(end?.removed).toBe(true);
 		const room = sandbox.store.rooms[0];
 		const service = sandbox.store.services.find((candidate) => candidate.roomIds.includes(room.id));
-		const value = { [id('roomId')]: room.id, [id('serviceId')]: service?.id, [id('start')]: '2027-06-10T11:00:00', [id('end')]: '2027-06-10T12:00:00' };
+		const value = { [id('roomId')]: offeredValue('roomId', room.id), [id('serviceId')]: offeredValue('serviceId', service?.id), [id('start')]: '2027-06-10T11:00:00', [id('end')]: '2027-06-10T12:00:00' };
 		const result = await runNode(sandbox, { ...create, fields: mapped(value, offered) } as INodeParameters, { settings: { timezone: ZONE } });
 		const error = result.errorOf(NODE_NAME);
 		// A 4xx, or (Slack) a refusal declared in a 200 body.
@@ -241,7 +246,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 	it('a service the chosen room does not offer: the server\'s reason first, and no advice to remove the room', async () => {
 		const room = sandbox.store.rooms.find((candidate) => sandbox.store.services.some((service) => !service.roomIds.includes(candidate.id)));
 		const service = sandbox.store.services.find((candidate) => room && !candidate.roomIds.includes(room.id));
-		const value = { [id('roomId')]: room?.id, [id('serviceId')]: service?.id, [id('start')]: '2027-06-10T11:00:00' };
+		const value = { [id('roomId')]: offeredValue('roomId', room?.id), [id('serviceId')]: offeredValue('serviceId', service?.id), [id('start')]: '2027-06-10T11:00:00' };
 		const client = { __rl: true, mode: 'id', value: sandbox.store.clients[0].id };
 		const result = await runNode(sandbox, { ...create, bookingClient: client, fields: mapped(value, offered) } as INodeParameters, { settings: { timezone: ZONE } });
 		const description = String(result.errorOf(NODE_NAME)?.description);

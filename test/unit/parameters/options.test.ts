@@ -100,7 +100,9 @@ describe('the Pagination option', () => {
 		expect(field('nextUrlPath').displayOptions?.show?.mode).toEqual(['nextUrl']);
 		expect(field('pageParameter').displayOptions?.show?.mode).toEqual(['pageNumber']);
 		expect(field('offsetParameter').displayOptions?.show?.mode).toEqual(['offset']);
-		expect(field('pageSize').displayOptions?.show?.mode).toEqual(['afterLast', 'cursor', 'pageNumber', 'offset']);
+		// Off asks for a page size too, in its one request (lists cut at `max`, with no paging).
+		expect(field('pageSize').displayOptions?.show?.mode).toEqual(['afterLast', 'cursor', 'pageNumber', 'offset', 'off']);
+		expect(field('pageSizeParameter').displayOptions?.show?.mode).toEqual(['afterLast', 'cursor', 'pageNumber', 'off']);
 	});
 
 	it('names no parameter of the API: every parameter-name setting is empty until the user fills it', () => {

@@ -71,6 +71,7 @@ export interface WalkedPage {
 /** Query parameters an explicit strategy writes itself; the user's query must leave them to it. */
 function controlledParameters(settings: PaginationSettings): string[] {
 	const byMode: Partial<Record<PaginationSettings['mode'], Array<string | undefined>>> = {
+		off: [settings.pageSizeParameter],
 		cursor: [settings.cursorParameter, settings.pageSizeParameter],
 		pageNumber: [settings.pageParameter, settings.pageSizeParameter],
 		offset: [settings.offsetParameter, settings.limitParameter],
@@ -161,7 +162,7 @@ class PageWalk {
 		this.checkSettings();
 		this.strategy = this.pagination ? strategyFor(this.pagination) : undefined;
 		this.detecting = this.pagination === undefined;
-		this.request = options.resume?.request ?? (this.strategy ? this.strategy.first(this.sizeFor(options.limit)) : {});
+		this.request = options.resume?.request ?? (this.strategy ? this.strategy.first(this.sizeFor(options.limit)) : this.oneRequest(options.limit));
 		const resumed = options.resume?.pagination;
 		this.firstPageLength = resumed?.mode === 'pageNumber' ? resumed.pageLength : undefined;
 		// A walk handed over before page 2 was seen still carries the guess, with page 1's fingerprint.
@@ -225,6 +226,16 @@ class PageWalk {
 				'Pagination sends it on every page. Remove it from the query parameters, or set Pagination to Off to send it yourself.',
 			);
 		}
+	}
+
+	/**
+	 * Off with a Page Size Parameter: the one request asks for that many entries (Acuity's `max`: a list cut at a
+	 * size the client chooses, with no way to ask for more). Otherwise the request goes as the user wrote it.
+	 */
+	private oneRequest(limit: number | undefined): PageRequest {
+		const parameter = this.options.settings.mode === 'off' ? this.options.settings.pageSizeParameter?.trim() : undefined;
+		const size = this.sizeFor(limit);
+		return parameter && size !== undefined ? { query: { [parameter]: size } } : {};
 	}
 
 	/** A page size is only ever sent through a parameter the user named, so the API's own default holds otherwise. */
@@ -411,7 +422,10 @@ class PageWalk {
 	 * answer said more entries follow is never returned as complete. Pagination set to Off asks for one page.
 	 */
 	private checkComplete(number: number, last: FetchedPage): void {
-		if (this.options.settings.mode === 'off') return;
+		if (this.options.settings.mode === 'off') {
+			this.checkNotCutAtAskedSize(last);
+			return;
+		}
 		const more = moreSignalled(last, { read: this.returned, resumed: this.options.resume !== undefined, page: number, unpaged: !this.strategy });
 		if (more) {
 			const how = this.strategy ? `the ${this.strategy.description} pagination names no page after page ${number}` : 'the answer names no next page, cursor or way to ask for one';
@@ -432,6 +446,20 @@ class PageWalk {
 				);
 			}
 		}
+	}
+
+	/**
+	 * Off asks for one page; where it also asked for a size (Page Size Parameter) to get the whole list at once, an
+	 * answer holding exactly that many entries may have been cut there, so Return All fails rather than return it.
+	 */
+	private checkNotCutAtAskedSize(last: FetchedPage): void {
+		const parameter = this.options.settings.pageSizeParameter?.trim();
+		const asked = this.options.settings.pageSize;
+		if (this.options.limit !== undefined || !parameter || asked === undefined || last.entries.length < asked) return;
+		throw this.fail(
+			`The answer holds ${last.entries.length} entries, the ${asked} asked for with "${parameter}": the list may go on past them`,
+			`Pagination is Off, so nothing asks for more. Raise Options > Pagination > Page Size above the number of entries the list can hold, or narrow the query (a date range, a filter).`,
+		);
 	}
 
 	private checkNotLooping(number: number, next: PageRequest, last: FetchedPage): void {

@@ -156,6 +156,19 @@ describe('walkPages, explicit strategies', () => {
 		expect(requests).toHaveLength(1);
 	});
 
+	it('Off with a Page Size Parameter asks for that many in its one request, and fails Return All on an answer cut exactly there', async () => {
+		// Acuity: a bare list cut at `max` (default 10 here), with no way to ask for the rest.
+		const cutAtMax: Server = (q) => ({ statusCode: 200, body: ENTRIES.slice(0, Number(q.max ?? 10)) });
+		const whole = await walk(cutAtMax, { mode: 'off', pageSizeParameter: 'max', pageSize: 50 });
+		expect(whole.ids).toEqual(all);
+		expect(whole.requests.map((r) => r.qs)).toEqual([{ max: 50 }]);
+		await expect(walk(cutAtMax, { mode: 'off', pageSizeParameter: 'max', pageSize: 20 })).rejects.toThrow(
+			'The answer holds 20 entries, the 20 asked for with "max": the list may go on past them',
+		);
+		const limited = await walk(cutAtMax, { mode: 'off', pageSizeParameter: 'max', pageSize: 20 }, 5);
+		expect([limited.ids, limited.requests.map((r) => r.qs)]).toEqual([all.slice(0, 5), [{ max: 5 }]]);
+	});
+
 	it('names the missing setting of a chosen strategy', async () => {
 		await expect(walk(servers.cursorEnvelope, { mode: 'cursor', cursorParameter: 'cursor' })).rejects.toThrow(/Next Cursor Field/);
 	});
