@@ -41,6 +41,8 @@ export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, st
 export const PAGINATION_AS_SET_WHEN_LARGE: Partial<Record<ConventionName, Record<string, string | number>>> = {
 	...PAGINATION_AS_SET,
 	simplybook: { mode: 'pageNumber', pageParameter: 'page', firstPage: 1, pageSizeParameter: 'on_page', pageSize: 1000 },
+	// Acuity has no pages: a user asks `max` for more than the list holds (the sandbox, like a cap, stops at 10,000).
+	acuity: { mode: 'off', pageSizeParameter: 'max', pageSize: 10_000 },
 };
 
 export interface ConventionWalk {

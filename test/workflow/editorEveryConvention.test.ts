@@ -12,7 +12,7 @@ import { credentialsFor, credentialTypes, NODE_TYPE, nodeTypes, startSandboxWith
 import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { isNoticeRow, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
-import { CONVENTIONS, conventionInfo, type ConventionName, FIXED_TODAY, type Sandbox } from '../../sandbox';
+import { CONVENTIONS, conventionInfo, type ConventionName, conventionRecordId, FIXED_TODAY, type Sandbox } from '../../sandbox';
 import { PAGINATION_AS_SET_WHEN_LARGE } from '../support/conventions';
 import { methodContext, node } from './harness';
 
@@ -30,6 +30,8 @@ describe.each([undefined, ...CONVENTIONS].map((convention) => [convention ?? 'sa
 	const identityField = convention ? conventionInfo(convention).identityField : 'id';
 	const pagination = convention ? PAGINATION_AS_SET_WHEN_LARGE[convention] : undefined;
 	const options = { ...(identityField === 'id' ? {} : { identityPath: identityField }), ...(pagination ? { pagination: { settings: pagination } } : {}) };
+	/** The stored id an id in the convention's form names (Current RMS and Acuity number their records). */
+	const storedId = (resource: 'bookings' | 'rooms' | 'clients', value: unknown) => (convention ? (conventionRecordId(convention, resource, String(value)) ?? String(value)) : String(value));
 	const editor = (resource: string, operation: string, path: string) => {
 		const parameters: INodeParameters = { resource, operation, ...(Object.keys(options).length > 0 ? { options } : {}) };
 		return methodContext({ node: node('Venue Booking', NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), path, timezone: 'UTC' });
@@ -46,7 +48,7 @@ describe.each([undefined, ...CONVENTIONS].map((convention) => [convention ?? 'sa
 		const rows = first.results.filter((row) => !isNoticeRow(row));
 		expect(rows.length).toBeGreaterThan(0);
 		for (const row of rows) {
-			const booking = sandbox.store.findBooking(String(row.value))!;
+			const booking = sandbox.store.findBooking(storedId('bookings', row.value))!;
 			expect(String(row.name)).toContain(` · ${sandbox.store.findRoom(booking.roomId)!.name} · ${sandbox.store.findClient(booking.clientId)!.name}`);
 		}
 	});
@@ -54,8 +56,8 @@ describe.each([undefined, ...CONVENTIONS].map((convention) => [convention ?? 'sa
 	it('the form offers every room', async () => {
 		const result = (await bookingFields.call(editor('booking', 'create', 'parameters.fields'))) as ResourceMapperFields;
 		const roomIds = sandbox.store.rooms.map((room) => room.id);
-		const roomField = result.fields.find((field) => (field.options ?? []).some((option) => roomIds.includes(String(option.value))));
-		expect(roomField?.options?.map((option) => String(option.value)).sort()).toEqual([...roomIds].sort());
+		const roomField = result.fields.find((field) => (field.options ?? []).some((option) => roomIds.includes(storedId('rooms', option.value))));
+		expect(roomField?.options?.map((option) => storedId('rooms', option.value)).sort()).toEqual([...roomIds].sort());
 	});
 
 	it(`the Client picker finds the far client by name within ${RESULT_PAGES} result pages`, async () => {
@@ -67,7 +69,7 @@ describe.each([undefined, ...CONVENTIONS].map((convention) => [convention ?? 'sa
 		while (!found && pages < RESULT_PAGES) {
 			const result: INodeListSearchResult = await searchClients.call(context, far.name, token);
 			pages++;
-			found = result.results.some((row) => !isNoticeRow(row) && row.value === far.id);
+			found = result.results.some((row) => !isNoticeRow(row) && storedId('clients', row.value) === far.id);
 			token = result.paginationToken as string | undefined;
 			if (token === undefined) break;
 		}

@@ -456,10 +456,13 @@ class PageWalk {
 		const parameter = this.options.settings.pageSizeParameter?.trim();
 		const asked = this.options.settings.pageSize;
 		if (this.options.limit !== undefined || !parameter || asked === undefined || last.entries.length < asked) return;
-		throw this.fail(
+		const error = this.fail(
 			`The answer holds ${last.entries.length} entries, the ${asked} asked for with "${parameter}": the list may go on past them`,
 			`Pagination is Off, so nothing asks for more. Raise Options > Pagination > Page Size above the number of entries the list can hold, or narrow the query (a date range, a filter).`,
 		);
+		// The editor shows what the one answer holds, with this notice, as it does for any list it cannot walk on.
+		if (!this.options.onMoreUnreachable) throw error;
+		this.options.onMoreUnreachable(`the answer holds the ${asked} entries asked for with "${parameter}"`, error);
 	}
 
 	private checkNotLooping(number: number, next: PageRequest, last: FetchedPage): void {

@@ -286,6 +286,16 @@ describe('walkPages never returns a list as complete while the answer said more'
 		expect(mock.requests).toHaveLength(1);
 	});
 
+	it('gives an editor\'s sample the one answer of Off cut at its page size, with the notice, rather than failing (Acuity\'s `max`)', async () => {
+		const mock = mockContext({ parameters: {}, answers: (request) => ({ statusCode: 200, body: ENTRIES.slice(0, Number((request.qs as { max?: number }).max)) }) });
+		const told: string[] = [];
+		const pages = [];
+		const settings = { ...DEFAULT_PAGINATION, mode: 'off' as const, pageSizeParameter: 'max', pageSize: 20 };
+		for await (const page of walkPages(await ApiClient.create(mock.context), { endpoint: payments }, { settings, onMoreUnreachable: (said) => told.push(said) })) pages.push(page);
+		expect(pages.map((page) => page.entries?.length)).toEqual([20]);
+		expect(told).toEqual(['the answer holds the 20 entries asked for with "max"']);
+	});
+
 	it('a total above what was read, with no next page named', async () => {
 		const counted: Server = () => ({ statusCode: 200, body: { results: ENTRIES.slice(0, 10), count: 2500 } });
 		await expectIncomplete(counted, {}, '"count" says 2500 entries and 10 were read');
