@@ -231,6 +231,16 @@ function drfOffsetUrl(context: ListContext, offset: number, limit: number): stri
 	return urlWith(context, { limit, offset: offset <= 0 ? null : offset });
 }
 
+/** Mindbody's paging block: what was asked, what this page holds (`PageSize`), the total; the list under the resource's name. */
+function paginationResponseList(items: unknown[], page: PageWindow, context: ListContext): { body: unknown } {
+	return {
+		body: {
+			PaginationResponse: { RequestedLimit: page.size, RequestedOffset: page.start, PageSize: items.length, TotalResults: page.total },
+			[context.resource.charAt(0).toUpperCase() + context.resource.slice(1)]: items,
+		},
+	};
+}
+
 function build(): Record<ConventionName, ConventionDefinition> {
 	const stripeSize = size('limit', 10, 100, 'error');
 	const stripeStyle = style('snake', 'unixSeconds');
@@ -1273,12 +1283,7 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			paging: { kind: 'offset', offset: 'offset' },
 			size: echoSize,
 			record: echoStyle,
-			list: (items, page, context) => ({
-				body: {
-					PaginationResponse: { RequestedLimit: page.size, RequestedOffset: page.start, PageSize: items.length, TotalResults: page.total },
-					[context.resource.charAt(0).toUpperCase() + context.resource.slice(1)]: items,
-				},
-			}),
+			list: paginationResponseList,
 		},
 		mindbody: {
 			info: info(
@@ -1300,12 +1305,7 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			paging: { kind: 'offset', offset: 'request.offset' },
 			size: mindbodySize,
 			record: mindbodyStyle,
-			list: (items, page, context) => ({
-				body: {
-					PaginationResponse: { RequestedLimit: page.size, RequestedOffset: page.start, PageSize: items.length, TotalResults: page.total },
-					[context.resource.charAt(0).toUpperCase() + context.resource.slice(1)]: items,
-				},
-			}),
+			list: paginationResponseList,
 		},
 		bookeo: {
 			info: info(

@@ -270,6 +270,18 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		if (!/svc_photo_1h|room_rehearsal_1/.test(description)) expect(description).not.toContain('In your workspace');
 	});
 
+	/** A create on a slot already booked, refused inside a 200: the item fails with the server's words, and no booking is made. */
+	async function expectTakenSlotRefused(message: RegExp, description: RegExp): Promise<void> {
+		const taken = sandbox.store.bookings.find((booking) => booking.status === 'confirmed' && Date.parse(booking.start) > Date.parse(FIXED_TODAY))!;
+		const body = { room_id: taken.roomId, service_id: taken.serviceId, start: taken.start, client_id: sandbox.store.clients[0].id };
+		const before = sandbox.store.bookings.length;
+		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
+		expect(result.errorOf(NODE_NAME)?.message).toMatch(message);
+		expect(String(result.errorOf(NODE_NAME)?.description)).toMatch(description);
+		expect(result.outputOf(NODE_NAME)).toEqual([]);
+		expect(sandbox.store.bookings).toHaveLength(before);
+	}
+
 	if (info.errorShape.startsWith('error-in-2xx')) {
 		const query = (sent: IDataObject): INodeParameters => ({ sendQuery: true, specifyQuery: 'json', jsonQuery: JSON.stringify(sent) });
 
@@ -301,14 +313,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		});
 
 		it('a create on a taken slot, refused with 200: an error with the server\'s words, never a booking made', async () => {
-			const taken = sandbox.store.bookings.find((booking) => booking.status === 'confirmed' && Date.parse(booking.start) > Date.parse(FIXED_TODAY))!;
-			const body = { room_id: taken.roomId, service_id: taken.serviceId, start: taken.start, client_id: sandbox.store.clients[0].id };
-			const before = sandbox.store.bookings.length;
-			const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
-			expect(result.errorOf(NODE_NAME)?.message).toMatch(/^The API refused POST \/bookings: /);
-			expect(String(result.errorOf(NODE_NAME)?.description)).toMatch(/Response body \(HTTP 200\): .*"status":"ERROR"/);
-			expect(result.outputOf(NODE_NAME)).toEqual([]);
-			expect(sandbox.store.bookings).toHaveLength(before);
+			await expectTakenSlotRefused(/^The API refused POST \/bookings: /, /Response body \(HTTP 200\): .*"status":"ERROR"/);
 		});
 
 		it('a create sent form-encoded (Options > Body Encoding) makes the booking; the same slot again is refused with the server\'s words', async () => {
@@ -333,14 +338,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 
 	if (info.errorShape.startsWith('code-error-in-2xx')) {
 		it('a create on a taken slot, refused with 200 and a non-zero result code: an error with the server\'s words, never a booking made', async () => {
-			const taken = sandbox.store.bookings.find((booking) => booking.status === 'confirmed' && Date.parse(booking.start) > Date.parse(FIXED_TODAY))!;
-			const body = { room_id: taken.roomId, service_id: taken.serviceId, start: taken.start, client_id: sandbox.store.clients[0].id };
-			const before = sandbox.store.bookings.length;
-			const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
-			expect(result.errorOf(NODE_NAME)?.message).toBe('The API refused POST /bookings: The resource is not available in the selected time period.');
-			expect(String(result.errorOf(NODE_NAME)?.description)).toMatch(/Response body \(HTTP 200\): .*"response_code":4/);
-			expect(result.outputOf(NODE_NAME)).toEqual([]);
-			expect(sandbox.store.bookings).toHaveLength(before);
+			await expectTakenSlotRefused(/^The API refused POST \/bookings: The resource is not available in the selected time period\.$/, /Response body \(HTTP 200\): .*"response_code":4/);
 		});
 	}
 
@@ -357,13 +355,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		});
 
 		it('a create on a taken slot, refused with 200: an error with the server\'s words, never a booking made', async () => {
-			const taken = sandbox.store.bookings.find((booking) => booking.status === 'confirmed' && Date.parse(booking.start) > Date.parse(FIXED_TODAY))!;
-			const body = { room_id: taken.roomId, service_id: taken.serviceId, start: taken.start, client_id: sandbox.store.clients[0].id };
-			const before = sandbox.store.bookings.length;
-			const result = await runNode(sandbox, { resource: 'booking', operation: 'create', ...jsonBody(body) });
-			expect(result.errorOf(NODE_NAME)?.message).toMatch(/^The API refused POST \/bookings: Invalid params: /);
-			expect(result.outputOf(NODE_NAME)).toEqual([]);
-			expect(sandbox.store.bookings).toHaveLength(before);
+			await expectTakenSlotRefused(/^The API refused POST \/bookings: Invalid params: /, /Response body \(HTTP 200\): .*"error":\{"code":-32602/);
 		});
 	}
 
