@@ -14,7 +14,7 @@
  * 4. Deactivated and activated again: the activation poll, reading the position n8n saved, emits nothing.
  * Every workflow is deactivated and every sandbox stopped at the end, in parallel and bounded in time.
  */
-import { CONVENTIONS, conventionInfo, FIXED_TODAY, startSandbox, type ConventionName, type Sandbox } from '../../sandbox';
+import { CONVENTIONS, conventionIdentityField, conventionRecordId, FIXED_TODAY, startSandbox, type ConventionName, type Sandbox } from '../../sandbox';
 import type { N8nPublicApiClient, N8nRestClient } from '../../scripts/n8n/rest';
 import { timed } from '../../scripts/n8n/timing';
 import { PAGINATION_AS_SET } from '../support/conventions';
@@ -60,13 +60,15 @@ function appendTo(watcher: Watcher, count: number): void {
 	}
 }
 
-/** Every entry the workflow's trigger executions emitted, oldest execution first, as the platform writes identities. */
+/** Every entry the workflow's trigger executions emitted, oldest execution first, as the stored ids the platform's identities name (Current RMS and Acuity number them). */
 async function emitted(api: N8nPublicApiClient, watcher: Watcher): Promise<string[]> {
-	const identityField = conventionInfo(watcher.platform).identityField;
+	const resource = watcher.journal === 'payments' ? 'payments' : 'deliveries';
+	const identityField = conventionIdentityField(watcher.platform, resource);
+	const stored = (value: unknown) => conventionRecordId(watcher.platform, resource, String(value)) ?? String(value);
 	const executions = (await triggerExecutions(api, watcher.workflowId)).sort((a, b) => Number(a.id) - Number(b.id));
 	const failed = executions.find((execution) => execution.status !== 'success' || execution.error !== undefined);
 	assert(!failed, `execution ${failed?.id} of the ${watcher.journal} trigger: ${failed?.status}, ${failed?.error}`);
-	return executions.flatMap((execution) => (execution.entries as Array<Record<string, unknown>>).map((entry) => String(entry[identityField])));
+	return executions.flatMap((execution) => (execution.entries as Array<Record<string, unknown>>).map((entry) => stored(entry[identityField])));
 }
 
 /** Waits until every watcher's trigger has emitted as many entries as were appended (or failed, or the time is up). */
