@@ -63,9 +63,13 @@ export function catalogAtScale(rooms = ROOMS.length, services = SERVICES.length)
 	return { rooms: allRooms.slice(0, Math.max(rooms, 0)), services: allServices.slice(0, Math.max(services, 0)) };
 }
 
-/** Weekdays 09–22, Saturday 10–20, closed on Sunday (so slot computation has a closed day to respect). */
+/**
+ * Weekdays 09–22, Saturday 10–20, Sunday 10–18: open every day, so "a booking for tomorrow" works whatever day it is,
+ * while the shorter weekend days still give slot computation hours that differ by weekday to respect. Every
+ * service fits into every day (the longest, 8 hours, fills Sunday).
+ */
 export const OPENING_HOURS: readonly OpeningHours[] = [
-	{ weekday: 0, opens: null, closes: null },
+	{ weekday: 0, opens: '10:00', closes: '18:00' },
 	{ weekday: 1, opens: '09:00', closes: '22:00' },
 	{ weekday: 2, opens: '09:00', closes: '22:00' },
 	{ weekday: 3, opens: '09:00', closes: '22:00' },

@@ -97,7 +97,7 @@ describe('POST /bookings', () => {
 		['an unknown service', { roomId: 'room_loft', serviceId: 'svc_nope', start: '2027-03-02T10:00:00Z' }, /No service/],
 		['a service the room does not offer', { roomId: 'room_loft', serviceId: 'svc_photo_1h', start: '2027-03-02T10:00:00Z' }, /cannot be booked in/],
 		['a start in the past', { roomId: 'room_loft', serviceId: 'svc_loft_event', start: '2027-02-01T10:00:00Z' }, /in the past/],
-		['a Sunday (closed)', { roomId: 'room_loft', serviceId: 'svc_loft_event', start: '2027-03-07T10:00:00Z' }, /outside the venue's opening hours/],
+		['an end after Sunday\'s early closing', { roomId: 'room_loft', serviceId: 'svc_loft_event', start: '2027-03-07T15:00:00Z' }, /outside the venue's opening hours/],
 		['an end after closing', { roomId: 'room_loft', serviceId: 'svc_loft_event', start: '2027-03-02T19:00:00Z' }, /outside the venue's opening hours/],
 	])('answers 422 for %s', async (_label, body, message) => {
 		const response = await apiClient(sandbox).post('/bookings', { ...body, clientId: firstClientId() });
@@ -169,8 +169,8 @@ describe('PATCH /bookings/{id}', () => {
 		const onto = await patch(second.id, { start: first.start });
 		expect(onto.status).toBe(409);
 		expect(onto.data.error.code).toBe('slot_taken');
-		const sunday = await patch(second.id, { start: '2027-03-14T11:00:00Z' });
-		expect(sunday.status).toBe(422);
+		const afterSundayClosing = await patch(second.id, { start: '2027-03-14T17:30:00Z' });
+		expect(afterSundayClosing.status).toBe(422);
 		const wrongRoom = await patch(second.id, { roomId: 'room_loft' });
 		expect(wrongRoom.status).toBe(422);
 		expect(JSON.stringify(sandbox.store.findBooking(String(second.id)))).toBe(before);

@@ -1,5 +1,7 @@
 /** GET /slots: computed from opening hours, service durations and bookings; range validation. */
 import { FIXED_TODAY, startSandbox, type Sandbox } from '../../sandbox';
+import { OPENING_HOURS } from '../../sandbox/catalog';
+import { describeOpeningHours, nextOpenWindow, openWindowOfDay } from '../../sandbox/openingHours';
 import { HOUR_MS } from '../../sandbox/time';
 import { apiClient, itemsOf } from './helpers';
 
@@ -43,8 +45,19 @@ describe('GET /slots', () => {
 		expect(await slots(range)).toEqual(before);
 	});
 
-	it('has no slots on Sunday, when the venue is closed', async () => {
-		expect(await slots({ from: '2027-03-07', to: '2027-03-07' })).toEqual([]);
+	it('is open every day: Sunday has slots, inside its shorter hours (10–18)', async () => {
+		const sunday = await slots({ from: '2027-03-07', to: '2027-03-07', serviceId: 'svc_photo_1h', roomId: 'room_studio_a' });
+		expect(sunday.length).toBeGreaterThan(0);
+		expect(sunday[0].start).toBe('2027-03-07T10:00:00Z');
+		expect(sunday.at(-1)!.end).toBe('2027-03-07T18:00:00Z');
+	});
+
+	it('skips a day the hours close, and describes it as closed', () => {
+		const closedOnMonday = OPENING_HOURS.map((day) => (day.weekday === 1 ? { weekday: 1, opens: null, closes: null } : day));
+		const monday = Date.parse('2027-03-01T00:00:00Z');
+		expect(openWindowOfDay(closedOnMonday, monday)).toBeNull();
+		expect(nextOpenWindow(closedOnMonday, monday).opensMs).toBe(Date.parse('2027-03-02T09:00:00Z'));
+		expect(describeOpeningHours(closedOnMonday)).toMatch(/^Mon closed, Tue 09:00–22:00, .*Sun 10:00–18:00$/);
 	});
 
 	it('filters by room and by service', async () => {

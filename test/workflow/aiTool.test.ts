@@ -13,8 +13,12 @@ import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-
 import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { DAY_MS, formatDate } from '../../sandbox/time';
 import { methodContext, node } from './harness';
 import { ALL_SCOPES, credentialsFor, credentialTypes, itemsOf, NODE_TYPE, nodeTypes, runNode, SECRET_KEY } from './venueBooking';
+
+/** A day a few days after the sandbox's clock (the real one here): its slots are free and never in the past. */
+const daysAhead = (sandbox: Sandbox, days: number) => formatDate(sandbox.store.clock.now() + days * DAY_MS);
 
 /** The type n8n gives the node's tool variant (`usableAsTool`). */
 const TOOL_TYPE = `${NODE_TYPE}Tool`;
@@ -110,7 +114,7 @@ describe('AI tool mode', () => {
 		const fields = await offeredFields(sandbox, TOOL_TYPE);
 		const value = Object.fromEntries(['room_id', 'service_id', 'client_id', 'start', 'note'].map((id) => [id, fromAi(id)]));
 		const room = sandbox.store.rooms[0];
-		const free = await axios.get(`${sandbox.apiUrl}/slots`, { params: { from: '2027-03-09', to: '2027-03-09', room_id: room.id }, headers: { Authorization: `Bearer ${SECRET_KEY}` } });
+		const free = await axios.get(`${sandbox.apiUrl}/slots`, { params: { from: daysAhead(sandbox, 3), to: daysAhead(sandbox, 3), room_id: room.id }, headers: { Authorization: `Bearer ${SECRET_KEY}` } });
 		const slot = (Array.isArray(free.data) ? free.data : (Object.values(free.data).find(Array.isArray) as IDataObject[]))[0];
 		const client = sandbox.store.clients[0].id;
 		sandbox.resetRequests();
