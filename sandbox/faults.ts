@@ -64,7 +64,10 @@ export class FaultInjector {
 	private scriptPosition = 0;
 	private buckets: TokenBuckets | undefined;
 
-	constructor(options?: FaultOptions) {
+	constructor(
+		options?: FaultOptions,
+		private readonly now: () => number = Date.now,
+	) {
 		this.configure(options);
 	}
 
@@ -98,7 +101,7 @@ export class FaultInjector {
 	 * The token bucket's verdict for a request with this Authorization header (undefined: no bucket): the
 	 * Retry-After seconds of a 429 or none, and the budget headers. Requests without a key share one bucket.
 	 */
-	rateLimited(authorization: string | undefined, nowMs = Date.now()): RateLimitVerdict | undefined {
+	rateLimited(authorization: string | undefined, nowMs = this.now()): RateLimitVerdict | undefined {
 		return this.buckets?.decide(authorization ?? '', nowMs);
 	}
 
@@ -125,7 +128,7 @@ export class FaultInjector {
 	}
 
 	/** The Retry-After header value of a 429, or undefined for none. */
-	retryAfter(nowMs = Date.now()): string | undefined {
+	retryAfter(nowMs = this.now()): string | undefined {
 		const seconds = this.options?.retryAfterSeconds ?? 1;
 		switch (this.options?.retryAfterMode ?? 'seconds') {
 			case 'none':

@@ -50,7 +50,7 @@ function clockStart(today: string | undefined): number {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	let settings = resolveSettings(options);
 	const keyring = buildKeyring(options.keys);
-	const faults = new FaultInjector(options.faults);
+	const faults = new FaultInjector(options.faults, options.rateClock);
 	const store = new Store({ seed: options.seed ?? 1, startMs: clockStart(options.today), scale: options.scale });
 	const requests: RecordedRequest[] = [];
 	const { server, delays } = createSandboxServer({

@@ -72,6 +72,11 @@ export interface SandboxOptions {
 	 * that write dates down pass FIXED_TODAY). Default: the real current time, with the data seeded around it.
 	 */
 	today?: string;
+	/**
+	 * The clock the rate limiter reads (token refills, Retry-After dates), in epoch milliseconds; default the real
+	 * one. Tests of rates inject one, so a stalled machine cannot refill a bucket between two requests.
+	 */
+	rateClock?: () => number;
 	scale?: ScaleOptions;
 	/** More API keys, key value → scopes, on top of the preconfigured ones. */
 	keys?: Record<string, readonly string[]>;

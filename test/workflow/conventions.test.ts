@@ -258,9 +258,11 @@ describe.each(CONVENTIONS.map((name) => [name]))('the %s convention', (name: Con
 		const description = String(error?.description);
 		const [said, , ...names] = description.split('\n');
 		if (info.identityField !== 'id') {
-			// Catalogue records identified by another field than `id`: whatever is named is named right.
+			// Catalogue records identified by another field than `id`: a quoted identity is named right; words that
+			// quote none (Mindbody refuses the snake_case body's `start` first) get no names added.
 			for (const line of names) expect(line).toMatch(/^In your workspace: /);
-			if (names.join().includes('svc_photo_1h = ')) expect(names.join()).toContain('svc_photo_1h = Photo studio, 1 hour (service)');
+			if (said.includes('svc_photo_1h')) expect(names.join('\n')).toContain('svc_photo_1h = Photo studio, 1 hour (service)');
+			else expect(description).not.toContain('In your workspace');
 			return;
 		}
 		// Each identity the server's words quote is named; a convention whose message names only the field

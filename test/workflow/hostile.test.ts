@@ -162,11 +162,11 @@ describe('a server that never answers', () => {
 				return true;
 			},
 		});
-		const started = Date.now();
+		// The hung answers are never released until the end, so the run ending at all (within the test's timeout) is the timeout's doing.
 		const error = (await runNode(sandbox, { ...rooms, options: { timeout: 300, maxRetries: 1, maxWait: 0.01 } })).errorOf(NODE_NAME)!;
 		expect(error.message).toMatch(/did not answer in time after 2 attempts/);
 		expect(error.description).toMatch(/No answer within 300 ms/);
-		expect(Date.now() - started).toBeLessThan(5000);
+		expect(hung).toHaveLength(2);
 		for (const res of hung) res.destroy();
 	});
 });

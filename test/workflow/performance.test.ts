@@ -22,7 +22,9 @@ describe('per-item reads behind a token bucket', () => {
 
 	it('by default: every item answered, in order, fewer 429s than items, and the hint says the rate it learned', async () => {
 		const inputs = Array.from({ length: 150 }, (_, i) => ({ id: sandbox.store.clients[i % sandbox.store.clients.length].id }));
-		sandbox.setFaults({ rateLimit: { perSecond: 100, burst: 10 }, latencyMs: 5 });
+		// 25 a second: far below what even a starved machine sends at once (the pacer's own arithmetic is unit-tested
+		// on an injected clock), so the bucket refuses some requests on any machine and the pacer has rates to learn.
+		sandbox.setFaults({ rateLimit: { perSecond: 25, burst: 5 }, latencyMs: 5 });
 		sandbox.resetRequests();
 		try {
 			const result = await runNode(sandbox, { resource: 'client', operation: 'get', clientId: '={{ $json.id }}' }, { inputItems: inputs });
