@@ -564,3 +564,28 @@ describe('refusalInWriteAnswer: per-item results of a write (issue 40)', () => {
 		expect(refusedResultError(context(), 200, bare, refusalInWriteAnswer(bare)!).message).toMatch(/a result says the write failed: \{"wasSuccessful":false\}/);
 	});
 });
+
+describe('failureDeclaredInBody in spellings no table has (issue 40)', () => {
+	it('reads a success flag, a result code, a status and its words in any case style or with a prefix', () => {
+		expect(failureDeclaredInBody({ OK: false, Error: 'invalid_cursor' })).toBe('invalid_cursor');
+		expect(failureDeclaredInBody({ $ok: false, error_message: 'The cursor expired' })).toBe('The cursor expired');
+		expect(failureDeclaredInBody({ isSuccess: false, errorMessage: 'Unknown filter', status: 400 })).toBe('Unknown filter');
+		expect(failureDeclaredInBody({ _success: false, validation_errors: [{ param: 'from', reason: 'not a date' }] })).toBe('from: not a date');
+		expect(failureDeclaredInBody({ ResponseCode: 4, ResponseMessage: 'Not available in the selected time period.', Data: null })).toBe(
+			'Not available in the selected time period.',
+		);
+		expect(failureDeclaredInBody({ Status: 'FAILED', error_text: 'Slot taken' })).toBe('Slot taken');
+		expect(failureDeclaredInBody({ $status: 'error', message: 'Unable to communicate with database' })).toBe('Unable to communicate with database');
+		expect(failureDeclaredInBody({ Meta: { resultStatus: 'Error', errors: ['Slot taken'] }, Data: [] })).toBe('Slot taken');
+	});
+
+	it('leaves data as data: a true flag, substance beside a false one, a record\'s own failed status, a list beside a failed block', () => {
+		expect(failureDeclaredInBody({ isSuccess: true, errorMessage: 'ignored', items: [] })).toBeUndefined();
+		expect(failureDeclaredInBody({ IsOk: false, error: 'connection refused', deliveryUrl: 'https://hooks.example.com' })).toBeUndefined();
+		expect(failureDeclaredInBody({ Status: 'failed', error: 'timeout', url: 'https://hooks.example.com', attempts: 3 })).toBeUndefined();
+		expect(failureDeclaredInBody({ Meta: { status: 'error', message: 'partial' }, Data: [{ id: 1 }] })).toBeUndefined();
+		expect(failureDeclaredInBody({ payment_status: 'failed', id: 'pay_1', amount: 10 })).toBeUndefined();
+		expect(failureDeclaredInBody({ ResponseCode: 0, ResponseMessage: 'Method executed successfully.', Data: { results: [] } })).toBeUndefined();
+		expect(failureDeclaredInBody({ statusCode: 200, items: [] })).toBeUndefined();
+	});
+});
