@@ -616,8 +616,11 @@ function resultRefused(result: Record<string, unknown>): boolean {
 		const words = keyWords(key);
 		const value = result[key];
 		const says = (set: Set<string>) => words.some((word) => set.has(word));
-		if ((value === false || value === 'false') && says(SUCCESS_KEY_WORDS) && !says(FAILED_FLAG_WORDS)) return true;
-		if (value === true && says(FAILED_FLAG_WORDS) && !says(SUCCESS_KEY_WORDS)) weak = true;
+		const falseFlag = (value === false || value === 'false') && says(SUCCESS_KEY_WORDS) && !says(FAILED_FLAG_WORDS);
+		// `success: false` refuses whatever sits beside it; `valid` or `accepted` may be a record's own field.
+		if (falseFlag && says(RESULT_WORDS.strictlySuccess)) return true;
+		if (falseFlag) weak = true;
+		else if (value === true && says(FAILED_FLAG_WORDS) && !says(SUCCESS_KEY_WORDS)) weak = true;
 		else if (STATUS_KEY_WORDS.has(words[words.length - 1] ?? '') && statusSaysFailed(value)) weak = true;
 		else if (says(FAILURE_KEY_WORDS) && typeof value !== 'boolean' && typeof value !== 'number' && !isEmptyValue(value)) weak = true;
 	}
@@ -700,16 +703,13 @@ function wordsByStructure(result: Record<string, unknown>): ServerWords {
 		if (UNSAFE_KEYS.has(key)) continue;
 		const words = keyWords(key);
 		const value = result[key];
-		if (words.some((word) => FAILURE_KEY_WORDS.has(word))) {
-			if (Array.isArray(value)) value.slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry));
-			else if (isPlainObject(value) && textUnder(value, MESSAGE_WORDS) === undefined) {
-				// A map keyed by field: `{"roomId": "is taken"}` or `{"roomId": ["is taken"]}`.
-				for (const field of fieldKeys(value)) [value[field]].flat().slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry, piece(field)));
-			} else readEntry(value);
-		} else if (words.some((word) => MESSAGE_WORDS.has(word))) {
-			const text = piece(value);
-			if (text) said.general.push(text);
-		}
+		// Errors or messages: a text, a list of texts or of entries that may name their fields, or a map keyed by field.
+		if (!words.some((word) => FAILURE_KEY_WORDS.has(word) || MESSAGE_WORDS.has(word) || word === 'messages')) continue;
+		if (Array.isArray(value)) value.slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry));
+		else if (isPlainObject(value) && textUnder(value, MESSAGE_WORDS) === undefined) {
+			// `{"roomId": "is taken"}` or `{"roomId": ["is taken"]}`.
+			for (const field of fieldKeys(value)) [value[field]].flat().slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry, piece(field)));
+		} else readEntry(value);
 	}
 	return said;
 }

@@ -367,12 +367,14 @@ export function toJsonObject(body: unknown): IDataObject {
 
 /** The words of keys in a per-item result, in any case style (`isSuccess`, `validation_errors`, `resultStatus`). */
 export const RESULT_WORDS = {
-	/** A success flag (`success`, `ok`, `isSuccess`, `wasSuccessful`): false declares a refusal. */
-	success: new Set(['success', 'successful', 'succeeded', 'ok']),
+	/** A success flag (`success`, `ok`, `isSuccess`, `wasSuccessful`, `accepted`, `valid`): false declares a refusal. */
+	success: new Set(['success', 'successful', 'succeeded', 'ok', 'accepted', 'valid']),
+	/** The success words a record's own field never is: false refuses even beside a record's fields. */
+	strictlySuccess: new Set(['success', 'successful', 'succeeded', 'ok']),
 	/** What went wrong, when not empty (`errors`, `error`, `validationErrors`, `failures`). */
-	failure: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults']),
+	failure: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults', 'problem', 'problems', 'violation', 'violations']),
 	/** A flag that is true on failure (`failed`, `hasErrors`, `isError`). */
-	failedFlag: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults', 'fail', 'failed', 'errored']),
+	failedFlag: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults', 'problem', 'problems', 'violation', 'violations', 'fail', 'failed', 'errored']),
 	/** The last word of a key that says in a word how the request went (`status`, `resultStatus`, `state`, `outcome`). */
 	status: new Set(['status', 'state', 'outcome', 'result']),
 	/** The rest of a result's own vocabulary beside its record: its words, codes and position. */
