@@ -3,8 +3,8 @@
  * entries into n8n items.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { KEYED_IDENTITY, LIST_CONTAINERS, LIST_NAMES } from '../conventions';
-import { isPlainObject, readPath, UNSAFE_KEYS } from './json';
+import { IDENTITY_FIELD, KEYED_IDENTITY, LINK_RELATIONS, LIST_CONTAINERS, LIST_NAMES, RECORD_IDENTITY } from '../conventions';
+import { isPlainObject, isScalar, keyWords, readPath, UNSAFE_KEYS } from './json';
 
 /**
  * Nesting deeper than this is refused: n8n and JavaScript serialise items recursively, and a hostile
@@ -183,14 +183,48 @@ function allHold(members: Array<Record<string, unknown>>, field: string): boolea
 	});
 }
 
+/** The link relations of the registry, in lower case: keys of a block of links. */
+const LINK_RELATION_NAMES = new Set([LINK_RELATIONS.next, LINK_RELATIONS.last, ...LINK_RELATIONS.previous].map((name) => name.toLowerCase()));
+
+/** The one field every member holds its own key in (`"MR-101": {"roomCode": "MR-101", …}`), whatever its name, if any. */
+function fieldHoldingKeys(keys: string[], members: Array<Record<string, unknown>>): string | undefined {
+	return ownKeys(members[0]).find((field) =>
+		keys.every((key, index) => {
+			const value = members[index][field];
+			return (typeof value === 'string' || typeof value === 'number') && String(value) === key;
+		}));
+}
+
+/**
+ * Whether a key reads as a code or an id rather than a field name: letters with digits (`C1042`, `slot-0900`,
+ * `r3`). Pure numbers are positions or ids, judged by their own rules; capitals alone are no code, since field
+ * names are written so too (`NEXT`, `SELF`).
+ */
+function isCodeLikeKey(key: string): boolean {
+	if (/^\d+$/.test(key) || key.length > 64 || /\s/.test(key)) return false;
+	return /\d/.test(key) && /[A-Za-z]/.test(key);
+}
+
+/** Whether members share one shape: the keys all of them hold are at least half of the keys any of them holds. */
+function shareOneShape(members: Array<Record<string, unknown>>): boolean {
+	const sets = members.map((member) => new Set(ownKeys(member)));
+	const union = new Set(sets.flatMap((set) => [...set]));
+	const common = [...union].filter((key) => sets.every((set) => set.has(key)));
+	return common.length > 0 && common.length * 2 >= union.size;
+}
+
 /**
  * Whether an object is a list keyed by its entries rather than one record: at least one member, every
  * member a plain-object record, and either
  * - keyed by identity: one identity-like field (`id`, `*_id`, `*Id`) of every member holds its own key
  *   (`"1042": {"booking_id": 1042, …}`), or
+ * - keyed by a field of any name that every member holds its own key in (`"C-17": {"customerCode": "C-17"}`),
+ *   with two members or more, or a key that reads as a code, or
+ * - keyed by codes (`"MR-101"`, `"SLOT0900"`: every key letters with digits) with two members or more of one
+ *   shape, or
  * - keyed by position (`"0"`, `"1"`, … in sequence) with members of one shape: the same key set, or one
  *   identity-like field that every member holds.
- * A record whose fields are objects (`{"customer": {…}, "room": {…}}`) has keys that are neither.
+ * A record whose fields are objects (`{"customer": {…}, "room": {…}}`) has keys that are none of these.
  */
 export function isKeyedList(object: Record<string, unknown>): boolean {
 	const keys = ownKeys(object);
@@ -208,6 +242,10 @@ export function isKeyedList(object: Record<string, unknown>): boolean {
 	})) {
 		return true;
 	}
+	// Links keyed by their relation (`{"next": {"rel": "next", "href": …}, "self": {…}}`) are no list of entries.
+	const linkBlock = keys.some((key) => LINK_RELATION_NAMES.has(key.toLowerCase()));
+	if (!linkBlock && (keys.length > 1 || isCodeLikeKey(keys[0])) && fieldHoldingKeys(keys, members) !== undefined) return true;
+	if (!linkBlock && keys.length > 1 && keys.every(isCodeLikeKey) && shareOneShape(members)) return true;
 	// Integer-like keys come out of Object.keys ascending, so positions read "0", "1", … here.
 	if (!keys.every((key, index) => key === String(index))) return false;
 	const shape = ownKeys(members[0]).sort().join('\u0000');
@@ -326,4 +364,80 @@ export function toJsonObject(body: unknown): IDataObject {
 	if (isPlainObject(body)) return body as IDataObject;
 	if (body === undefined || body === '') return { success: true };
 	return { value: body as IDataObject[keyof IDataObject] };
+}
+
+// What a write answers. Most APIs answer a write with the record (or an envelope around it), kept as one item as it
+// came. Some answer with an array of per-item results, one per item sent (`[{"success": true, "created": {…}}]`):
+// those are read result by result, and a result's record is the item. Whether a result refused is errors.ts's to say
+// (`refusalInWriteAnswer`), by the same words of keys.
+
+/** The words of keys in a per-item result, in any case style (`isSuccess`, `validation_errors`, `resultStatus`). */
+export const RESULT_WORDS = {
+	/** A success flag (`success`, `ok`, `isSuccess`, `wasSuccessful`, `accepted`, `valid`): false declares a refusal. */
+	success: new Set(['success', 'successful', 'succeeded', 'ok', 'accepted', 'valid']),
+	/** The success words a record's own field never is: false refuses even beside a record's fields. */
+	strictlySuccess: new Set(['success', 'successful', 'succeeded', 'ok']),
+	/** What went wrong, when not empty (`errors`, `error`, `validationErrors`, `failures`). */
+	failure: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults', 'problem', 'problems', 'violation', 'violations']),
+	/** A flag that is true on failure (`failed`, `hasErrors`, `isError`). */
+	failedFlag: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults', 'problem', 'problems', 'violation', 'violations', 'fail', 'failed', 'errored']),
+	/** The last word of a key that says in a word how the request went (`status`, `resultStatus`, `state`, `outcome`). */
+	status: new Set(['status', 'state', 'outcome', 'result']),
+	/** The rest of a result's own vocabulary beside its record: its words, codes and position. */
+	about: new Set(['message', 'messages', 'msg', 'reason', 'detail', 'details', 'description', 'code', 'index', 'warning', 'warnings', 'request']),
+};
+const ABOUT_RESULT = new Set([...RESULT_WORDS.success, ...RESULT_WORDS.failedFlag, ...RESULT_WORDS.status, ...RESULT_WORDS.about]);
+
+/** The last word of a key that holds an identity (`id`, `bookingId`, `booking_uuid`). */
+const IDENTITY_WORDS = new Set(['id', 'uuid', 'guid']);
+/** Keys of one object looked at: a hostile answer may hold millions. */
+const MAX_KEYS_READ = 100;
+
+/** Whether a key holds an identity: `id` in any case, a key whose last word is one, or the registry's record identities. */
+function isIdentityKey(key: string): boolean {
+	const words = keyWords(key);
+	return key.toLowerCase() === IDENTITY_FIELD || IDENTITY_WORDS.has(words[words.length - 1] ?? '') || KEYED_IDENTITY.test(key) || RECORD_IDENTITY.test(key);
+}
+
+function boundedKeys(object: Record<string, unknown>): string[] {
+	return ownKeys(object).slice(0, MAX_KEYS_READ);
+}
+
+/** Whether an object has an identity of its own: a non-empty text or a number under an identity key. */
+export function hasOwnIdentity(object: Record<string, unknown>): boolean {
+	return boundedKeys(object).some((key) => {
+		const value = object[key];
+		return ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') && isIdentityKey(key);
+	});
+}
+
+/**
+ * Whether an object is a record itself (an identity and a value of its own), not a result about one: besides
+ * identities and a result's words, a scalar field (`start`, `url`). Objects inside do not count: a result holds its
+ * record as one (`{"success": true, "id": 7, "created": {…}}`).
+ */
+export function isRecordItself(object: Record<string, unknown>): boolean {
+	if (!hasOwnIdentity(object)) return false;
+	return boundedKeys(object).some((key) => {
+		const value = object[key];
+		if (!isScalar(value) || value === '' || isIdentityKey(key)) return false;
+		return !keyWords(key).every((word) => ABOUT_RESULT.has(word));
+	});
+}
+
+/** The record a per-item result holds: the result itself where it is one, else its one member that is a record, whatever its key. */
+function recordOfResult(result: Record<string, unknown>): Record<string, unknown> {
+	if (isRecordItself(result)) return result;
+	const records = boundedKeys(result).filter((key) => isPlainObject(result[key]) && hasOwnIdentity(result[key] as Record<string, unknown>));
+	return records.length === 1 ? (result[records[0]] as Record<string, unknown>) : result;
+}
+
+/**
+ * A write's answer as items: an object (or nothing) as one item, untouched, as ever; an array of objects (per-item
+ * results, or the records written) one item per entry, each result's record where it holds one. Refused results
+ * never get here: the transport fails on them.
+ */
+export function writeAnswerItems(body: unknown): IDataObject[] {
+	if (!Array.isArray(body) || body.length === 0 || !body.every(isPlainObject)) return [toJsonObject(body)];
+	return body.map((result) => recordOfResult(result as Record<string, unknown>) as IDataObject);
 }

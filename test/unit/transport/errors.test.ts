@@ -11,6 +11,8 @@ import {
 	isStalePageRefusal,
 	NetworkFailure,
 	networkHint,
+	refusalInWriteAnswer,
+	refusedResultError,
 	transportError,
 } from '../../../nodes/VenueBooking/transport/errors';
 import { TEST_KEY, TEST_NODE } from '../mockContext';
@@ -507,3 +509,122 @@ describe('DNS failures', () => {
 	});
 });
 
+
+describe('refusalInWriteAnswer: per-item results of a write (issue 40)', () => {
+	const refusedIn = (body: unknown) => refusalInWriteAnswer(body)?.result;
+
+	it('finds a refused result in an array, one wrapper down, and in the body itself, in any spelling of its keys', () => {
+		const taken = { success: false, errors: [{ field: 'roomId', message: 'Room 3 is not available at that time' }] };
+		expect(refusedIn([taken])).toBe(taken);
+		expect(refusedIn({ results: [taken] })).toBe(taken);
+		expect(refusedIn({ outcome: taken })).toBe(taken);
+		expect(refusedIn([{ result: taken }])).toBe(taken);
+		for (const result of [
+			{ isSuccess: false, validationErrors: [{ fieldName: 'roomId', reason: 'taken' }] },
+			{ OK: 'false', Message: 'taken' },
+			{ wasSuccessful: false },
+			{ failed: true, reason: 'taken' },
+			{ hasErrors: true, bookingRef: 'x' },
+			{ resultStatus: 'FAILED_VALIDATION', detail: 'taken' },
+			{ '$errors': ['Room 3 is taken'] },
+			{ error: { code: 'slot_taken' } },
+			{ jsonrpc: '2.0', id: 4, error: { code: -32000, message: 'taken' } },
+			{ requestId: 'rq_1', status: 'error', errors: ['taken'] },
+		]) {
+			expect(refusedIn([result])).toBe(result);
+		}
+		expect(refusalInWriteAnswer([{ success: true, created: { id: 1 } }, taken, taken])).toMatchObject({ position: 2, of: 3, refused: 2 });
+	});
+
+	it('reads records and success results as data: a record\'s own failed status or error, empty errors, true flags', () => {
+		for (const body of [
+			{ id: 'bk_1', start: '2026-12-01T10:00:00Z', payment: { success: false, error: 'card declined' } },
+			[{ id: 'dlv_1', status: 'failed', error: 'timeout', url: 'https://hooks.example.com' }],
+			[{ id: 'pay_1', amount: 10, state: 'failed', errors: ['declined'] }],
+			[{ id: 'vch_1', name: 'Spring voucher', valid: false, accepted: false }],
+			[{ success: true, errors: [], error: null, created: { id: 'bk_1' } }],
+			[{ ok: true, warnings: ['late'], booking: { id: 'bk_1' } }],
+			{ data: [{ id: 'bk_1', status: 'confirmed' }], errors: [] },
+			{ errorCount: 0, items: [{ id: 1 }] },
+			['made', 7, null],
+			{ success: true, data: { id: 'bk_1' } },
+		]) {
+			expect(refusedIn(body)).toBeUndefined();
+		}
+	});
+
+	it('looks no deeper than one wrapper, and only at a bounded number of results', () => {
+		expect(refusedIn({ a: { b: { success: false, error: 'deep' } } })).toBeUndefined();
+		const many = Array.from({ length: 5000 }, () => ({ success: true, created: { id: 1 } }));
+		many[4999] = { success: true, created: { id: 2 } };
+		expect(refusedIn(many)).toBeUndefined();
+	});
+
+	it('makes an error that quotes the server, names the field it named and counts the refused results', () => {
+		const body = [{ success: true, created: { id: 1 } }, { isSuccess: false, validationErrors: [{ fieldName: 'roomId', reason: `taken by ${TEST_KEY}` }] }];
+		const error = refusedResultError(context(findEndpoint('booking', 'create')), 201, body, refusalInWriteAnswer(body)!);
+		expect(error.message).toBe('The API refused POST /bookings: roomId: taken by ***');
+		expect(error.description).toMatch(/1 of 2 results refused; the first is result 2/);
+		expect(error.description).not.toContain(TEST_KEY);
+		expect(error.context.namedFields).toEqual(['roomId']);
+		expect(error.httpCode).toBe('201');
+		expect(isStalePageRefusal(error)).toBe(true);
+		// Without any words, the result itself is quoted.
+		const bare = [{ wasSuccessful: false }];
+		expect(refusedResultError(context(), 200, bare, refusalInWriteAnswer(bare)!).message).toMatch(/a result says the write failed: \{"wasSuccessful":false\}/);
+	});
+});
+
+describe('failureDeclaredInBody in spellings no table has (issue 40)', () => {
+	it('reads a success flag, a result code, a status and its words in any case style or with a prefix', () => {
+		expect(failureDeclaredInBody({ OK: false, Error: 'invalid_cursor' })).toBe('invalid_cursor');
+		expect(failureDeclaredInBody({ $ok: false, error_message: 'The cursor expired' })).toBe('The cursor expired');
+		expect(failureDeclaredInBody({ isSuccess: false, errorMessage: 'Unknown filter', status: 400 })).toBe('Unknown filter');
+		expect(failureDeclaredInBody({ _success: false, validation_errors: [{ param: 'from', reason: 'not a date' }] })).toBe('from: not a date');
+		expect(failureDeclaredInBody({ ResponseCode: 4, ResponseMessage: 'Not available in the selected time period.', Data: null })).toBe(
+			'Not available in the selected time period.',
+		);
+		expect(failureDeclaredInBody({ Status: 'FAILED', error_text: 'Slot taken' })).toBe('Slot taken');
+		expect(failureDeclaredInBody({ $status: 'error', message: 'Unable to communicate with database' })).toBe('Unable to communicate with database');
+		expect(failureDeclaredInBody({ Meta: { resultStatus: 'Error', errors: ['Slot taken'] }, Data: [] })).toBe('Slot taken');
+	});
+
+	it('leaves data as data: a true flag, substance beside a false one, a record\'s own failed status, a list beside a failed block', () => {
+		expect(failureDeclaredInBody({ isSuccess: true, errorMessage: 'ignored', items: [] })).toBeUndefined();
+		expect(failureDeclaredInBody({ IsOk: false, error: 'connection refused', deliveryUrl: 'https://hooks.example.com' })).toBeUndefined();
+		expect(failureDeclaredInBody({ Status: 'failed', error: 'timeout', url: 'https://hooks.example.com', attempts: 3 })).toBeUndefined();
+		expect(failureDeclaredInBody({ Meta: { status: 'error', message: 'partial' }, Data: [{ id: 1 }] })).toBeUndefined();
+		expect(failureDeclaredInBody({ payment_status: 'failed', id: 'pay_1', amount: 10 })).toBeUndefined();
+		expect(failureDeclaredInBody({ ResponseCode: 0, ResponseMessage: 'Method executed successfully.', Data: { results: [] } })).toBeUndefined();
+		expect(failureDeclaredInBody({ statusCode: 200, items: [] })).toBeUndefined();
+	});
+});
+
+describe('the fuzzing suite\'s refused writes (fuzz-findings W1–W6)', () => {
+	const create = findEndpoint('booking', 'create');
+	const refusal = (body: unknown) => {
+		const found = refusalInWriteAnswer(body) ?? undefined;
+		const declared = failureDeclaredInBody(body);
+		if (declared !== undefined) return declared;
+		return found ? refusedResultError(context(create), 201, body, found).message.replace('The API refused POST /bookings: ', '') : undefined;
+	};
+
+	it.each([
+		['W1 one per-item result', [{ status: 'failed', __messages: [{ field: 'room_id', message: 'Room 3 is not available' }] }], 'room_id: Room 3 is not available'],
+		[
+			'W2 the refused one among successes',
+			[{ success: true, changed: { id: 'bk_1', status: 'confirmed' } }, { $succeeded: false, messages: [{ field: 'room_id', message: "Starts at can't be blank" }] }],
+			"room_id: Starts at can't be blank",
+		],
+		['W3 renamed keys', { __IsOk: false, Error: ['Slot taken'] }, 'Slot taken'],
+		['W3 a failure status beside error details', { status: 'failure', errorDetails: [{ field: 'start', message: 'is required' }], result: null }, 'start: is required'],
+		['W4 one wrapper down', { $result: { __status: 'refused', problems: 'The slot is taken' } }, 'The slot is taken'],
+		['W5 per-item results in a wrapper', { $outcomes: [{ status: 'rejected', '@errors': { slot: ['is taken'] } }] }, 'slot: is taken'],
+		['W6 an error object beside a null record', { created: null, error: { message: 'is not an available time slot', code: 'E_UNAVAILABLE' } }, 'is not an available time slot'],
+		['an accepted flag one wrapper down, messages keyed by field', [{ Response: { Accepted: false, Messages: { room_id: ['room_id is missing'] } } }], 'room_id: room_id is missing'],
+		['a valid flag among successes', [{ valid: false, messages: 'The requested slot is no longer available.' }, { id: 'bk_1', status: 'confirmed' }], 'The requested slot is no longer available.'],
+		['a prefixed valid flag in a wrapper', [{ responses: [{ '@valid': false, '@messages': { start: ['is not available'] }, booking: null }] }], 'start: is not available'],
+	])('%s', (_name, body, words) => {
+		expect(refusal(body)).toBe(words);
+	});
+});

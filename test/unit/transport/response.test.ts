@@ -1,4 +1,4 @@
-import { listAt, locateList, memberKeysInText, parseBody, toJsonItems, toJsonObject } from '../../../nodes/VenueBooking/transport/response';
+import { hasOwnIdentity, isRecordItself, listAt, locateList, memberKeysInText, parseBody, toJsonItems, toJsonObject, writeAnswerItems } from '../../../nodes/VenueBooking/transport/response';
 
 describe('parseBody', () => {
 	it('parses JSON text, including bare values, and reads a blank body as undefined', () => {
@@ -135,6 +135,37 @@ describe('lists keyed by id (PHP-built platforms such as Checkfront)', () => {
 		expect(locateList({ data: [1], extra: { '1': { id: 1 } } })).toEqual({ kind: 'property', path: 'data' });
 	});
 
+	it('finds a list keyed by codes under a field of any name, or by code-like keys over members of one shape (issue 40)', () => {
+		const customers = { 'C-17': { customerCode: 'C-17', name: 'Ada' }, 'C-18': { customerCode: 'C-18', name: 'Bo' } };
+		expect(locateList({ customers, paging: { page: 1 } })).toEqual({ kind: 'property', path: 'customers' });
+		expect(listAt({ customers }, { kind: 'property', path: 'customers' })).toEqual([customers['C-17'], customers['C-18']]);
+		// Slugs echoed by a member field, with fields that differ from member to member.
+		expect(locateList({ rooms: { loft: { slug: 'loft', seats: 8 }, 'studio-a': { slug: 'studio-a', floor: 2 } } })).toEqual({ kind: 'property', path: 'rooms' });
+		// One member is enough where its key reads as a code.
+		expect(locateList({ rooms: { 'MR-101': { ref: 'MR-101', name: 'Meeting room' } } })).toEqual({ kind: 'property', path: 'rooms' });
+		// Codes as keys, members of one shape that do not repeat their key; the body itself keyed so.
+		const slots = { SLOT0900: { start: '09:00', free: true }, SLOT1000: { start: '10:00', free: false }, SLOT1100: { start: '11:00', free: true, note: 'x' } };
+		expect(locateList({ slots })).toEqual({ kind: 'property', path: 'slots' });
+		expect(locateList(slots)).toEqual({ kind: 'body' });
+		expect(locateList({ rooms: { LOFT_1: { name: 'Loft A', seats: 8 }, LOFT_2: { name: 'Loft B', seats: 6 } } })).toEqual({ kind: 'property', path: 'rooms' });
+	});
+
+	it('keeps a record with nested objects one record: field names as keys, one member, or shapes that differ, with no key repeated', () => {
+		const booking = { id: 'bk_1', room: { id: 'r1', name: 'Loft' }, client: { id: 'c1', name: 'Ada' }, price: { amount: 10, currency: 'EUR' } };
+		expect(locateList(booking)).toEqual({ kind: 'none' });
+		expect(locateList({ room: { id: 'r1', name: 'Loft' }, client: { id: 'c1', name: 'Ada' } })).toEqual({ kind: 'none' });
+		expect(locateList({ booking: { room: { id: 'r1', name: 'Loft' }, backupRoom: { id: 'r2', name: 'Studio' } } })).toEqual({ kind: 'none' });
+		// Code-like keys over members of different shapes, or a single member whose key is a plain word.
+		expect(locateList({ parts: { A1: { theme: 'dark' }, B2: { locale: 'de', zone: 'x' } } })).toEqual({ kind: 'none' });
+		expect(locateList({ room: { room: 'loft', name: 'Loft' } })).toEqual({ kind: 'none' });
+		// HAL's links have one shape, but their keys are words, in any case.
+		expect(locateList({ _links: { self: { href: '/a' }, next: { href: '/b' } }, total: 3 })).toEqual({ kind: 'none' });
+		expect(locateList({ LINKS: { SELF: { HREF: '/a' }, NEXT: { HREF: '/b' } }, TOTAL: 3 })).toEqual({ kind: 'none' });
+		// Links keyed by their relation, which each repeats, are links too.
+		expect(locateList({ links: { self: { rel: 'self', href: '/a' }, next: { rel: 'next', href: '/b' } } })).toEqual({ kind: 'none' });
+		expect(locateList({ rooms: { LOFT_A: { name: 'Loft A', seats: 8 }, LOFT_B: { name: 'Loft B', seats: 6 } } })).toEqual({ kind: 'none' });
+	});
+
 	it('reads the members in the order the server wrote them, though JSON.parse sorts integer-like keys', () => {
 		const text = '{"request":{"status":"OK","page":1},"booking/index":{"1044":{"booking_id":1044},"1043":{"booking_id":1043},"1042":{"booking_id":1042}}}';
 		const parsed = parseBody(text, 'application/json');
@@ -162,5 +193,40 @@ describe('lists keyed by id (PHP-built platforms such as Checkfront)', () => {
 		expect(memberKeysInText('{"a":[{"3":{}}],"b":{"2":{},"1":[]}}', ['b'])).toEqual(['2', '1']);
 		expect(memberKeysInText('{"a":[{"b":{"1":{}}}]}', ['a', 'b'])).toBeUndefined();
 		expect(memberKeysInText('{"x":{"2":1,"1":2}}', [])).toEqual(['x']);
+	});
+});
+
+describe('writeAnswerItems: what a write answered, as items (issue 40)', () => {
+	const booking = { id: 'bk_9', start: '2026-12-01T10:00:00Z', room: { id: 'room_3' }, client: { id: 'cl_1' } };
+
+	it('keeps an object or nothing as one item, untouched, as before', () => {
+		const envelope = { success: true, data: booking };
+		expect(writeAnswerItems(envelope)[0]).toBe(envelope);
+		expect(writeAnswerItems(booking)[0]).toBe(booking);
+		expect(writeAnswerItems(undefined)).toEqual([{ success: true }]);
+		expect(writeAnswerItems([])).toEqual([{ value: [] }]);
+		expect(writeAnswerItems(['ok', 1])).toEqual([{ value: ['ok', 1] }]);
+	});
+
+	it('reads an array result by result: a record as itself, a result by the one member that is a record, whatever its key', () => {
+		expect(writeAnswerItems([booking])).toEqual([booking]);
+		expect(writeAnswerItems([{ success: true, created: booking }])).toEqual([booking]);
+		expect(writeAnswerItems([{ ok: true, bookingId: 'bk_9', theBooking: booking }])).toEqual([booking]);
+		expect(writeAnswerItems([{ status: 'OK', changed: { ...booking, state: 'cancelled' } }, { status: 'OK', changed: booking }])).toEqual([{ ...booking, state: 'cancelled' }, booking]);
+		// Without one record inside, the result is the item.
+		const two = { success: true, before: { id: 1 }, after: { id: 2 } };
+		expect(writeAnswerItems([two])).toEqual([two]);
+		expect(writeAnswerItems([{ success: true }])).toEqual([{ success: true }]);
+	});
+
+	it('tells a record from a result about one: an identity and a value of its own beside the result\'s words', () => {
+		expect(hasOwnIdentity({ bookingId: 7 })).toBe(true);
+		expect(hasOwnIdentity({ booking_uuid: 'u' })).toBe(true);
+		expect(hasOwnIdentity({ id: '' })).toBe(false);
+		expect(hasOwnIdentity({ identifier: 'x', valid: true })).toBe(false);
+		expect(isRecordItself(booking)).toBe(true);
+		expect(isRecordItself({ id: 'dlv_1', status: 'failed', error: 'timeout', url: 'https://x' })).toBe(true);
+		expect(isRecordItself({ id: 'bk_9', success: true, errorMessage: '', created: booking })).toBe(false);
+		expect(isRecordItself({ requestId: 'rq', status: 'error', message: 'taken' })).toBe(false);
 	});
 });
