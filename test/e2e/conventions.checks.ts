@@ -72,12 +72,12 @@ function optionsFor(name: ConventionName): Record<string, unknown> {
 
 /**
  * The credential the form is opened with. The editor remembers a workspace's lists for a few minutes per
- * credential, and here one sandbox speaks every convention in turn: where a convention numbers its ids (Current
- * RMS, Acuity), the room list remembered from the conventions before it would hold other ids, so it gets a
- * credential of its own, as a workspace of its own would have.
+ * credential, and here one sandbox speaks every convention in turn: the room list remembered from a convention
+ * before it would hold that convention's records (other ids where Current RMS and Acuity number theirs, other
+ * names and shapes elsewhere), so each convention gets a credential of its own, as a workspace of its own would
+ * have. (With one shared credential, Rentman's form once offered the rooms Rezdy's had been read as.)
  */
 async function formCredential(context: E2eContext, rest: N8nRestClient, name: ConventionName): Promise<{ id: string; name: string }> {
-	if (conventionRecordId(name, 'rooms', '1') === '1') return FULL_CREDENTIAL;
 	const credential = { name: `e2e: Venue Booking API (${name})`, type: 'venueBookingApi' };
 	const { id } = await rest.createCredential({ ...credential, data: { baseUrl: context.sandbox.url, apiKey: FULL_KEY } });
 	return { id, name: credential.name };
@@ -178,7 +178,9 @@ type Offered = FieldsAnswer['fields'][number];
 /** The one field of the form as it opens that a test picks (by its dropdown or type), or a failed check naming the candidates. */
 function onlyOne(fields: Offered[], what: string, test: (field: Offered) => boolean): Offered {
 	const found = fields.filter(test);
-	assertEqual(found.length, 1, `offered fields for ${what} (${found.map((field) => field.id).join(', ')})`);
+	// Where none matches, the dropdowns the form did offer say why (other ids, other labels, none read).
+	const offered = fields.filter((field) => field.options?.length).map((field) => `${field.id}: ${field.options!.slice(0, 3).map((option) => `${String(option.value)}=${String(option.name)}`).join(', ')}…`);
+	assertEqual(found.length, 1, `offered fields for ${what} (${found.map((field) => field.id).join(', ')}; dropdowns: ${offered.join(' | ')})`);
 	return found[0];
 }
 
