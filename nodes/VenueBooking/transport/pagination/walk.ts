@@ -339,7 +339,7 @@ class PageWalk {
 				return {
 					candidates: [],
 					tried: [],
-					ignored: (page) => repeatsFirstPage(page.entries, firstPage, pagination.firstPageFingerprint),
+					ignored: (page) => bringsNothingNew(page.entries, firstPage, pagination.firstPageFingerprint),
 					failure: () =>
 						this.fail(
 							`The API said more entries follow ("${path}" links to a next page), but the page that link gave repeated entries of page 1`,
@@ -356,7 +356,7 @@ class PageWalk {
 				return {
 					candidates: names.map((name) => ({ cursorParameter: name })),
 					tried: [pagination.cursorParameter],
-					ignored: (page) => repeatsFirstPage(page.entries, firstPage, firstPrint),
+					ignored: (page) => bringsNothingNew(page.entries, firstPage, firstPrint),
 					...(unverified
 						? {
 								failure: (_last: FetchedPage | undefined, tried: string[]) =>
@@ -402,6 +402,8 @@ class PageWalk {
 		return {
 			candidates: [],
 			tried: [],
+			// Judged on page 2 itself, so that a Limit reached there cannot return page 1's entries twice.
+			ignored: (page) => bringsNothingNew(page.entries, firstPage, undefined),
 			failure: (last) => {
 				const more = last && moreSignalled(last, { read: this.firstPageLength ?? this.returned, resumed: this.options.resume !== undefined, page: 1, unpaged: false });
 				return this.fail(
@@ -456,7 +458,7 @@ class PageWalk {
 		if (!pending) return false;
 		const verdict = pending.guess.ignored?.(page);
 		if (verdict === undefined) return false;
-		return this.settleGuess(pending.guess, verdict, pending.sent, 'page 2 did not follow page 1');
+		return this.settleGuess(pending.guess, verdict, pending.sent, 'page 2 did not follow page 1', page);
 	}
 
 	/**
@@ -487,13 +489,13 @@ class PageWalk {
 	 * is renamed to the next candidate (true: ask again, and say so), or, with none left, the walk fails saying what
 	 * to set.
 	 */
-	private settleGuess(guess: Guess, ignored: boolean, sent: string | undefined, why: string): boolean {
+	private settleGuess(guess: Guess, ignored: boolean, sent: string | undefined, why: string, page?: FetchedPage): boolean {
 		this.guess = undefined;
 		this.pagination = settledGuess(this.pagination!);
 		if (!ignored) return false;
 		const [candidate, ...rest] = guess.candidates;
 		if (candidate === undefined) {
-			if (guess.failure) throw guess.failure(undefined, guess.tried);
+			if (guess.failure) throw guess.failure(page, guess.tried);
 			return false;
 		}
 		const query = { ...(this.request.query ?? {}) };
@@ -637,11 +639,16 @@ interface Guess {
 	failure?: (last: FetchedPage | undefined, tried: string[]) => NodeOperationError;
 }
 
-/** Whether page 2's entries repeat page 1: any entry again where this walk saw page 1, else page 1's fingerprint. */
-function repeatsFirstPage(entries: unknown[], firstPage: unknown[] | undefined, firstPrint: string | undefined): boolean {
+/**
+ * Whether page 2 brings nothing new: every entry one of page 1 where this walk saw page 1 (an API that ignored the
+ * parameter answers page 1 again; a list that shifted by an entry between the two requests still brings new ones),
+ * else page 1's fingerprint again.
+ */
+function bringsNothingNew(entries: unknown[], firstPage: unknown[] | undefined, firstPrint: string | undefined): boolean {
+	if (entries.length === 0) return false;
 	if (firstPage) {
 		const known = new Set(firstPage.map((entry) => identityText(entry)));
-		return entries.some((entry) => known.has(identityText(entry)));
+		return entries.every((entry) => known.has(identityText(entry)));
 	}
 	return firstPrint !== undefined && hashText(fingerprint(entries)) === firstPrint;
 }
