@@ -396,23 +396,25 @@ export const PAGING_WORDS = {
 	/** True on the last page: a flag of these words reads the other way round. */
 	done: new Set(['last', 'end', 'done', 'complete', 'completed', 'finished', 'final', 'exhausted']),
 	/** Another page than the next: a link or token of these words is no sign of more. */
-	other: new Set(['prev', 'previous', 'first', 'self', 'current', 'back', 'backward', 'before', 'this', 'begin', 'home', 'canonical']),
+	other: new Set(['prev', 'previous', 'first', 'self', 'current', 'back', 'backward', 'before', 'this', 'home', 'canonical']),
 	/** What a next page is asked for or given with. */
 	nouns: new Set([
 		'page', 'pages', 'token', 'cursor', 'key', 'marker', 'bookmark', 'handle', 'position', 'pointer', 'anchor', 'link', 'links', 'url', 'urls', 'uri', 'href',
-		'hrefs', 'location', 'batch', 'chunk', 'sheet', 'set', 'offset', 'start', 'results', 'result', 'items', 'item', 'records', 'record', 'entries', 'data',
-		'list', 'rows', 'values', 'available', 'exists', 'exist',
+		'hrefs', 'location', 'batch', 'chunk', 'sheet', 'set', 'offset', 'start', 'begin', 'from', 'results', 'result', 'items', 'item', 'records', 'record',
+		'entries', 'data', 'list', 'rows', 'values', 'objects', 'elements', 'hits', 'available', 'exists', 'exist',
 	]),
 	/** Words of the block a sign sits in, which a key may carry when the block is folded into it (`metaNextPageUrl`). */
 	context: new Set(['meta', 'metadata', 'details', 'info', 'paging', 'pager', 'pagination', 'navigation', 'nav', 'response', 'envelope', 'payload', 'content', 'body', 'collection', 'resource', 'odata', 'pageinfo']),
 	/** A number under these words (and no others but paging words) is a page's position: a token of the next page (`nextPage: 2`). */
-	positions: new Set(['page', 'offset', 'position', 'start', 'cursor', 'token', 'key', 'marker', 'bookmark', 'handle', 'pointer']),
+	positions: new Set(['page', 'offset', 'position', 'start', 'begin', 'from', 'cursor', 'token', 'key', 'marker', 'bookmark', 'handle', 'pointer']),
 	/** Words that join the others (`linkToNext`, `hasMore`, `isLast`). */
 	connectors: new Set(['to', 'for', 'of', 'the', 'a', 'an', 'is', 'has', 'have', 'are', 'get', 'fetch', 'load', 'there', 'any', 'with', 'in', 'at', 'by']),
 	/** How many entries (`totalHits`, `recordCount`, `numFound`, `tally`), alone or beside `countNouns` and `countModifiers`. */
 	count: new Set(['total', 'count', 'tally', 'num', 'number', 'quantity']),
-	/** Words that make a count of entries the whole list's with an entry noun (`grandEntries`, `overallHits`, `itemAmount`); alone they say nothing (`totalAmount` is money). */
+	/** Words that say a number counts the whole list (`grandEntries`, `overallHits`, `full`); `amount` only beside one of them or an entry noun (`totalAmount` is money). */
 	countModifiers: new Set(['grand', 'overall', 'full', 'all', 'amount']),
+	/** Pages, not entries: a count of these words without an entry noun is how many pages there are (`pageCount`). */
+	pageWords: new Set(['page', 'pages', 'sheet', 'sheets', 'batch', 'batches', 'chunk', 'chunks']),
 	countNouns: new Set([
 		'results', 'result', 'items', 'item', 'records', 'record', 'entries', 'entry', 'rows', 'row', 'hits', 'hit', 'matches', 'match', 'found', 'objects', 'object',
 		'elements', 'element', 'available', 'size', 'length',
@@ -420,11 +422,11 @@ export const PAGING_WORDS = {
 	/** An echo of what was asked (`RequestedOffset`): the words after it name the parameter. */
 	echo: new Set(['requested', 'request', 'asked', 'given']),
 	/** Where a page starts, in an echo of the offset asked for (`RequestedOffset`, `FROM_FOR_REQUESTED`). */
-	offsetWords: new Set(['offset', 'start', 'from', 'skip']),
+	offsetWords: new Set(['offset', 'start', 'from', 'skip', 'position', 'begin']),
 	/** How many a page holds, in an echo of the size asked for (`RequestedLimit`). */
 	limitWords: new Set(['limit', 'size', 'max', 'take']),
 	/** A key of only these words holds a position to send back (Square's `cursor`, a `bookmark`), where nothing else names one. */
-	bareTokens: new Set(['token', 'cursor', 'bookmark', 'marker', 'handle', 'continuation']),
+	bareTokens: new Set(['token', 'cursor', 'bookmark', 'marker', 'handle', 'position', 'continuation']),
 };
 
 /** Every word above, for splitting a key written without separators (`hasfurther`, `tokenfornext`). */
@@ -662,6 +664,11 @@ export function onlyPagingNouns(words: readonly string[]): boolean {
 }
 
 /** Whether a key's words are a bare token's (`__Token`, `bookmark`, `continuation_cursor`): an opaque value under it is the next page's. */
+/** Whether a block's words say only that it is about paging (`meta`, `navigation`, `listMeta`, `resultSet`): a bare token counts inside it. */
+export function onlyPagingContext(words: readonly string[]): boolean {
+	return words.length > 0 && wordsFrom(words, PAGING_WORDS.context, PAGING_WORDS.nouns, PAGING_WORDS.connectors);
+}
+
 export function namesBareToken(words: readonly string[]): boolean {
 	return words.length > 0 && words.some((word) => PAGING_WORDS.bareTokens.has(word)) && wordsFrom(words, PAGING_WORDS.bareTokens, PAGING_WORDS.context, PAGING_WORDS.connectors);
 }
@@ -673,9 +680,12 @@ export function namesPosition(words: readonly string[]): boolean {
 
 /** Whether a key's words speak of how many entries the list has (`totalHits`, `recordCount`, `count`). */
 export function speaksOfCount(words: readonly string[]): boolean {
-	const { count, countModifiers, countNouns, connectors } = PAGING_WORDS;
+	const { count, countModifiers, countNouns, connectors, context, pageWords } = PAGING_WORDS;
 	const ofEntries = words.some((word) => countNouns.has(word));
-	const counts = words.some((word) => count.has(word)) || (words.some((word) => countModifiers.has(word)) && ofEntries);
-	// An amount is money unless it counts entries (`itemAmount`): `totalAmount` is no total of the list.
-	return counts && (ofEntries || !words.includes('amount')) && wordsFrom(words, count, countModifiers, countNouns, connectors, PAGING_WORDS.context);
+	const counts = words.some((word) => count.has(word) || (countModifiers.has(word) && word !== 'amount'));
+	// An amount is money unless it counts entries or the whole list (`itemAmount`, `amountOverall`): `totalAmount` is no total of the list.
+	const money = words.includes('amount') && !ofEntries && (words.includes('total') || !words.some((word) => countModifiers.has(word) && word !== 'amount'));
+	// A count of pages (`pageCount`, `sheetTotal`) is no count of entries; `pageTotalElements` is.
+	const ofPages = !ofEntries && words.some((word) => pageWords.has(word));
+	return counts && !money && !ofPages && wordsFrom(words, count, countModifiers, countNouns, connectors, context, pageWords);
 }

@@ -129,12 +129,22 @@ export function locateList(body: unknown, itemsPath?: string): ListLocation {
 	if (nested.length > 0) return { kind: 'none' };
 	const keyed = locateKeyedList(body);
 	if (keyed.kind !== 'none') return keyed;
-	// By structure, whatever the container is called (`{"result": {"rows": […]}}`): the one array of records one
-	// object down. Only a list's answer is read here, so that array is the list.
-	const deeper = ownKeys(body)
-		.filter((key) => isPlainObject(body[key]))
-		.flatMap((key) => arrayKeys(body[key] as Record<string, unknown>).filter((inner) => holdsRecords((body[key] as Record<string, unknown>)[inner])).map((inner) => `${key}.${inner}`));
+	// By structure, whatever the containers are called (`{"result": {"rows": […]}}`, `{"response": {"embedded":
+	// {"bookings": […]}}}`): the one array of records one or two objects down. Only a list's answer is read here.
+	const deeper = arraysOfRecordsBelow(body, [], 2);
 	return deeper.length === 1 ? { kind: 'property', path: deeper[0] } : { kind: 'none' };
+}
+
+/** Paths of the arrays of records in the objects below `object`, down to `depth` objects. */
+function arraysOfRecordsBelow(object: Record<string, unknown>, prefix: string[], depth: number): string[] {
+	if (depth === 0) return [];
+	return ownKeys(object)
+		.filter((key) => isPlainObject(object[key]))
+		.flatMap((key) => {
+			const inner = object[key] as Record<string, unknown>;
+			const here = arrayKeys(inner).filter((name) => holdsRecords(inner[name]));
+			return [...here.map((name) => [...prefix, key, name].join('.')), ...arraysOfRecordsBelow(inner, [...prefix, key], depth - 1)];
+		});
 }
 
 /** Whether an array holds records (or nothing yet): a list's entries, not a record's tags. */

@@ -14,6 +14,7 @@ import {
 	KNOWN_CURSOR_PARAMETERS,
 	namesBareToken,
 	namesPosition,
+	onlyPagingContext,
 	LINK_HEADER,
 	LINK_RELATIONS,
 	MARKER_NAMES as NAMES,
@@ -93,6 +94,9 @@ function collectMarkers(page: FetchedPage): Marker[] {
 	}
 	return markers;
 }
+
+/** Every name the registry gives a paging role: a count found by its words is none of them (`pageCount` counts pages). */
+const KNOWN_MARKERS = new Set(Object.values(NAMES).flatMap((names) => (typeof names === 'string' ? [names] : [...names])));
 
 /** The prefix that marks a next cursor, as the derived parameter name drops it. */
 const NEXT_PREFIX = new RegExp(`^${NAMES.nextPrefix}[-_]?`, 'i');
@@ -180,7 +184,7 @@ function nextSigns(page: FetchedPage, markers: Marker[]): NextSign[] {
 		const aside = [...words, ...parentWords].some((word) => PAGING_WORDS.other.has(word) || PAGING_WORDS.done.has(word));
 		if (aside) continue;
 		// A bare token (`cursor`, `bookmark`) counts at the top of the body or in a block of paging context.
-		const bare = namesBareToken(words) && typeof marker.value === 'string' && (marker.parent === '' || onlyContext(parentWords));
+		const bare = namesBareToken(words) && typeof marker.value === 'string' && (marker.parent === '' || onlyPagingContext(parentWords));
 		const ofNext = speaksOfNext(words) || (onlyPagingNouns(words) && speaksOfNext(parentWords)) || bare;
 		if (looksLikeUrl(marker.value, page.response.url)) {
 			if (ofNext || (onlyPagingNouns(words) && sameListOtherQuery(marker.value, page.response.url))) signs.push({ marker, kind: 'url' });
@@ -196,11 +200,6 @@ function nextSigns(page: FetchedPage, markers: Marker[]): NextSign[] {
 		if (token) signs.push({ marker, kind: 'token' });
 	}
 	return signs;
-}
-
-/** Whether a block's name says only that it holds paging details (`meta`, `envelope`, `navigation`). */
-function onlyContext(words: string[]): boolean {
-	return words.length > 0 && words.every((word) => PAGING_WORDS.context.has(word) || PAGING_WORDS.connectors.has(word));
 }
 
 /** Whether a link points at the same list as the page (its path) with another query: another page of it. */
@@ -240,9 +239,8 @@ function statedTotal(page: FetchedPage, markers: Marker[], beside?: Marker): Mar
 		...markers.filter(
 			(m) =>
 				(!m.path.startsWith('header:') || /^header:x-/i.test(m.path)) &&
-				!NAMES.total.has(m.normalized) &&
+				!KNOWN_MARKERS.has(m.normalized) &&
 				!PAGE_COUNTS.has(m.key) &&
-				!NAMES.pageSize.has(m.normalized) &&
 				isNumeric(m.value) &&
 				speaksOfCount(keyWords(m.key)),
 		),
