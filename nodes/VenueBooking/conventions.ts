@@ -411,7 +411,7 @@ export const PAGING_WORDS = {
 	connectors: new Set(['to', 'for', 'of', 'the', 'a', 'an', 'is', 'has', 'have', 'are', 'get', 'fetch', 'load', 'there', 'any', 'with', 'in', 'at', 'by']),
 	/** How many entries (`totalHits`, `recordCount`, `numFound`, `tally`), alone or beside `countNouns` and `countModifiers`. */
 	count: new Set(['total', 'count', 'tally', 'num', 'number', 'quantity']),
-	/** Words that say a number counts the whole list (`grandEntries`, `overallHits`, `full`); `amount` only beside one of them or an entry noun (`totalAmount` is money). */
+	/** Words that say a number counts the whole list (`grandEntries`, `overallHits`, `full`, `totalAmount`; an amount beside a currency is money). */
 	countModifiers: new Set(['grand', 'overall', 'full', 'all', 'amount']),
 	/** Pages, not entries: a count of these words without an entry noun is how many pages there are (`pageCount`). */
 	pageWords: new Set(['page', 'pages', 'sheet', 'sheets', 'batch', 'batches', 'chunk', 'chunks']),
@@ -419,6 +419,8 @@ export const PAGING_WORDS = {
 		'results', 'result', 'items', 'item', 'records', 'record', 'entries', 'entry', 'rows', 'row', 'hits', 'hit', 'matches', 'match', 'found', 'objects', 'object',
 		'elements', 'element', 'available', 'size', 'length',
 	]),
+	/** Money: an amount beside one of these (or a three-letter currency code) is no count (`{"totalAmount": 990, "currency": "EUR"}`). */
+	currency: new Set(['currency', 'currencies', 'money', 'price', 'cents']),
 	/** An echo of what was asked (`RequestedOffset`): the words after it name the parameter. */
 	echo: new Set(['requested', 'request', 'asked', 'given']),
 	/** Where a page starts, in an echo of the offset asked for (`RequestedOffset`, `FROM_FOR_REQUESTED`). */
@@ -682,10 +684,8 @@ export function namesPosition(words: readonly string[]): boolean {
 export function speaksOfCount(words: readonly string[]): boolean {
 	const { count, countModifiers, countNouns, connectors, context, pageWords } = PAGING_WORDS;
 	const ofEntries = words.some((word) => countNouns.has(word));
-	const counts = words.some((word) => count.has(word) || (countModifiers.has(word) && word !== 'amount'));
-	// An amount is money unless it counts entries or the whole list (`itemAmount`, `amountOverall`): `totalAmount` is no total of the list.
-	const money = words.includes('amount') && !ofEntries && (words.includes('total') || !words.some((word) => countModifiers.has(word) && word !== 'amount'));
+	const counts = words.some((word) => count.has(word) || countModifiers.has(word));
 	// A count of pages (`pageCount`, `sheetTotal`) is no count of entries; `pageTotalElements` is.
 	const ofPages = !ofEntries && words.some((word) => pageWords.has(word));
-	return counts && !money && !ofPages && wordsFrom(words, count, countModifiers, countNouns, connectors, context, pageWords);
+	return counts && !ofPages && wordsFrom(words, count, countModifiers, countNouns, connectors, context, pageWords);
 }

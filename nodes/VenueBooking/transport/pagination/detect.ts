@@ -242,10 +242,11 @@ function statedTotal(page: FetchedPage, markers: Marker[], beside?: Marker): Mar
 				!KNOWN_MARKERS.has(m.normalized) &&
 				!PAGE_COUNTS.has(m.key) &&
 				isNumeric(m.value) &&
-				speaksOfCount(keyWords(m.key)),
+				speaksOfCount(keyWords(m.key)) &&
+				!isMoney(m, markers),
 		),
 	];
-	return candidates.find((m) => {
+	const totals = candidates.filter((m) => {
 		if (beside && m.parent !== beside.parent) return false;
 		const stated = numeric(m.value);
 		if (stated < page.entries.length) return false;
@@ -253,6 +254,17 @@ function statedTotal(page: FetchedPage, markers: Marker[], beside?: Marker): Mar
 		const echoed = Object.entries(page.query).some(([name, value]) => normalizeKey(name) === m.normalized && String(value) === String(stated));
 		return !echoed && !namesNextPage(page, markers);
 	});
+	// Of a count equal to the page and a number above it, the number above is the list's (`count: 7` beside `grandEntries: 27`).
+	return totals.find((m) => numeric(m.value) > page.entries.length) ?? totals[0];
+}
+
+/** Whether a count by its words is an amount of money: an `amount` with a fraction, or beside a currency (its key's words or a code such as `EUR`). */
+function isMoney(count: Marker, markers: Marker[]): boolean {
+	if (!keyWords(count.key).includes('amount')) return false;
+	if (!Number.isInteger(numeric(count.value))) return true;
+	return markers.some(
+		(m) => m.parent === count.parent && m !== count && (keyWords(m.key).some((word) => PAGING_WORDS.currency.has(word)) || (typeof m.value === 'string' && /^[A-Z]{3}$/.test(m.value))),
+	);
 }
 
 /** Whether the page names a next page: a registry link or cursor, or a sign found by structure. */
@@ -327,10 +339,13 @@ const CHECKS: Record<PaginationCheck, Check> = {
 			markers.find((m) => m.parent === '' && NAMES.bareCursor.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value, first.response.url));
 		if (!cursor) return undefined;
 		const { parameter, alternative } = cursorParameter(first.response.body, cursor);
+		// Where page 2 shows the API ignored the name, the key itself, then the names its words give, are tried.
+		const [next, ...rest] = [...new Set([alternative ?? cursor.key, ...tokenParameters(cursor.key)])].filter((name) => name !== parameter);
 		return {
 			mode: 'cursor',
 			cursorParameter: parameter,
-			...(alternative ? { cursorAlternative: alternative } : {}),
+			...(next ? { cursorAlternative: next } : {}),
+			...(rest.length > 0 ? { cursorAlternatives: rest } : {}),
 			cursorPath: cursor.path,
 			hasMorePath: sibling(markers, cursor, NAMES.moreFlag)?.path,
 		};

@@ -309,7 +309,7 @@ class PageWalk {
 				this.options.onDetected?.(`Pagination (automatic): ${this.strategy.description}${guess}`);
 			}
 			const detected = this.pagination;
-			if ((detected.mode === 'cursor' && (detected.cursorAlternative || detected.unverified)) || (detected.mode === 'nextUrl' && detected.unverified)) {
+			if (detected.mode === 'cursor' || (detected.mode === 'nextUrl' && detected.unverified)) {
 				this.pagination = { ...detected, firstPageFingerprint: hashText(fingerprint(first.entries)) };
 			}
 			this.guess = this.guessOf(this.pagination, first.entries);
@@ -352,20 +352,17 @@ class PageWalk {
 				// key's words: the key itself and the names its words give are the next candidates.
 				const { cursorAlternative, cursorAlternatives = [], firstPageFingerprint: firstPrint, unverified, cursorPath } = pagination;
 				const names = [cursorAlternative, ...cursorAlternatives].filter((name): name is string => name !== undefined && name !== '');
-				if (!unverified && (names.length === 0 || firstPrint === undefined)) return undefined;
+				if (firstPrint === undefined && !firstPage) return undefined;
+				if (!unverified && names.length === 0 && firstPrint === undefined) return undefined;
 				return {
 					candidates: names.map((name) => ({ cursorParameter: name })),
 					tried: [pagination.cursorParameter],
 					ignored: (page) => bringsNothingNew(page.entries, firstPage, firstPrint),
-					...(unverified
-						? {
-								failure: (_last: FetchedPage | undefined, tried: string[]) =>
-									this.fail(
-										`The API said more entries follow ("${cursorPath}" holds a next-page token), but ignored the token under every name Automatic mode tried (${quoted(tried)}): page 2 repeated page 1`,
-										`Set Options > Pagination to Cursor, with Next Cursor Field "${cursorPath}" and the Cursor Parameter the API documents for sending it back.`,
-									),
-							}
-						: {}),
+					failure: (_last, tried) =>
+						this.fail(
+							`The API said more entries follow ("${cursorPath}" holds a next-page token), but ignored the token under every name Automatic mode tried (${quoted(tried)}): page 2 repeated page 1`,
+							`Set Options > Pagination to Cursor, with Next Cursor Field "${cursorPath}" and the Cursor Parameter the API documents for sending it back.`,
+						),
 				};
 			}
 			case 'afterLast': {

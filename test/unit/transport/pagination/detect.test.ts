@@ -19,6 +19,8 @@ describe('detectPagination', () => {
 			mode: 'cursor',
 			cursorParameter: 'pageToken',
 			cursorAlternative: 'nextPageToken',
+			// Then the names its words give (issue 40), tried only where page 2 shows the API ignored the name sent.
+			cursorAlternatives: ['page_token', 'next_page_token', 'cursor', 'token'],
 			cursorPath: 'meta.nextPageToken',
 			hasMorePath: 'meta.hasMore',
 		});
@@ -216,7 +218,8 @@ describe('signs of more found by structure, whatever the name (issue 40)', () =>
 		['an entry\'s own value', { nextBooking: 'b7' }],
 		['links to other pages', { links: { prev: '?page=1', self: '?page=2', last: '?page=9', first: '?page=1' } }],
 		['a flag that says the end', { isLastPage: true, endOfList: true }],
-		['a total of money', { totalAmount: 99_000 }],
+		['a total of money beside its currency', { summary: { totalAmount: 99_000, currency: 'EUR' } }],
+		['an amount with a fraction', { amountTotal: 990.5 }],
 		['a count equal to the page', { count: 7 }],
 	])('%s is no sign of more', (_name, body) => {
 		expect(moreSignalled(withList(body, 7), { ...first, read: 7 })).toBeUndefined();
