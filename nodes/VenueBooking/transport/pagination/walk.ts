@@ -492,7 +492,11 @@ class PageWalk {
 		if (!ignored) return false;
 		const [candidate, ...rest] = guess.candidates;
 		if (candidate === undefined) {
-			if (guess.failure) throw guess.failure(page, guess.tried);
+			if (!guess.failure) return false;
+			const error = guess.failure(page, guess.tried);
+			// The editor's sample shows the page it got with what was said (a page 1 again is no page there); a run fails.
+			if (!this.options.onMoreUnreachable) throw error;
+			this.options.onMoreUnreachable(error.message, error);
 			return false;
 		}
 		const query = { ...(this.request.query ?? {}) };
