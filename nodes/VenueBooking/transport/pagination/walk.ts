@@ -391,8 +391,8 @@ class PageWalk {
 	}
 
 	/**
-	 * Page and offset counters read off page 1 (`page` beside `currentPage`): an API that ignored the name answers
-	 * page 2 with page 1 again, which the walk's loop guards see; the parameter that asks for a page is named nowhere.
+	 * Page and offset counters read off page 1 (`page` beside `currentPage`): the parameter that asks for a page is
+	 * named nowhere, and an API that ignored the name answers page 2 with page 1 again, nothing new on it.
 	 */
 	private counterGuess(firstPage: unknown[] | undefined): Guess | undefined {
 		if (!firstPage || !this.detecting) return undefined;
