@@ -24,10 +24,8 @@ export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, st
 	calCom: { mode: 'offset', offsetParameter: 'skip', limitParameter: 'take', pageSize: 100 },
 	// Strapi states `page` and `pageCount` but asks for pages with `pagination[page]`, named nowhere.
 	strapi: { mode: 'pageNumber', pageParameter: 'pagination[page]', firstPage: 1, pageSizeParameter: 'pagination[pageSize]', pageSize: 100 },
-	// A paging block with `PageSize` (this page's count) and `TotalResults`, but the `offset` parameter named nowhere.
-	pageSizeEcho: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
-	// Mindbody's paging block, and its `request.offset` / `request.limit` parameters named nowhere in it.
-	mindbody: { mode: 'offset', offsetParameter: 'request.offset', limitParameter: 'request.limit', pageSize: 100 },
+	// pageSizeEcho's and Mindbody's paging blocks echo the offset asked for (`RequestedOffset`): Automatic guesses the
+	// parameter and page 2's echo confirms it (issue 40), so they need nothing set.
 	// Rezdy answers a bare list beside its request status: nothing names `limit` or `offset`, nor says more follows.
 	rezdy: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
 	// Acuity has no paging: a bare list cut at `max` (default 100). One request asks for more than the list holds.
@@ -120,6 +118,8 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		// JSON-RPC's `result`, keyed by id like Checkfront's lists (`[]` when empty).
 		simplybook: Object.values((at(body, 'result') as Record<string, unknown> | undefined) ?? []),
 		acuity: body,
+		unsurveyedToken: at(body, 'items'),
+		unsurveyedCount: at(body, 'data'),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -398,6 +398,14 @@ export async function walkConvention(
 		}
 		case 'cliniko':
 			await followBodyUrls(await get(path, { ...params, per_page: pageSize }), (body) => at(body, 'links.next'));
+			break;
+		case 'unsurveyedToken': {
+			let response = await get(path, { ...params, pageSize });
+			while (response.data.tokenForNext) response = await get(path, { ...params, pageSize, next_token: response.data.tokenForNext });
+			break;
+		}
+		case 'unsurveyedCount':
+			await followBodyUrls(await get(path, { ...params, limit: pageSize }), (body) => at(body, 'paging.linkToNext'));
 			break;
 		case 'squareBookings': {
 			let response = await get(path, { ...params, limit: pageSize });
