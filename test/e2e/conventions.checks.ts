@@ -55,6 +55,9 @@ export const E2E_CONVENTIONS: readonly ConventionName[] = [
 	'rezdy', 'currentRms', 'rentman', 'booqable', 'simplybook',
 	// Acuity (a bare list cut at `max`, no paging: Pagination Off asking a larger `max`; numeric ids).
 	'acuity',
+	// In no survey and no table of the node (issue 40): a next-page token under a name of its own (`tokenForNext`,
+	// taken back as `next_token`), and this page's count beside a next link and a more-flag named in no table.
+	'unsurveyedToken', 'unsurveyedCount',
 ];
 
 const TRIGGER = 'Venue Booking Trigger';
@@ -285,6 +288,44 @@ async function workspaceZoneStep(context: E2eContext, rest: N8nRestClient): Prom
 	}
 }
 
+/** A week of free slots for the per-item writes, after the forms' week. */
+const PER_ITEM_WEEK = { fromMs: Date.parse('2027-03-29T00:00:00Z'), toMs: Date.parse('2027-04-03T00:00:00Z') };
+
+/**
+ * Writes answered as arrays of per-item results (issue 40), as batch-taking APIs answer even one write: the booking
+ * made comes out as the booking itself (its id for the next node), the cancel too, and a refusal inside a 201 fails
+ * the run with the server's words instead of passing as a booking made.
+ */
+async function perItemWritesStep(context: E2eContext, rest: N8nRestClient): Promise<void> {
+	const { sandbox } = context;
+	const { store } = sandbox;
+	const slot = computeFreeSlots(store, { ...PER_ITEM_WEEK, roomId: store.rooms[0].id })[0];
+	assert(slot, `a free slot in ${store.rooms[0].name}`);
+	const body = { room_id: slot.roomId, service_id: slot.serviceId, start: slot.start, client_id: store.clients[2].id };
+	const create = { resource: 'booking', operation: 'create', specifyBody: 'json', jsonBody: JSON.stringify(body) };
+	const made = await runWorkflow(rest, 'e2e: per-item results, create', create);
+	assertEqual(made.error, undefined, 'error of the create');
+	const booking = store.bookings[store.bookings.length - 1];
+	assertEqual(made.items.map((item) => item.id), [booking.id], 'the create gives the booking itself, with its id');
+	const cancelled = await runWorkflow(rest, 'e2e: per-item results, cancel', {
+		resource: 'booking',
+		operation: 'update',
+		bookingId: { __rl: true, mode: 'id', value: booking.id },
+		specifyBody: 'json',
+		jsonBody: JSON.stringify({ status: 'cancelled' }),
+	});
+	assertEqual(cancelled.error, undefined, 'error of the cancel');
+	assertEqual(cancelled.items.map((item) => [item.id, item.status]), [[booking.id, 'cancelled']], 'the cancel gives the booking, cancelled');
+	const count = store.bookings.length;
+	const again = computeFreeSlots(store, { ...PER_ITEM_WEEK, roomId: store.rooms[0].id })[0];
+	const first = await runWorkflow(rest, 'e2e: per-item results, a slot', { ...create, jsonBody: JSON.stringify({ ...body, start: again.start, service_id: again.serviceId }) });
+	assertEqual(first.error, undefined, 'error of the create that takes the slot');
+	const taken = await runWorkflow(rest, 'e2e: per-item results, the same slot again', { ...create, jsonBody: JSON.stringify({ ...body, start: again.start, service_id: again.serviceId }) });
+	assert(taken.error !== undefined && /The API refused POST \/bookings/.test(taken.error), `the taken slot fails the run (got: ${taken.error})`);
+	assertEqual(taken.items.length, 0, 'items of the refused create');
+	assertEqual(store.bookings.length, count + 1, 'bookings stored: the refused one is not among them');
+}
+
 /** Each representative convention in turn; the sandbox speaks its own default again afterwards. */
 export async function conventionChecks(context: E2eContext, rest: N8nRestClient): Promise<void> {
 	const { checks, sandbox } = context;
@@ -303,5 +344,11 @@ export async function conventionChecks(context: E2eContext, rest: N8nRestClient)
 		}
 	} finally {
 		sandbox.setOptions({ convention: undefined });
+	}
+	try {
+		sandbox.setOptions({ writeResults: 'perItem' });
+		await checks.check('writes answered as per-item results: the booking made and cancelled comes out as the booking; a refusal inside a 201 fails the run', () => perItemWritesStep(context, rest));
+	} finally {
+		sandbox.setOptions({ writeResults: 'record' });
 	}
 }
