@@ -756,6 +756,8 @@ const RENDERERS: Record<ConventionName, Renderer> = {
 	booqable: jsonApi,
 	simplybook,
 	acuity,
+	unsurveyedToken: messageOnly,
+	unsurveyedCount: messageOnly,
 };
 
 /** The error as the convention's API would send it; the sandbox's headers (Retry-After, Allow, WWW-Authenticate) are kept. */

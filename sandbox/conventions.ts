@@ -62,6 +62,9 @@ export const CONVENTIONS = [
 	'booqable',
 	'simplybook',
 	'acuity',
+	// Unsurveyed on purpose: names no table of the node holds (issue 40), for the promises on conventions no one surveyed.
+	'unsurveyedToken',
+	'unsurveyedCount',
 ] as const;
 export type ConventionName = (typeof CONVENTIONS)[number];
 
@@ -306,6 +309,10 @@ function build(): Record<ConventionName, ConventionDefinition> {
 	const checkfrontStyle = style('snake', 'unixSeconds');
 	const echoSize = size('limit', 100, 200);
 	const echoStyle = style('camel', 'iso');
+	const unsurveyedTokenSize = size('pageSize', 50, 200);
+	const unsurveyedTokenStyle = style('camel', 'iso');
+	const unsurveyedCountSize = size('limit', 100, 100);
+	const unsurveyedCountStyle = style('snake', 'iso');
 	const mindbodySize = size('request.limit', 100, 200);
 	const mindbodyStyle = style('pascal', 'isoLocal');
 	const bookeoSize = size('itemsPerPage', 50, 100);
@@ -1564,6 +1571,58 @@ function build(): Record<ConventionName, ConventionDefinition> {
 			size: acuitySize,
 			record: acuityStyle,
 			list: (items) => ({ body: items }),
+		},
+		unsurveyedToken: {
+			info: info(
+				'unsurveyedToken',
+				{
+					family: 'an unsurveyed meeting-room platform: a next-page token under a name no table knows, taken back under another',
+					listPath: 'items',
+					pagination: 'cursor',
+					parameters: { pageSize: 'pageSize', cursor: 'next_token' },
+					next: { in: 'body', path: 'tokenForNext', value: 'token' },
+					end: '`tokenForNext` absent; the token is sent back as `next_token`, which nothing in the answer names (`span` states the entries\' positions)',
+					newestFirst: false,
+					errorShape: 'message-only ({"message","code"})',
+				},
+				unsurveyedTokenSize,
+				unsurveyedTokenStyle,
+			),
+			paging: { kind: 'token', token: 'next_token' },
+			size: unsurveyedTokenSize,
+			record: unsurveyedTokenStyle,
+			list: (items, page) => ({
+				body: { items, ...(page.nextToken === null ? {} : { tokenForNext: page.nextToken }), span: { first: page.start + 1, last: page.start + items.length } },
+			}),
+		},
+		unsurveyedCount: {
+			info: info(
+				'unsurveyedCount',
+				{
+					family: 'an unsurveyed vacation-rental manager: this page\'s count beside a next link and a more-flag under names no table knows',
+					listPath: 'data',
+					pagination: 'nextUrlBody',
+					parameters: { pageSize: 'limit', page: 'page', firstPage: 1 },
+					next: { in: 'body', path: 'paging.linkToNext', value: 'url' },
+					moreFlag: { path: 'paging.anotherPage', inverted: false },
+					end: '`paging.anotherPage` false and `paging.linkToNext` null; `count` is the number of entries on this page, never the list\'s',
+					newestFirst: false,
+					errorShape: 'message-only ({"message","code"})',
+				},
+				unsurveyedCountSize,
+				unsurveyedCountStyle,
+			),
+			paging: { kind: 'pageNumber', page: 'page', firstPage: 1, pastEnd: 'empty' },
+			size: unsurveyedCountSize,
+			record: unsurveyedCountStyle,
+			list: (items, page, context) => ({
+				body: {
+					success: true,
+					count: items.length,
+					paging: { anotherPage: page.hasMore, linkToNext: page.hasMore ? urlWith(context, { page: page.page! + 1 }) : null },
+					data: items,
+				},
+			}),
 		},
 	};
 }

@@ -41,7 +41,8 @@ export const ROLES = {
 	pageToken: 'a token of the first answer that later pages send back under its own name, beside the page number under `parameter` (the token holds the search, the number the page)',
 	totalPages: 'how many pages (or the last page number) the list has',
 	offset: 'the position of the first entry of this page',
-	offsetEcho: 'the offset asked for, echoed under another name than its parameter: where this page starts, never a parameter',
+	offsetEcho: 'the offset asked for, echoed under another name than its parameter: where this page starts; `parameter`: the name a platform that writes it takes the offset under, tried after the name its words give',
+	limitEcho: 'the page size asked for, echoed beside an offset echo; `parameter`: the name a platform that writes it takes the size under, tried after the name its words give',
 	total: 'how many entries the list has',
 	pageSize: 'how many entries a page holds, as the server states it',
 	pageCount: "how many entries this page holds (compared as written): an echo of the page's length, never a page size or a promise of more",
@@ -183,7 +184,8 @@ export const CONVENTION_ROWS = [
 	{ name: 'start', role: 'offset', conventions: ['pipedrive', 'jiraServiceManagement'] },
 	{ name: 'skip', role: 'offset', conventions: [], unrecorded: "Cal.com takes `skip` but its answers state the page; OData's `$skip` is sent, not answered" },
 	// Mindbody's PaginationResponse echoes `request.offset` as `RequestedOffset`.
-	{ name: 'RequestedOffset', role: 'offsetEcho', conventions: ['mindbody', 'pageSizeEcho'] },
+	{ name: 'RequestedOffset', role: 'offsetEcho', conventions: ['mindbody', 'pageSizeEcho'], parameter: 'request.offset' },
+	{ name: 'RequestedLimit', role: 'limitEcho', conventions: ['mindbody', 'pageSizeEcho'], parameter: 'request.limit' },
 	{ name: 'limit', role: 'limit', conventions: ['pipedrive', 'jiraServiceManagement', 'rentman', 'checkfront', 'pageSizeEcho'] },
 	{ name: 'maxResults', role: 'limit', conventions: ['jira'] },
 	{ name: 'page_size', role: 'limit', conventions: ['strapi', 'twilio'] },
@@ -365,6 +367,46 @@ export function normalizeKey(key: string): string {
 	return key.toLowerCase().replace(/^x-/, '').replace(/[^a-z0-9]/g, '');
 }
 
+/**
+ * A key as the words it is written in, whatever the case style, separators or prefix: `tokenForNext` → token for
+ * next, `NextPageToken` → next page token, `has_more_items` → has more items, `@odata.nextLink` → next link (a
+ * dotted key counts by its last part), `$next` → next. Detection by structure reads these words where the registry
+ * knows no name.
+ */
+export function keyWords(key: string): string[] {
+	const last = key.slice(key.lastIndexOf('.') + 1);
+	return last
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.toLowerCase()
+		.split(/[^a-z0-9]+/)
+		.filter((word) => word !== '');
+}
+
+/**
+ * Words, not names: what a key split into words says about paging, in any order (`tokenForNext`, `linkToNext`,
+ * `anotherPage`, `hasMoreItems`, `moreAvailable`, `continuation`). A key speaks of the next page when it holds a
+ * `next` word and nothing but these words besides: `nextAvailableSlot` (a slot) and `nextReviewDate` say nothing
+ * of paging. No API name is here; the registry keeps those.
+ */
+export const PAGING_WORDS = {
+	/** The next page, or more entries after this page. */
+	next: new Set(['next', 'continuation', 'continue', 'following', 'more', 'another']),
+	/** True on the last page: a flag of these words reads the other way round. */
+	done: new Set(['last', 'end', 'done', 'complete', 'completed', 'finished', 'final', 'exhausted']),
+	/** Another page than the next: a link or token of these words is no sign of more. */
+	other: new Set(['prev', 'previous', 'first', 'self', 'current', 'back', 'before', 'this', 'start', 'begin', 'home', 'canonical']),
+	/** What a next page is asked for or given with. */
+	nouns: new Set(['page', 'pages', 'token', 'cursor', 'key', 'marker', 'link', 'url', 'uri', 'href', 'results', 'result', 'items', 'item', 'records', 'record', 'entries', 'data', 'list', 'set', 'batch', 'chunk', 'offset', 'after', 'position', 'pointer', 'rows', 'values', 'available', 'exists', 'exist']),
+	/** Words that join the others (`linkToNext`, `hasMore`, `isLast`). */
+	connectors: new Set(['to', 'for', 'of', 'the', 'a', 'is', 'has', 'have', 'are', 'get', 'fetch', 'load', 'there', 'any', 'with', 'in', 'at']),
+	/** How many entries (`totalHits`, `recordCount`, `numFound`): beside one of `countNouns` or alone. */
+	count: new Set(['total', 'count', 'num', 'number']),
+	countNouns: new Set(['results', 'result', 'items', 'item', 'records', 'record', 'entries', 'entry', 'rows', 'row', 'hits', 'hit', 'matches', 'match', 'found', 'objects', 'object', 'elements', 'element', 'all', 'available', 'size', 'length']),
+	/** An echo of what was asked (`RequestedOffset`): the words after it name the parameter. */
+	echo: new Set(['requested', 'request', 'asked', 'given']),
+};
+
 function rowsOf(role: Role): ReadonlyArray<Row> {
 	return (CONVENTION_ROWS as readonly Row[]).filter((row) => row.role === role);
 }
@@ -407,6 +449,7 @@ export const MARKER_NAMES = {
 	totalPages: normalizedNames('totalPages'),
 	offset: normalizedNames('offset'),
 	offsetEcho: normalizedNames('offsetEcho'),
+	limitEcho: normalizedNames('limitEcho'),
 	total: normalizedNames('total'),
 	pageSize: normalizedNames('pageSize'),
 	limit: normalizedNames('limit'),
@@ -420,6 +463,11 @@ export const PAGE_COUNTS = new Set(namesOf('pageCount'));
 /** Page markers whose request parameter is another name (`current_page` → `page`), by normalised name. */
 export const PAGE_PARAMETERS: ReadonlyMap<string, string> = new Map(
 	rowsOf('page').flatMap((row) => (row.parameter ? [[normalizeKey(row.name), row.parameter] as const] : [])),
+);
+
+/** Echoed offsets and limits by normalised name: the parameter a surveyed platform takes them under (Mindbody's `request.offset`). */
+export const ECHO_PARAMETERS: ReadonlyMap<string, string> = new Map(
+	[...rowsOf('offsetEcho'), ...rowsOf('limitEcho')].flatMap((row) => (row.parameter ? [[normalizeKey(row.name), row.parameter] as const] : [])),
 );
 
 /** Page tokens sent back beside a page number (Bookeo): by normalised name, the page number's parameter. */
@@ -542,11 +590,40 @@ export const RATE_LIMIT_POLICY_LABEL = 'RateLimit-Policy';
 
 /**
  * The order in which automatic pagination reads a first page: the Link header, a next URL in the body, a next
- * link in a body list of links, a cursor, a page number, an offset, and last a more-flag beside entries with
- * identities. The first that matches decides; earlier checks are the more explicit.
+ * link in a body list of links, a cursor, a page number, an offset, an echoed offset (its parameter guessed), a
+ * link or token found by structure under a name the registry lacks (a guess), and last a more-flag beside entries
+ * with identities. The first that matches decides; earlier checks are the more explicit.
  */
-export const PAGINATION_CHECKS = ['linkHeader', 'nextUrl', 'linkList', 'cursor', 'pageNumber', 'offset', 'afterLast'] as const;
+export const PAGINATION_CHECKS = ['linkHeader', 'nextUrl', 'linkList', 'cursor', 'pageNumber', 'offset', 'offsetEcho', 'nextSign', 'afterLast'] as const;
 export type PaginationCheck = (typeof PAGINATION_CHECKS)[number];
 
 /** Sizes APIs commonly default to or cap their pages at: a first page this long may not be all. */
 export const COMMON_PAGE_SIZES = new Set([10, 20, 25, 30, 50, 100, 200, 250, 500, 1000]);
+
+/** Whether every word of a key is one of these sets' (what else the key says decides it is about something else). */
+function wordsFrom(words: readonly string[], ...sets: ReadonlyArray<ReadonlySet<string>>): boolean {
+	return words.every((word) => sets.some((set) => set.has(word)));
+}
+
+/** Whether a key's words speak of the next page or of more entries (`tokenForNext`, `anotherPage`, `hasMoreItems`). */
+export function speaksOfNext(words: readonly string[]): boolean {
+	const { next, nouns, connectors } = PAGING_WORDS;
+	return words.some((word) => next.has(word)) && wordsFrom(words, next, nouns, connectors);
+}
+
+/** Whether a key's words speak of the last page (`isLastPage`, `endOfList`): true there, so false says more. */
+export function speaksOfDone(words: readonly string[]): boolean {
+	const { done, nouns, connectors } = PAGING_WORDS;
+	return words.some((word) => done.has(word)) && wordsFrom(words, done, nouns, connectors);
+}
+
+/** Whether a key's words only name what a page is asked for with (`token`, `href`, `cursor`): their parent says which page. */
+export function onlyPagingNouns(words: readonly string[]): boolean {
+	return words.length > 0 && wordsFrom(words, PAGING_WORDS.nouns, PAGING_WORDS.connectors);
+}
+
+/** Whether a key's words speak of how many entries the list has (`totalHits`, `recordCount`, `count`). */
+export function speaksOfCount(words: readonly string[]): boolean {
+	const { count, countNouns, connectors } = PAGING_WORDS;
+	return words.some((word) => count.has(word)) && wordsFrom(words, count, countNouns, connectors);
+}

@@ -120,6 +120,8 @@ export function entriesOf(name: ConventionName, response: AxiosResponse, resourc
 		// JSON-RPC's `result`, keyed by id like Checkfront's lists (`[]` when empty).
 		simplybook: Object.values((at(body, 'result') as Record<string, unknown> | undefined) ?? []),
 		acuity: body,
+		unsurveyedToken: at(body, 'items'),
+		unsurveyedCount: at(body, 'data'),
 	};
 	const entries = where[name];
 	if (!Array.isArray(entries)) throw new Error(`${name}: no list in ${JSON.stringify(body).slice(0, 300)}`);
@@ -398,6 +400,14 @@ export async function walkConvention(
 		}
 		case 'cliniko':
 			await followBodyUrls(await get(path, { ...params, per_page: pageSize }), (body) => at(body, 'links.next'));
+			break;
+		case 'unsurveyedToken': {
+			let response = await get(path, { ...params, pageSize });
+			while (response.data.tokenForNext) response = await get(path, { ...params, pageSize, next_token: response.data.tokenForNext });
+			break;
+		}
+		case 'unsurveyedCount':
+			await followBodyUrls(await get(path, { ...params, limit: pageSize }), (body) => at(body, 'paging.linkToNext'));
 			break;
 		case 'squareBookings': {
 			let response = await get(path, { ...params, limit: pageSize });

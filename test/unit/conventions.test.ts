@@ -92,7 +92,7 @@ describe('the derived sets', () => {
 
 describe('the rules that are data', () => {
 	it('reads the Link header first and a bare more-flag last', () => {
-		expect(PAGINATION_CHECKS).toEqual(['linkHeader', 'nextUrl', 'linkList', 'cursor', 'pageNumber', 'offset', 'afterLast']);
+		expect(PAGINATION_CHECKS).toEqual(['linkHeader', 'nextUrl', 'linkList', 'cursor', 'pageNumber', 'offset', 'offsetEcho', 'nextSign', 'afterLast']);
 	});
 
 	it('maps page markers that are no parameter to `page`', () => {

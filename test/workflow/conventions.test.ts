@@ -35,9 +35,8 @@ const EXPLICIT: Partial<Record<ConventionName, { pagination: IDataObject; identi
 	hasMoreOnly: { pagination: PAGINATION_AS_SET.hasMoreOnly!, identityPath: 'ref', said: /"more" is true/ },
 	calCom: { pagination: PAGINATION_AS_SET.calCom!, said: /"hasNextPage" is true/ },
 	strapi: { pagination: PAGINATION_AS_SET.strapi!, said: /"total" says 237 entries and 25 were read/ },
-	pageSizeEcho: { pagination: PAGINATION_AS_SET.pageSizeEcho!, said: /"TotalResults" says 237 entries and 100 were read/ },
+	// pageSizeEcho and Mindbody echo the offset asked for: Automatic guesses its parameter and page 2's echo confirms it.
 	// Nothing in Rezdy's answer says more follows, but a first page of exactly its default size (100) is taken as cut.
-	mindbody: { pagination: PAGINATION_AS_SET.mindbody!, said: /"TotalResults" says 237 entries and 100 were read/ },
 	rezdy: { pagination: PAGINATION_AS_SET.rezdy!, said: /the page holds 100 entries, a page size APIs commonly default to or stop at/ },
 	// Acuity's bare list cut at `max` (100 unless asked): nothing says more follows, and nothing asks for it but a larger `max`.
 	acuity: { pagination: PAGINATION_AS_SET.acuity!, said: /the page holds 100 entries, a page size APIs commonly default to or stop at/ },

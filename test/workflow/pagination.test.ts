@@ -5,8 +5,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { PAGINATION_STYLES, startSandbox, type PaginationStyle, type Sandbox } from '../../sandbox';
-import { ALL_SCOPES, itemsOf, jsonQuery, NODE_NAME, runNode, SECRET_KEY } from './venueBooking';
+import { FIXED_TODAY, PAGINATION_STYLES, startSandbox, type PaginationStyle, type Sandbox } from '../../sandbox';
+import { startTokenList } from '../support/unsurveyedLists';
+import { ALL_SCOPES, itemsOf, jsonQuery, NODE_NAME, runNode, SECRET_KEY, startSandboxWithKey } from './venueBooking';
 
 const ENTRIES = 10_000;
 const DEFAULT_PAGE = 20;
@@ -141,5 +142,68 @@ describe.each(DIALECTS)('pagination over 10,000 payments, $name', ({ dialect }) 
 				}
 			});
 		}
+	});
+});
+
+/**
+ * Lists in conventions no table of the node knows (issue 40): the two shapes of the issue, each walked exactly in
+ * Automatic (and the per-page count one with Page Number set), or failed naming what to set; never a short list.
+ */
+describe('lists in conventions no one surveyed (issue 40)', () => {
+	describe('a next-page token under a name no table knows ({"items", "tokenForNext", "span"})', () => {
+		let sandbox: Sandbox;
+		beforeAll(async () => {
+			sandbox = await startSandboxWithKey({ convention: 'unsurveyedToken', seed: 7, today: FIXED_TODAY, scale: { payments: 2_500 } });
+		});
+		afterAll(async () => sandbox.close());
+		beforeEach(() => sandbox.resetRequests());
+
+		it('Return All gives all 2,500 payments in order: the token is tried under its own name and the names its words give, page 2 confirms one', async () => {
+			const result = await runNode(sandbox, { resource: 'payment', operation: 'getAll', returnAll: true });
+			expect(result.errorOf(NODE_NAME)).toBeUndefined();
+			expect(itemsOf(result).map((entry) => entry.id)).toEqual(sandbox.store.payments.map((payment) => payment.id));
+			// 50 pages of 50; page 2 asked three times ("tokenForNext" and "token" were ignored: page 1 came back).
+			expect(sandbox.requests).toHaveLength(52);
+			expect(sandbox.requests.filter((request) => request.query.next_token !== undefined)).toHaveLength(49);
+			expect(result.hintsOf(NODE_NAME).map((hint) => hint.message).join('\n')).toMatch(/^Read all 2,500 payments over 50 pages: the list is complete\..*it is sent as "next_token"\.$/s);
+		});
+
+		it('Limit 120 asks for no page more than needed after the guess is confirmed', async () => {
+			const result = await runNode(sandbox, { resource: 'payment', operation: 'getAll', limit: 120 });
+			expect(itemsOf(result).map((entry) => entry.id)).toEqual(sandbox.store.payments.slice(0, 120).map((payment) => payment.id));
+			expect(sandbox.requests).toHaveLength(5);
+		});
+	});
+
+	it('a token that no name brings back fails naming the field and what to set, never 50 of 1,000 as the whole list', async () => {
+		const server = await startTokenList(1_000);
+		try {
+			const result = await runNode({ url: server.url } as Sandbox, { resource: 'booking', operation: 'getAll', returnAll: true });
+			const error = result.errorOf(NODE_NAME);
+			expect(error?.message).toMatch(/^The API said more entries follow \("tokenForNext" holds a next-page token\), but ignored the token under every name Automatic mode tried \("tokenForNext", "token", /);
+			expect(String(error?.description)).toMatch(/Set Options > Pagination to Cursor, with Next Cursor Field "tokenForNext"/);
+			expect(result.outputOf(NODE_NAME)).toEqual([]);
+		} finally {
+			await server.close();
+		}
+	});
+
+	describe('this page\'s count beside a next link and a more-flag ({"success", "count", "paging": {"anotherPage", "linkToNext"}, "data"})', () => {
+		let sandbox: Sandbox;
+		beforeAll(async () => {
+			sandbox = await startSandboxWithKey({ convention: 'unsurveyedCount', seed: 7, today: FIXED_TODAY, scale: { payments: 2_500 } });
+		});
+		afterAll(async () => sandbox.close());
+		beforeEach(() => sandbox.resetRequests());
+
+		it.each([
+			['Automatic', undefined],
+			['Page Number set explicitly', { mode: 'pageNumber', pageParameter: 'page', firstPage: 1 }],
+		])('Return All in %s gives all 2,500 payments: the count of 100 is no total', async (_mode, settings) => {
+			const result = await runNode(sandbox, { resource: 'payment', operation: 'getAll', returnAll: true, ...(settings ? { options: { pagination: { settings } } } : {}) });
+			expect(result.errorOf(NODE_NAME)).toBeUndefined();
+			expect(itemsOf(result).map((entry) => entry.id)).toEqual(sandbox.store.payments.map((payment) => payment.id));
+			expect(sandbox.requests).toHaveLength(25);
+		});
 	});
 });

@@ -7,6 +7,7 @@ import { type IDataObject, type INodeParameters, Workflow } from 'n8n-workflow';
 
 import { type JournalOrder, type PaginationStyle, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { RECENT_LIMIT } from '../../nodes/VenueBooking/trigger/state';
+import { startTokenList } from '../support/unsurveyedLists';
 import { captureLogs, createPoller, setUpN8nCore } from './harness';
 import { HarnessNodeTypes } from './harness/nodeTypes';
 import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey, TRIGGER_TYPE } from './venueBooking';
@@ -479,4 +480,51 @@ describe.each(PAYMENT_JOURNALS)('1,000 polls of the payment journal, %s', (_name
 			await sandbox.close();
 		}
 	}, 120_000);
+});
+
+/**
+ * Journals in conventions no table of the node knows (issue 40): the trigger walks them to their end and emits
+ * each new entry once, or fails visibly naming what to set; it never polls page 1 forever in silence.
+ */
+describe('the trigger on a journal whose next-page token has a name no table knows (issue 40)', () => {
+	it('1,000 deliveries, token taken back under a name page 2 confirms: activation walks to the end, 3 new entries are emitted once', async () => {
+		const sandbox = await startSandboxWithKey({ convention: 'unsurveyedToken', journalOrder: 'oldestFirst', scale: { deliveries: 1_000 } });
+		const poller = pollerFor(sandbox);
+		try {
+			const activation = await poller.poll();
+			expect(activation.error).toBeUndefined();
+			expect(activation.items).toBeNull();
+			const test = await poller.fetchTestEvent();
+			expect(test.error).toBeUndefined();
+			// Fetch Test Event shows the newest entries, not old ones of page 1.
+			expect(emittedIds(test.items)).toEqual(sandbox.store.journalOldestFirst().slice(-5).map((delivery) => delivery.id));
+			const added = sandbox.store.appendDeliveries(3).map((delivery) => delivery.id);
+			expect(emittedIds((await poller.poll()).items)).toEqual(added);
+			expect((await poller.poll()).items).toBeNull();
+		} finally {
+			await poller.close();
+			await sandbox.close();
+		}
+	});
+
+	it('a token no name brings back: activation and Fetch Test Event fail naming the field and what to set, and so does every later poll', async () => {
+		const server = await startTokenList(1_000);
+		const poller = pollerFor({ url: server.url } as Sandbox);
+		try {
+			const said = /"tokenForNext" holds a next-page token/;
+			const activation = await poller.poll();
+			expect(activation.items).toBeNull();
+			expect(String(activation.error?.message) + String((activation.error?.cause as Error | undefined)?.message)).toMatch(said);
+			const test = await poller.fetchTestEvent();
+			expect(test.items).toBeNull();
+			expect(String(test.error?.message)).toMatch(said);
+			server.append(3);
+			const retried = await poller.poll();
+			expect(retried.items).toBeNull();
+			expect(String(retried.error?.message) + String((retried.error?.cause as Error | undefined)?.message)).toMatch(said);
+		} finally {
+			await poller.close();
+			await server.close();
+		}
+	});
 });

@@ -9,7 +9,7 @@ import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, inputError, type ParameterReader, readId, readWorkspaceTimeZone } from '../parameters/readers';
 import { editorListOptions, namesOptionFor, optionsProperty, readBodyEncoding, readTransportOptions } from '../parameters/options';
 import type { ApiClient } from '../transport/request';
-import { toJsonObject } from '../transport/response';
+import { writeAnswerItems } from '../transport/response';
 import { cancelBody, type CancelledState, cancelProperties, learnCancelledState, notSeenError, readGivenState } from './cancel';
 import type { HintSink, Operation } from './operation';
 import { sendWrite } from './write';
@@ -141,7 +141,7 @@ export function bookingChangeOperation(endpoint: Endpoint): Operation {
 			const request = { endpoint, id: recordId, body, bodyEncoding: readBodyEncoding(context, itemIndex), query: readQuery(context, itemIndex), itemIndex };
 			try {
 				const response = await sendWrite(context, client, request);
-				return [toJsonObject(response.body)];
+				return writeAnswerItems(response.body);
 			} catch (error) {
 				throw explainRefusedFields(error, context, itemIndex, fields, parameter);
 			}

@@ -12,7 +12,7 @@ import { editorListOptions, namesOptionFor, optionsProperty, readBodyEncoding, r
 import { leavesOf, loadReferenceLists, type NamedRecord, namesOf, nameQuotedIdentities } from '../referenceLists';
 import { refusedTheValues } from '../transport/errors';
 import { type ApiClient, type ApiRequest, settle } from '../transport/request';
-import { toJsonObject } from '../transport/response';
+import { writeAnswerItems } from '../transport/response';
 import type { Operation } from './operation';
 
 /**
@@ -77,7 +77,7 @@ export function writeOperation(endpoint: Endpoint): Operation {
 				itemIndex,
 			};
 			const response = await sendWrite(context, client.withOptions(readTransportOptions(context, itemIndex)), request);
-			return [toJsonObject(response.body)];
+			return writeAnswerItems(response.body);
 		},
 	};
 }
@@ -114,7 +114,7 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 			};
 			try {
 				const response = await sendWrite(context, client.withOptions(readTransportOptions(context, itemIndex)), request);
-				return [toJsonObject(response.body)];
+				return writeAnswerItems(response.body);
 			} catch (error) {
 				throw explainRefusedFields(error, context, itemIndex, fields);
 			}

@@ -6,7 +6,8 @@
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
 import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_CODES, FAILURE_ENVELOPE_EXTRAS, IDENTITY_FIELD, JSON_RPC, STATUS_WORDS, SUCCESS_FLAGS } from '../conventions';
-import { canonicalJson, cutText, isPlainObject, readPath, UNSAFE_KEYS } from './json';
+import { canonicalJson, cutText, isPlainObject, keyWords, readPath, UNSAFE_KEYS } from './json';
+import { isRecordItself, RESULT_WORDS } from './response';
 
 /** The longest piece of a response body an error description quotes; bodies can be megabytes of HTML. */
 export const MAX_QUOTED_BODY = 2000;
@@ -316,10 +317,10 @@ export function httpStatusError(context: FailureContext, status: number, body: u
  * The operation that sent the fields can say which of the user's inputs they are (parameters/body.ts), and judge
  * by the server's words about each (`fieldMessages`) whether the field itself or its value was refused.
  */
-function keepWhatTheServerNamed(error: NodeApiError, context: FailureContext, body: unknown, serverMessage: string | undefined): void {
-	const named = fieldsNamedIn(body);
+function keepWhatTheServerNamed(error: NodeApiError, context: FailureContext, body: unknown, serverMessage: string | undefined, words?: ServerWords): void {
+	const said = words ?? readServerWords(body);
+	const named = said ? [...new Set(said.fields.flatMap(({ field }) => field.split(', ')))] : [];
 	if (named.length > 0) error.context.namedFields = named;
-	const said = readServerWords(body);
 	if (said && said.fields.length > 0) {
 		error.context.fieldMessages = said.fields.flatMap(({ field, text }) => field.split(', ').map((one) => ({ field: one, text: context.redact(text) })));
 	}
@@ -495,6 +496,165 @@ export function declaredFailureError(context: FailureContext, status: number, bo
 		itemIndex: context.itemIndex,
 	});
 	keepWhatTheServerNamed(error, context, holder, said);
+	return error;
+}
+
+// Writes answered with per-item results. An API that takes a batch may answer even a single write with an array of
+// results, one per item (`[{"success": false, "errors": [{"field": "roomId", "message": "…"}]}]`), or with such results
+// one wrapper down (`{"results": […]}`), whatever its 2xx status. No table names those keys, so a result is read by the
+// words of its keys in any case style: a success flag that says false, a failure flag, a status that says failed,
+// an error member with something in it.
+
+const { success: SUCCESS_KEY_WORDS, failure: FAILURE_KEY_WORDS, failedFlag: FAILED_FLAG_WORDS, status: STATUS_KEY_WORDS } = RESULT_WORDS;
+/** Results and wrapper members looked at: a hostile answer may hold millions. */
+const MAX_RESULTS = 100;
+
+/** Whether a status value says failed: a failure word of the registry, whole or as one of its words (`FAILED_VALIDATION`). */
+function statusSaysFailed(value: unknown): boolean {
+	if (typeof value !== 'string') return false;
+	const word = value.trim().toLowerCase();
+	return STATUS_WORDS.failures.has(word) || keyWords(value).some((part) => STATUS_WORDS.failures.has(part));
+}
+
+/**
+ * Whether one result declares a refusal: as a whole body would (`failureDeclaredInBody`), or by a success flag that
+ * says false, or, where it is no record itself, by a failure flag, a failure status or an error member with
+ * something in it. A record's own `status: "failed"` or `error` field (a delivery that failed) is its data.
+ */
+function resultRefused(result: Record<string, unknown>): boolean {
+	if (failureDeclaredInBody(result) !== undefined) return true;
+	let weak = false;
+	for (const key of Object.keys(result).slice(0, MAX_RESULTS)) {
+		if (UNSAFE_KEYS.has(key)) continue;
+		const words = keyWords(key);
+		const value = result[key];
+		const says = (set: Set<string>) => words.some((word) => set.has(word));
+		if ((value === false || value === 'false') && says(SUCCESS_KEY_WORDS) && !says(FAILED_FLAG_WORDS)) return true;
+		if (value === true && says(FAILED_FLAG_WORDS) && !says(SUCCESS_KEY_WORDS)) weak = true;
+		else if (STATUS_KEY_WORDS.has(words[words.length - 1] ?? '') && statusSaysFailed(value)) weak = true;
+		else if (says(FAILURE_KEY_WORDS) && typeof value !== 'boolean' && typeof value !== 'number' && !isEmptyValue(value)) weak = true;
+	}
+	return weak && !isRecordItself(result);
+}
+
+/** A refused result of a write's answer: the result, and where it sat among how many. */
+export interface RefusedResult {
+	result: Record<string, unknown>;
+	/** Position among the results of its array (from 1), and how many there were; absent for a lone result. */
+	position?: number;
+	of?: number;
+	/** Every refused result found (bounded). */
+	refused: number;
+}
+
+/**
+ * The first refused result in a write's answer, looking inside arrays and one level of wrappers (an object with no
+ * identity of its own: `{"results": […]}`, `{"result": {"success": false, …}}`), whatever the 2xx status. A record
+ * (`{"id": …, "room": {…}}`) is not looked into: what it holds is its data. Undefined when nothing is refused.
+ */
+export function refusalInWriteAnswer(body: unknown): RefusedResult | undefined {
+	const found: RefusedResult[] = [];
+	const visit = (value: unknown, wrappers: number, position?: number, of?: number): void => {
+		if (found.length >= MAX_RESULTS) return;
+		if (Array.isArray(value)) {
+			const results = value.slice(0, MAX_RESULTS);
+			results.forEach((result, index) => visit(result, wrappers, index + 1, value.length));
+			return;
+		}
+		if (!isPlainObject(value)) return;
+		if (resultRefused(value)) {
+			found.push({ result: value, position, of, refused: 0 });
+			return;
+		}
+		if (wrappers === 0 || isRecordItself(value)) return;
+		for (const key of Object.keys(value).slice(0, MAX_RESULTS)) {
+			const member = value[key];
+			if (!UNSAFE_KEYS.has(key) && (Array.isArray(member) || isPlainObject(member))) visit(member, wrappers - 1);
+		}
+	};
+	visit(body, 1);
+	return found.length === 0 ? undefined : { ...found[0], refused: found.length };
+}
+
+/** Words of a key that name an error's field, and that hold its words, in an error entry no table describes. */
+const FIELD_NAME_WORDS = new Set(['field', 'fields', 'param', 'parameter', 'property', 'attribute', 'pointer', 'path', 'target', 'key']);
+const MESSAGE_WORDS = new Set(['message', 'msg', 'reason', 'description', 'detail', 'text', 'title', 'error']);
+
+/** The first text under a key with one of these words. */
+function textUnder(entry: Record<string, unknown>, words: Set<string>): string | undefined {
+	for (const key of Object.keys(entry).slice(0, MAX_ENTRIES)) {
+		if (!UNSAFE_KEYS.has(key) && keyWords(key).some((word) => words.has(word))) {
+			const text = piece(entry[key]);
+			if (text) return text;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * A refused result's words where no key of the survey holds them (`{"isSuccess": false, "validationErrors":
+ * [{"fieldName": "roomId", "reason": "…"}]}`): each error member's texts, entries with the field they name.
+ */
+function wordsByStructure(result: Record<string, unknown>): ServerWords {
+	const said: ServerWords = { general: [], listed: [], fields: [], codes: [] };
+	const readEntry = (entry: unknown, fieldFromKey?: string): void => {
+		if (isPlainObject(entry)) {
+			const field = textUnder(entry, FIELD_NAME_WORDS) ?? fieldFromKey;
+			const text = textUnder(entry, MESSAGE_WORDS);
+			if (text && field) said.fields.push({ field, text });
+			else if (text) said.general.push(text);
+			return;
+		}
+		const text = piece(entry);
+		if (text && fieldFromKey) said.fields.push({ field: fieldFromKey, text });
+		else if (text) said.general.push(text);
+	};
+	for (const key of Object.keys(result).slice(0, MAX_ENTRIES)) {
+		if (UNSAFE_KEYS.has(key)) continue;
+		const words = keyWords(key);
+		const value = result[key];
+		if (words.some((word) => FAILURE_KEY_WORDS.has(word))) {
+			if (Array.isArray(value)) value.slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry));
+			else if (isPlainObject(value) && textUnder(value, MESSAGE_WORDS) === undefined) {
+				// A map keyed by field: `{"roomId": "is taken"}` or `{"roomId": ["is taken"]}`.
+				for (const field of fieldKeys(value)) [value[field]].flat().slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry, piece(field)));
+			} else readEntry(value);
+		} else if (words.some((word) => MESSAGE_WORDS.has(word))) {
+			const text = piece(value);
+			if (text) said.general.push(text);
+		}
+	}
+	return said;
+}
+
+/** What a refused result says: in the survey's error shapes, else by the words of its keys. */
+function refusedResultWords(result: Record<string, unknown>): ServerWords {
+	const said = readServerWords(result);
+	if (said && (said.general.length > 0 || said.fields.length > 0 || said.codes.length > 0)) return said;
+	return wordsByStructure(result);
+}
+
+/** The error for a write whose answer holds a refused result (`refusalInWriteAnswer`): the server's words, its field named. */
+export function refusedResultError(context: FailureContext, status: number, body: unknown, refused: RefusedResult): NodeApiError {
+	const { method, path } = context.endpoint;
+	const said = refusedResultWords(refused.result);
+	const words = compose(said) ?? `a result says the write failed: ${cutText(canonicalJson(refused.result, MAX_PIECE), MAX_PIECE)}`;
+	const where = refused.of !== undefined && refused.of > 1 ? ` (${refused.refused} of ${refused.of} results refused; the first is result ${refused.position})` : '';
+	const message = context.redact(`The API refused ${method} ${path}: ${words}`);
+	const description = context.redact(
+		[
+			`The answer came with a success status, but it holds a result that says the write failed${where}: nothing is reported as done. Check the body you sent.`,
+			`The server said: ${words}`,
+			`Response body (HTTP ${status}): ${quoteBody(body)}`,
+		].join('\n'),
+	);
+	const error = new DeclaredFailure(context.node, { message, description, httpCode: String(status) } as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex: context.itemIndex,
+	});
+	keepWhatTheServerNamed(error, context, refused.result, words, said);
 	return error;
 }
 

@@ -186,3 +186,16 @@ export function walkFields(root: unknown, maxDepth: number, visit: (field: JsonF
 	};
 	if (isPlainObject(root)) walk(root, [], 1);
 }
+
+/**
+ * The words of a key in any case style, lower case: `isSuccess` → is, success; `error_list` → error, list;
+ * `HTTPStatus` → http, status; `$errors` → errors. Detection by structure reads keys through this, never by spelling.
+ */
+export function keyWords(key: string): string[] {
+	return key
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.toLowerCase()
+		.split(/[^a-z0-9]+/)
+		.filter((word) => word !== '');
+}

@@ -7,7 +7,7 @@
 import { type IAdditionalCredentialOptions, type ICredentialDataDecryptedObject, type ICredentialsDecrypted, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, NodeOperationError, sleep } from 'n8n-workflow';
 import { API_PATH_PREFIX, type Endpoint, type HttpMethod } from '../endpoints';
 import { RATE_LIMIT_HEADERS } from '../conventions';
-import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, transportError } from './errors';
+import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, refusalInWriteAnswer, refusedResultError, transportError } from './errors';
 import { hashText, isPlainObject } from './json';
 import { RatePacer } from './ratePacer';
 import { parseBody } from './response';
@@ -173,6 +173,9 @@ export class ApiClient {
 				// `{"ok": false, "error": …}` with 200 (Slack, Pipedrive) is a refusal, never an empty list.
 				const declared = status < 300 ? failureDeclaredInBody(parsed.value) : undefined;
 				if (declared !== undefined) throw declaredFailureError(failure(), status, parsed.value, declared);
+				// A write answered with per-item results (`[{"success": false, "errors": […]}]`) made nothing where one is refused.
+				const refused = status < 300 && request.endpoint.method !== 'GET' ? refusalInWriteAnswer(parsed.value) : undefined;
+				if (refused !== undefined) throw refusedResultError(failure(), status, parsed.value, refused);
 				return { ...result, body: parsed.value, url };
 			}
 			const body = parsed.ok ? parsed.value : result.body;

@@ -3,8 +3,8 @@
  * entries into n8n items.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { KEYED_IDENTITY, LIST_CONTAINERS, LIST_NAMES } from '../conventions';
-import { isPlainObject, readPath, UNSAFE_KEYS } from './json';
+import { IDENTITY_FIELD, KEYED_IDENTITY, LIST_CONTAINERS, LIST_NAMES, RECORD_IDENTITY } from '../conventions';
+import { isPlainObject, isScalar, keyWords, readPath, UNSAFE_KEYS } from './json';
 
 /**
  * Nesting deeper than this is refused: n8n and JavaScript serialise items recursively, and a hostile
@@ -326,4 +326,78 @@ export function toJsonObject(body: unknown): IDataObject {
 	if (isPlainObject(body)) return body as IDataObject;
 	if (body === undefined || body === '') return { success: true };
 	return { value: body as IDataObject[keyof IDataObject] };
+}
+
+// What a write answers. Most APIs answer a write with the record (or an envelope around it), kept as one item as it
+// came. Some answer with an array of per-item results, one per item sent (`[{"success": true, "created": {…}}]`):
+// those are read result by result, and a result's record is the item. Whether a result refused is errors.ts's to say
+// (`refusalInWriteAnswer`), by the same words of keys.
+
+/** The words of keys in a per-item result, in any case style (`isSuccess`, `validation_errors`, `resultStatus`). */
+export const RESULT_WORDS = {
+	/** A success flag (`success`, `ok`, `isSuccess`, `wasSuccessful`): false declares a refusal. */
+	success: new Set(['success', 'successful', 'succeeded', 'ok']),
+	/** What went wrong, when not empty (`errors`, `error`, `validationErrors`, `failures`). */
+	failure: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults']),
+	/** A flag that is true on failure (`failed`, `hasErrors`, `isError`). */
+	failedFlag: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults', 'fail', 'failed', 'errored']),
+	/** The last word of a key that says in a word how the request went (`status`, `resultStatus`, `state`, `outcome`). */
+	status: new Set(['status', 'state', 'outcome', 'result']),
+	/** The rest of a result's own vocabulary beside its record: its words, codes and position. */
+	about: new Set(['message', 'messages', 'msg', 'reason', 'detail', 'details', 'description', 'code', 'index', 'warning', 'warnings', 'request']),
+};
+const ABOUT_RESULT = new Set([...RESULT_WORDS.success, ...RESULT_WORDS.failedFlag, ...RESULT_WORDS.status, ...RESULT_WORDS.about]);
+
+/** The last word of a key that holds an identity (`id`, `bookingId`, `booking_uuid`). */
+const IDENTITY_WORDS = new Set(['id', 'uuid', 'guid']);
+/** Keys of one object looked at: a hostile answer may hold millions. */
+const MAX_KEYS_READ = 100;
+
+/** Whether a key holds an identity: `id` in any case, a key whose last word is one, or the registry's record identities. */
+function isIdentityKey(key: string): boolean {
+	const words = keyWords(key);
+	return key.toLowerCase() === IDENTITY_FIELD || IDENTITY_WORDS.has(words[words.length - 1] ?? '') || KEYED_IDENTITY.test(key) || RECORD_IDENTITY.test(key);
+}
+
+function boundedKeys(object: Record<string, unknown>): string[] {
+	return ownKeys(object).slice(0, MAX_KEYS_READ);
+}
+
+/** Whether an object has an identity of its own: a non-empty text or a number under an identity key. */
+export function hasOwnIdentity(object: Record<string, unknown>): boolean {
+	return boundedKeys(object).some((key) => {
+		const value = object[key];
+		return ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') && isIdentityKey(key);
+	});
+}
+
+/**
+ * Whether an object is a record itself (an identity and a value of its own), not a result about one: besides
+ * identities and a result's words, a scalar field (`start`, `url`). Objects inside do not count: a result holds its
+ * record as one (`{"success": true, "id": 7, "created": {…}}`).
+ */
+export function isRecordItself(object: Record<string, unknown>): boolean {
+	if (!hasOwnIdentity(object)) return false;
+	return boundedKeys(object).some((key) => {
+		const value = object[key];
+		if (!isScalar(value) || value === '' || isIdentityKey(key)) return false;
+		return !keyWords(key).every((word) => ABOUT_RESULT.has(word));
+	});
+}
+
+/** The record a per-item result holds: the result itself where it is one, else its one member that is a record, whatever its key. */
+function recordOfResult(result: Record<string, unknown>): Record<string, unknown> {
+	if (isRecordItself(result)) return result;
+	const records = boundedKeys(result).filter((key) => isPlainObject(result[key]) && hasOwnIdentity(result[key] as Record<string, unknown>));
+	return records.length === 1 ? (result[records[0]] as Record<string, unknown>) : result;
+}
+
+/**
+ * A write's answer as items: an object (or nothing) as one item, untouched, as ever; an array of objects (per-item
+ * results, or the records written) one item per entry, each result's record where it holds one. Refused results
+ * never get here: the transport fails on them.
+ */
+export function writeAnswerItems(body: unknown): IDataObject[] {
+	if (!Array.isArray(body) || body.length === 0 || !body.every(isPlainObject)) return [toJsonObject(body)];
+	return body.map((result) => recordOfResult(result as Record<string, unknown>) as IDataObject);
 }

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, NodeApiError } from 'n8n-workflow';
 import { OPERATIONS } from '../../../nodes/VenueBooking/actions/operations';
 import { bookingWriteOperation, writeOperation } from '../../../nodes/VenueBooking/actions/write';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
@@ -92,7 +92,10 @@ describe('a booking write with the fields seen in the workspace', () => {
 		});
 		expect(requests[0]).toMatchObject({ method: 'POST', url: `${API}/bookings` });
 		expect(JSON.parse(String(requests[0].body))).toEqual({ client_id: 'c1', starts_at: '2026-12-01T10:00:00Z' });
-		expect(results).toEqual([{ value: [{ id: 'new' }] }]);
+		// An array of records is read item by item (issue 40); an array of anything else stays wrapped.
+		expect(results).toEqual([{ id: 'new' }]);
+		const texts = await runOperation(create, { parameters: { fields: mapped({ a: 1 }), specifyBody: 'json', jsonBody: '' }, answers: [ok(['made'])] });
+		expect(texts.results).toEqual([{ value: ['made'] }]);
 	});
 
 	it('takes its timeout from the item\'s Options', async () => {
@@ -171,5 +174,58 @@ describe('Booking → Cancel or Reschedule', () => {
 	it('refuses an empty pick before any request, naming the parameter and the item', async () => {
 		const run = runOperation(update, { parameters: { bookingId: { __rl: true, mode: 'list', value: '' }, specifyBody: 'json', jsonBody: '{}' }, answers: [] });
 		await expect(run).rejects.toThrow('Booking ID: is empty (item 0)');
+	});
+});
+
+describe('writes answered with per-item results (issue 40)', () => {
+	const booking = { id: 'bk_9', roomId: 'room_3', start: '2026-12-01T10:00:00Z', room: { id: 'room_3', name: 'Loft' } };
+	const createParameters = { fields: mapped({ roomId: 'room_3', start: '2026-12-01T10:00:00Z' }), specifyBody: 'json', jsonBody: '' };
+
+	it('gives the record inside a success result as the item, whatever the member\'s key', async () => {
+		for (const answer of [[{ success: true, created: booking }], [{ ok: true, bookingId: 'bk_9', result: booking }], { data: booking, success: true }]) {
+			const { results } = await runOperation(create, { parameters: createParameters, answers: [{ statusCode: 201, body: answer }] });
+			// A single object stays as it came (its envelope included), as before.
+			expect(results).toEqual(Array.isArray(answer) ? [booking] : [answer]);
+		}
+		const { results } = await runOperation(create, { parameters: createParameters, answers: [ok([{ success: true, created: booking }, { success: true, created: { ...booking, id: 'bk_10' } }])] });
+		expect(results.map((result) => result.id)).toEqual(['bk_9', 'bk_10']);
+	});
+
+	it('keeps a booking with objects inside as the one record it is', async () => {
+		const { results } = await runOperation(create, { parameters: createParameters, answers: [ok([booking])] });
+		expect(results).toEqual([booking]);
+	});
+
+	it('fails a refused result inside a 201 with the server\'s words and the field it named; nothing is reported as made', async () => {
+		const refused = [{ success: false, errors: [{ field: 'roomId', message: 'Room 3 is not available at that time' }] }];
+		const run = runOperation(create, { parameters: createParameters, answers: [{ statusCode: 201, body: refused }] });
+		await expect(run).rejects.toThrow('The API refused POST /bookings: roomId: Room 3 is not available at that time');
+		const error = await run.then(() => { throw new Error('no refusal'); }, (caught: NodeApiError) => caught);
+		expect(error.context.namedFields).toEqual(['roomId']);
+		expect(error.description).toMatch(/holds a result that says the write failed/);
+		// The form's field is named after the server's words.
+		expect(error.description).toMatch(/roomId/);
+	});
+
+	it('fails a refusal one wrapper down, in key spellings no table has', async () => {
+		const answer = { results: [{ isSuccess: false, validationErrors: [{ fieldName: 'roomId', reason: 'Room 3 is taken' }] }] };
+		const run = runOperation(create, { parameters: createParameters, answers: [ok(answer)] });
+		await expect(run).rejects.toThrow('The API refused POST /bookings: roomId: Room 3 is taken');
+		expect((await run.then(() => { throw new Error('no refusal'); }, (caught: NodeApiError) => caught)).context.namedFields).toEqual(['roomId']);
+	});
+
+	it('fails a cancel whose result says failed, and gives a changed booking as the item', async () => {
+		const parameters = { bookingId: 'bk_9', specifyBody: 'json', jsonBody: '{"status":"cancelled"}' };
+		const { results } = await runOperation(reschedule, { parameters, answers: [ok([{ success: true, changed: { ...booking, status: 'cancelled' } }])] });
+		expect(results).toEqual([{ ...booking, status: 'cancelled' }]);
+		const run = runOperation(reschedule, { parameters, answers: [ok([{ status: 'FAILED', error: 'Booking bk_9 has already started' }])] });
+		await expect(run).rejects.toThrow('The API refused PATCH /bookings/{id}: Booking bk_9 has already started');
+	});
+
+	it('says how many of several results were refused', async () => {
+		const answer = [{ success: true, created: booking }, { success: false, error: 'Room 3 is not available' }];
+		const run = runOperation(sendTest, { parameters: {}, answers: [ok(answer)] });
+		await expect(run).rejects.toThrow('The API refused POST /webhooks/test: Room 3 is not available');
+		expect((await run.then(() => { throw new Error('no refusal'); }, (caught: NodeApiError) => caught)).description).toMatch(/1 of 2 results refused; the first is result 2/);
 	});
 });

@@ -11,6 +11,8 @@ import {
 	isStalePageRefusal,
 	NetworkFailure,
 	networkHint,
+	refusalInWriteAnswer,
+	refusedResultError,
 	transportError,
 } from '../../../nodes/VenueBooking/transport/errors';
 import { TEST_KEY, TEST_NODE } from '../mockContext';
@@ -498,3 +500,67 @@ describe('DNS failures', () => {
 	});
 });
 
+
+describe('refusalInWriteAnswer: per-item results of a write (issue 40)', () => {
+	const refusedIn = (body: unknown) => refusalInWriteAnswer(body)?.result;
+
+	it('finds a refused result in an array, one wrapper down, and in the body itself, in any spelling of its keys', () => {
+		const taken = { success: false, errors: [{ field: 'roomId', message: 'Room 3 is not available at that time' }] };
+		expect(refusedIn([taken])).toBe(taken);
+		expect(refusedIn({ results: [taken] })).toBe(taken);
+		expect(refusedIn({ outcome: taken })).toBe(taken);
+		expect(refusedIn([{ result: taken }])).toBe(taken);
+		for (const result of [
+			{ isSuccess: false, validationErrors: [{ fieldName: 'roomId', reason: 'taken' }] },
+			{ OK: 'false', Message: 'taken' },
+			{ wasSuccessful: false },
+			{ failed: true, reason: 'taken' },
+			{ hasErrors: true, bookingRef: 'x' },
+			{ resultStatus: 'FAILED_VALIDATION', detail: 'taken' },
+			{ '$errors': ['Room 3 is taken'] },
+			{ error: { code: 'slot_taken' } },
+			{ jsonrpc: '2.0', id: 4, error: { code: -32000, message: 'taken' } },
+			{ requestId: 'rq_1', status: 'error', errors: ['taken'] },
+		]) {
+			expect(refusedIn([result])).toBe(result);
+		}
+		expect(refusalInWriteAnswer([{ success: true, created: { id: 1 } }, taken, taken])).toMatchObject({ position: 2, of: 3, refused: 2 });
+	});
+
+	it('reads records and success results as data: a record\'s own failed status or error, empty errors, true flags', () => {
+		for (const body of [
+			{ id: 'bk_1', start: '2026-12-01T10:00:00Z', payment: { success: false, error: 'card declined' } },
+			[{ id: 'dlv_1', status: 'failed', error: 'timeout', url: 'https://hooks.example.com' }],
+			[{ id: 'pay_1', amount: 10, state: 'failed', errors: ['declined'] }],
+			[{ success: true, errors: [], error: null, created: { id: 'bk_1' } }],
+			[{ ok: true, warnings: ['late'], booking: { id: 'bk_1' } }],
+			{ data: [{ id: 'bk_1', status: 'confirmed' }], errors: [] },
+			{ errorCount: 0, items: [{ id: 1 }] },
+			['made', 7, null],
+			{ success: true, data: { id: 'bk_1' } },
+		]) {
+			expect(refusedIn(body)).toBeUndefined();
+		}
+	});
+
+	it('looks no deeper than one wrapper, and only at a bounded number of results', () => {
+		expect(refusedIn({ a: { b: { success: false, error: 'deep' } } })).toBeUndefined();
+		const many = Array.from({ length: 5000 }, () => ({ success: true, created: { id: 1 } }));
+		many[4999] = { success: true, created: { id: 2 } };
+		expect(refusedIn(many)).toBeUndefined();
+	});
+
+	it('makes an error that quotes the server, names the field it named and counts the refused results', () => {
+		const body = [{ success: true, created: { id: 1 } }, { isSuccess: false, validationErrors: [{ fieldName: 'roomId', reason: `taken by ${TEST_KEY}` }] }];
+		const error = refusedResultError(context(findEndpoint('booking', 'create')), 201, body, refusalInWriteAnswer(body)!);
+		expect(error.message).toBe('The API refused POST /bookings: roomId: taken by ***');
+		expect(error.description).toMatch(/1 of 2 results refused; the first is result 2/);
+		expect(error.description).not.toContain(TEST_KEY);
+		expect(error.context.namedFields).toEqual(['roomId']);
+		expect(error.httpCode).toBe('201');
+		expect(isStalePageRefusal(error)).toBe(true);
+		// Without any words, the result itself is quoted.
+		const bare = [{ wasSuccessful: false }];
+		expect(refusedResultError(context(), 200, bare, refusalInWriteAnswer(bare)!).message).toMatch(/a result says the write failed: \{"wasSuccessful":false\}/);
+	});
+});

@@ -125,6 +125,18 @@ describe('ApiClient', () => {
 		expect((await answered.client.send({ endpoint: payments })).body).toEqual({ ok: true, payments: [] });
 	});
 
+	it('reads a write\'s per-item results for a refusal, once, and a list\'s entries as data (issue 40)', async () => {
+		const refused = [{ success: false, errors: [{ field: 'roomId', message: 'Room 3 is not available' }] }];
+		const { client, requests } = await clientWith([{ statusCode: 201, body: refused }]);
+		const error = (await failureOf(client.send({ endpoint: findEndpoint('booking', 'create'), body: {} }))) as NodeApiError;
+		expect(requests).toHaveLength(1);
+		expect(error.message).toBe('The API refused POST /bookings: roomId: Room 3 is not available');
+		expect(error.httpCode).toBe('201');
+		// A journal of deliveries that failed is a list like any other.
+		const listed = await clientWith([{ statusCode: 200, body: [{ success: false, error: 'timeout' }] }]);
+		expect((await listed.client.send({ endpoint: findEndpoint('webhookDelivery', 'getAll') })).body).toEqual([{ success: false, error: 'timeout' }]);
+	});
+
 	it('fails at once when Retry-After asks for more than Max Wait', async () => {
 		const { client, requests } = await clientWith([{ statusCode: 429, headers: { 'Retry-After': '3600' } }]);
 		const error = await failureOf(client.send({ endpoint: payments }));

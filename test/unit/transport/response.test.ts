@@ -1,4 +1,4 @@
-import { listAt, locateList, memberKeysInText, parseBody, toJsonItems, toJsonObject } from '../../../nodes/VenueBooking/transport/response';
+import { hasOwnIdentity, isRecordItself, listAt, locateList, memberKeysInText, parseBody, toJsonItems, toJsonObject, writeAnswerItems } from '../../../nodes/VenueBooking/transport/response';
 
 describe('parseBody', () => {
 	it('parses JSON text, including bare values, and reads a blank body as undefined', () => {
@@ -162,5 +162,40 @@ describe('lists keyed by id (PHP-built platforms such as Checkfront)', () => {
 		expect(memberKeysInText('{"a":[{"3":{}}],"b":{"2":{},"1":[]}}', ['b'])).toEqual(['2', '1']);
 		expect(memberKeysInText('{"a":[{"b":{"1":{}}}]}', ['a', 'b'])).toBeUndefined();
 		expect(memberKeysInText('{"x":{"2":1,"1":2}}', [])).toEqual(['x']);
+	});
+});
+
+describe('writeAnswerItems: what a write answered, as items (issue 40)', () => {
+	const booking = { id: 'bk_9', start: '2026-12-01T10:00:00Z', room: { id: 'room_3' }, client: { id: 'cl_1' } };
+
+	it('keeps an object or nothing as one item, untouched, as before', () => {
+		const envelope = { success: true, data: booking };
+		expect(writeAnswerItems(envelope)[0]).toBe(envelope);
+		expect(writeAnswerItems(booking)[0]).toBe(booking);
+		expect(writeAnswerItems(undefined)).toEqual([{ success: true }]);
+		expect(writeAnswerItems([])).toEqual([{ value: [] }]);
+		expect(writeAnswerItems(['ok', 1])).toEqual([{ value: ['ok', 1] }]);
+	});
+
+	it('reads an array result by result: a record as itself, a result by the one member that is a record, whatever its key', () => {
+		expect(writeAnswerItems([booking])).toEqual([booking]);
+		expect(writeAnswerItems([{ success: true, created: booking }])).toEqual([booking]);
+		expect(writeAnswerItems([{ ok: true, bookingId: 'bk_9', theBooking: booking }])).toEqual([booking]);
+		expect(writeAnswerItems([{ status: 'OK', changed: { ...booking, state: 'cancelled' } }, { status: 'OK', changed: booking }])).toEqual([{ ...booking, state: 'cancelled' }, booking]);
+		// Without one record inside, the result is the item.
+		const two = { success: true, before: { id: 1 }, after: { id: 2 } };
+		expect(writeAnswerItems([two])).toEqual([two]);
+		expect(writeAnswerItems([{ success: true }])).toEqual([{ success: true }]);
+	});
+
+	it('tells a record from a result about one: an identity and a value of its own beside the result\'s words', () => {
+		expect(hasOwnIdentity({ bookingId: 7 })).toBe(true);
+		expect(hasOwnIdentity({ booking_uuid: 'u' })).toBe(true);
+		expect(hasOwnIdentity({ id: '' })).toBe(false);
+		expect(hasOwnIdentity({ identifier: 'x', valid: true })).toBe(false);
+		expect(isRecordItself(booking)).toBe(true);
+		expect(isRecordItself({ id: 'dlv_1', status: 'failed', error: 'timeout', url: 'https://x' })).toBe(true);
+		expect(isRecordItself({ id: 'bk_9', success: true, errorMessage: '', created: booking })).toBe(false);
+		expect(isRecordItself({ requestId: 'rq', status: 'error', message: 'taken' })).toBe(false);
 	});
 });

@@ -249,3 +249,38 @@ describe('JournalReader on a journal keyed by numeric ids (Checkfront-style), ne
 		expect(numbers(poll.entries)).toEqual([1008, 1009]);
 	});
 });
+
+describe('JournalReader on a journal whose next-page token has a name no table knows (issue 40)', () => {
+	/** `{"items", "tokenForNext", "span"}` in pages of 3, oldest first; the token is taken back only under `takes`. */
+	function tokenJournal(entries: Array<{ id: string; at: string }>, takes: string) {
+		const asked: Array<Record<string, unknown>> = [];
+		const answer = (request: IHttpRequestOptions): MockAnswer => {
+			const query = { ...(request.qs ?? {}) } as Record<string, unknown>;
+			asked.push(query);
+			const start = takes in query ? Number(String(query[takes]).slice(1)) : 0;
+			const items = entries.slice(start, start + PAGE_SIZE);
+			const end = start + items.length;
+			return { statusCode: 200, body: { items, ...(end < entries.length ? { tokenForNext: `t${end}` } : {}), span: { first: start + 1, last: end } } };
+		};
+		return { asked, answer };
+	}
+	const automatic = { pagination: { mode: 'auto' as const, maxPages: 1000 } };
+
+	it('walks the journal to its end on activation under the name page 2 confirms, then emits each new entry once', async () => {
+		const journal = range(1, 7);
+		const baseline = await (await reader(tokenJournal(journal, 'next_token').answer, automatic)).baseline();
+		expect(baseline.state.order).toBe('oldestFirst');
+		expect(baseline.state.recent).toContain('s:e7');
+		journal.push(...range(8, 10));
+		const poll = await (await reader(tokenJournal(journal, 'next_token').answer, automatic)).poll(baseline.state);
+		expect(ids(poll.entries)).toEqual(['e8', 'e9', 'e10']);
+		const idle = await (await reader(tokenJournal(journal, 'next_token').answer, automatic)).poll(poll.state);
+		expect(idle.entries).toEqual([]);
+	});
+
+	it('fails activation, naming the field and what to set, where no name brings the token back: never deaf', async () => {
+		const run = (await reader(tokenJournal(range(1, 7), 'pagingKey').answer, automatic)).baseline();
+		await expect(run).rejects.toThrow(/"tokenForNext" holds a next-page token.*ignored the token under every name/);
+		await expect(run).rejects.toMatchObject({ description: expect.stringMatching(/Set Options > Pagination to Cursor, with Next Cursor Field "tokenForNext"/) });
+	});
+});

@@ -9,6 +9,8 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	AFTER_PARAMETERS,
 	COMMON_PAGE_SIZES,
+	ECHO_PARAMETERS,
+	keyWords,
 	KNOWN_CURSOR_PARAMETERS,
 	LINK_HEADER,
 	LINK_RELATIONS,
@@ -18,7 +20,12 @@ import {
 	PAGE_PARAMETERS,
 	PAGE_TOKENS,
 	PAGINATION_CHECKS,
+	PAGING_WORDS,
 	type PaginationCheck,
+	onlyPagingNouns,
+	speaksOfCount,
+	speaksOfDone,
+	speaksOfNext,
 } from '../../conventions';
 import { isPlainObject, readPath, UNSAFE_KEYS, walkFields } from '../json';
 import { headerValue } from '../request';
@@ -31,6 +38,7 @@ import {
 	isScalarMarker,
 	linkFromList,
 	nextLinkFromHeader,
+	resolveLink,
 	type ResolvedPagination,
 } from './strategies';
 
@@ -132,10 +140,113 @@ function statedPageSize(markers: Marker[], of?: Marker): Marker | undefined {
 }
 
 /**
- * A more-flag anywhere in the response, read either way round (`has_more`, or `done` / `isLast`).
+ * A more-flag anywhere in the response, read either way round (`has_more`, or `done` / `isLast`): a registry name
+ * first, else a flag whose key's words speak of more or of the end (`anotherPage`, `hasMoreItems`, `endOfList`).
  */
 function moreFlag(markers: Marker[]): Marker | undefined {
-	return markers.find((m) => (NAMES.moreFlag.has(m.normalized) || NAMES.doneFlag.has(m.normalized)) && isFlag(m.value));
+	return (
+		markers.find((m) => (NAMES.moreFlag.has(m.normalized) || NAMES.doneFlag.has(m.normalized)) && isFlag(m.value)) ??
+		markers.find((m) => !m.path.startsWith('header:') && isFlag(m.value) && (speaksOfNext(keyWords(m.key)) || speaksOfDone(keyWords(m.key))))
+	);
+}
+
+/**
+ * A sign of a next page found by structure where no registry name matched: a field whose key speaks of the next
+ * page (its words, or a parent such as `next: {"token": …}`) holding a link or an opaque token, or a link to the
+ * same list with another query under a key that names nothing else. A token is text no entry holds and no date, or
+ * a number; never a flag.
+ */
+interface NextSign {
+	marker: Marker;
+	kind: 'url' | 'token';
+}
+
+/** Dates are values, not tokens: `nextAvailable: "2026-12-01"` says when, not where the next page is. */
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/;
+
+function nextSigns(page: FetchedPage, markers: Marker[]): NextSign[] {
+	const entryValues = new Set<string>();
+	for (const entry of page.entries) {
+		if (!isPlainObject(entry)) continue;
+		for (const value of Object.values(entry)) if (typeof value === 'string') entryValues.add(value);
+	}
+	const signs: NextSign[] = [];
+	for (const marker of markers) {
+		if (marker.path.startsWith('header:') || isFlag(marker.value)) continue;
+		const words = keyWords(marker.key);
+		const parentWords = keyWords(marker.parent);
+		const aside = [...words, ...parentWords].some((word) => PAGING_WORDS.other.has(word) || PAGING_WORDS.done.has(word));
+		if (aside) continue;
+		const ofNext = speaksOfNext(words) || (onlyPagingNouns(words) && speaksOfNext(parentWords));
+		if (looksLikeUrl(marker.value, page.response.url)) {
+			if (ofNext || (onlyPagingNouns(words) && sameListOtherQuery(marker.value, page.response.url))) signs.push({ marker, kind: 'url' });
+			continue;
+		}
+		if (!ofNext) continue;
+		const { value } = marker;
+		const token = typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && value.trim() !== '' && !DATE_LIKE.test(value) && !entryValues.has(value);
+		if (token) signs.push({ marker, kind: 'token' });
+	}
+	return signs;
+}
+
+/** Whether a link points at the same list as the page (its path) with another query: another page of it. */
+function sameListOtherQuery(link: string, pageUrl: string): boolean {
+	if (!URL.canParse(pageUrl)) return false;
+	const page = new URL(pageUrl);
+	const target = new URL(resolveLink(link, pageUrl));
+	return target.pathname === page.pathname && target.search !== '' && target.search !== page.search;
+}
+
+/**
+ * The names a token found by structure may be sent back under, in the order tried: its own name, then names its
+ * words give (`tokenForNext` → `token`, `next_token`, `nextToken`, `pageToken`, `page_token`), then the common
+ * ones. Page 2 tells which the API understood.
+ */
+export function tokenParameters(key: string): string[] {
+	const words = keyWords(key).filter((word) => !PAGING_WORDS.next.has(word) && !PAGING_WORDS.connectors.has(word));
+	const content = words.length > 0 ? words : ['cursor'];
+	const camel = (parts: string[]) => parts.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
+	const snake = (parts: string[]) => parts.join('_');
+	const paged = content.includes('page') ? content : ['page', ...content];
+	const names = [key, camel(content), snake(content), snake(['next', ...content]), camel(['next', ...content]), camel(paged), snake(paged), 'cursor', 'token'];
+	return [...new Set(names.filter((name) => name.trim() !== ''))];
+}
+
+/**
+ * A number the page states as the list's total, on evidence: a registry total, else a key that speaks of a count
+ * (`totalHits`, `recordCount`). A number below the page's entries is no total; one equal to them is this page's
+ * count where the page also names a next page, or where the query asked for that number under the same name
+ * (Calendly's `count=3` echoed as `pagination.count: 3`).
+ */
+function statedTotal(page: FetchedPage, markers: Marker[], beside?: Marker): Marker | undefined {
+	const candidates = [
+		...markers.filter((m) => NAMES.total.has(m.normalized) && isNumeric(m.value)),
+		// A count by its words, unless the registry says it is this page's own (Rentman's `itemCount`) or a page size.
+		...markers.filter(
+			(m) =>
+				!m.path.startsWith('header:') &&
+				!NAMES.total.has(m.normalized) &&
+				!PAGE_COUNTS.has(m.key) &&
+				!NAMES.pageSize.has(m.normalized) &&
+				isNumeric(m.value) &&
+				speaksOfCount(keyWords(m.key)),
+		),
+	];
+	return candidates.find((m) => {
+		if (beside && m.parent !== beside.parent) return false;
+		const stated = numeric(m.value);
+		if (stated < page.entries.length) return false;
+		if (stated > page.entries.length) return true;
+		const echoed = Object.entries(page.query).some(([name, value]) => normalizeKey(name) === m.normalized && String(value) === String(stated));
+		return !echoed && !namesNextPage(page, markers);
+	});
+}
+
+/** Whether the page names a next page: a registry link or cursor, or a sign found by structure. */
+function namesNextPage(page: FetchedPage, markers: Marker[]): boolean {
+	const registry = CHECKS.nextUrl(page, markers) ?? CHECKS.linkList(page, markers) ?? CHECKS.linkHeader(page, markers) ?? CHECKS.cursor(page, markers);
+	return registry !== undefined || nextSigns(page, markers).length > 0 || flagSaysMore(page.response, moreFlag(markers)?.path) === true;
 }
 
 /** The signals beside a list that say how long it is: a more-flag, totals, the page length stated. */
@@ -151,7 +262,7 @@ export function findListSignals(page: FetchedPage): ListSignals {
 	const markers = collectMarkers(page);
 	return {
 		hasMorePath: moreFlag(markers)?.path,
-		totalPath: anywhere(markers, NAMES.total, isNumeric)?.path,
+		totalPath: statedTotal(page, markers)?.path,
 		totalPagesPath: anywhere(markers, NAMES.totalPages, isNumeric)?.path,
 		pageSizePath: statedPageSize(markers)?.path,
 	};
@@ -212,7 +323,7 @@ const CHECKS: Record<PaginationCheck, Check> = {
 			hasMorePath: sibling(markers, cursor, NAMES.moreFlag)?.path,
 		};
 	},
-	pageNumber: (_first, markers) => {
+	pageNumber: (first, markers) => {
 		const page = anywhere(markers, NAMES.page, isNumeric);
 		if (!page) return undefined;
 		// A token beside the page number (Bookeo's `pageNavigationToken`): later pages send it back with the number.
@@ -225,12 +336,12 @@ const CHECKS: Record<PaginationCheck, Check> = {
 			currentPagePath: page.path,
 			totalPagesPath: sibling(markers, page, NAMES.totalPages, isNumeric)?.path,
 			// A total entry count also tells where the pages end (used to fetch pages at once, or jump to the last).
-			totalPath: sibling(markers, page, NAMES.total, isNumeric)?.path,
+			totalPath: statedTotal(first, markers, page)?.path,
 			pageSizePath: statedPageSize(markers, page)?.path,
 			hasMorePath: moreFlag(markers)?.path,
 		};
 	},
-	offset: (_first, markers) => {
+	offset: (first, markers) => {
 		const offset = anywhere(markers, NAMES.offset, isNumeric);
 		if (!offset) return undefined;
 		return {
@@ -238,9 +349,27 @@ const CHECKS: Record<PaginationCheck, Check> = {
 			offsetParameter: offset.key,
 			offsetPath: offset.path,
 			limitParameter: sibling(markers, offset, NAMES.limit, isNumeric)?.key,
-			totalPath: sibling(markers, offset, NAMES.total, isNumeric)?.path,
+			totalPath: statedTotal(first, markers, offset)?.path,
 			pageSizePath: statedPageSize(markers, offset)?.path,
 			hasMorePath: moreFlag(markers)?.path,
+		};
+	},
+	offsetEcho: (first, markers) => detectOffsetEcho(first, markers),
+	nextSign: (first, markers) => {
+		const [sign] = nextSigns(first, markers);
+		if (!sign) return undefined;
+		const hasMorePath = moreFlag(markers)?.path;
+		// A link is followed as it is; page 2 must still bring new entries (the guess is checked there).
+		if (sign.kind === 'url') return { mode: 'nextUrl', nextUrlPath: sign.marker.path, hasMorePath, unverified: true };
+		const [parameter, alternative, ...alternatives] = tokenParameters(sign.marker.key);
+		return {
+			mode: 'cursor',
+			cursorParameter: parameter,
+			cursorPath: sign.marker.path,
+			...(alternative ? { cursorAlternative: alternative } : {}),
+			...(alternatives.length > 0 ? { cursorAlternatives: alternatives } : {}),
+			hasMorePath,
+			unverified: true,
 		};
 	},
 	afterLast: (first, markers) => {
@@ -248,6 +377,41 @@ const CHECKS: Record<PaginationCheck, Check> = {
 		return flag && flagSaysMore(first.response, flag.path) ? detectAfterLast(first, markers, flag) : undefined;
 	},
 };
+
+/**
+ * A paging block that echoes the offset it was asked for (Mindbody's `RequestedOffset`, beside `RequestedLimit` and
+ * a total above the page) names no parameter: the walk guesses the names the echo's words give (`offset`, `limit`),
+ * then the registry's for the platforms that write it (`request.offset`, `request.limit`), and page 2's echo tells
+ * which the API understood (it must echo the offset sent).
+ */
+function detectOffsetEcho(first: FetchedPage, markers: Marker[]): ResolvedPagination | undefined {
+	const isEcho = (m: Marker, registry: Set<string>, word: string) => {
+		const words = keyWords(m.key);
+		return isNumeric(m.value) && (registry.has(m.normalized) || (words.length === 2 && PAGING_WORDS.echo.has(words[0]) && words[1] === word));
+	};
+	const echo = markers.find((m) => isEcho(m, NAMES.offsetEcho, 'offset'));
+	const total = echo && statedTotal(first, markers);
+	if (!echo || !total || numeric(echo.value) + first.entries.length >= numeric(total.value)) return undefined;
+	const limitEcho = markers.find((m) => m.parent === echo.parent && isEcho(m, NAMES.limitEcho, 'limit'));
+	const names = (echoed: Marker | undefined) =>
+		echoed ? [...new Set([keyWords(echoed.key).slice(1).join('_'), ...(ECHO_PARAMETERS.has(echoed.normalized) ? [ECHO_PARAMETERS.get(echoed.normalized)!] : [])])] : [];
+	const offsets = names(echo);
+	const limits = names(limitEcho);
+	const [offsetParameter, ...offsetCandidates] = offsets;
+	return {
+		mode: 'offset',
+		offsetParameter,
+		...(limits[0] ? { limitParameter: limits[0] } : {}),
+		offsetEchoPath: echo.path,
+		// Where this page starts, as the walk reads it when the name it sent was not the one the API took.
+		offsetPath: echo.path,
+		...(offsetCandidates.length > 0 ? { offsetCandidates, limitCandidates: offsetCandidates.map((_, i) => limits[i + 1] ?? limits[0] ?? '') } : {}),
+		totalPath: total.path,
+		pageSizePath: statedPageSize(markers, echo)?.path,
+		hasMorePath: moreFlag(markers)?.path,
+		unverified: true,
+	};
+}
 
 /** What the first page says about pagination, as settled settings; undefined when it says nothing. */
 export function detectPagination(first: FetchedPage): ResolvedPagination | undefined {
@@ -322,7 +486,9 @@ export interface WalkPosition {
 
 /**
  * Why a page the walk cannot continue from still cannot be the list's end, or undefined when nothing says
- * more. A more-flag decides; else a stated total (above what was read: more; reached: complete, also in a
+ * more. Structure judges, names only find it faster: a more-flag decides (a registry name, or a key whose words
+ * speak of more or of the end); else a link or token of a next page the walk did not follow (found by its key's
+ * words and its value, whatever its name); else a stated total (above what was read: more; reached: complete, also in a
  * resumed walk, whose count can only be short) or a stated last page beyond this one. A list without any
  * pagination and without a stated total is also incomplete when its one page is exactly as long as the page
  * size the response states or a query parameter asked for; where a total is stated, a page size beside it
@@ -334,7 +500,10 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 	const says = flag ? flagSaysMore(last.response, flag.path) : undefined;
 	if (says === false) return undefined;
 	if (says === true && flag) return `"${flag.key}" is ${String(flag.value)}`;
-	const total = anywhere(markers, NAMES.total, isNumeric);
+	// A link or token of the next page that the walk did not follow: more follows, whatever a count beside it says.
+	const sign = nextSigns(last, markers)[0];
+	if (sign) return `"${sign.marker.path}" ${sign.kind === 'url' ? 'links to a next page' : 'holds a next-page token'}`;
+	const total = statedTotal(last, markers);
 	if (total) {
 		const stated = numeric(total.value);
 		if (totalReached(stated, last, position, markers)) return undefined;

@@ -4,7 +4,7 @@
  * the last one (a more-flag saying so, a stated total reached, a page shorter than the pages before it).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { IDENTITY_FIELD, LINK_HEADER, LINK_RELATIONS, MARKER_NAMES, normalizeKey } from '../../conventions';
+import { IDENTITY_FIELD, keyWords, LINK_HEADER, LINK_RELATIONS, MARKER_NAMES, normalizeKey, speaksOfDone } from '../../conventions';
 import { isPlainObject, readPath } from '../json';
 import { type ApiResponse, headerValue } from '../request';
 
@@ -62,7 +62,13 @@ function withSize(query: IDataObject, parameter: string | undefined, size: numbe
 export const FINISHED_FLAG_KEYS = MARKER_NAMES.doneFlag;
 
 function flagKey(path: string): string {
-	return normalizeKey(path.slice(path.lastIndexOf('.') + 1).replace(/^header:/i, ''));
+	return path.slice(path.lastIndexOf('.') + 1).replace(/^header:/i, '');
+}
+
+/** Whether a flag is true on the last page: a registry done-flag, or a key whose words speak of the end (`endOfList`). */
+function readsBackwards(path: string): boolean {
+	const key = flagKey(path);
+	return FINISHED_FLAG_KEYS.has(normalizeKey(key)) || speaksOfDone(keyWords(key));
 }
 
 /**
@@ -75,7 +81,7 @@ export function flagSaysMore(response: ApiResponse, path: string | undefined): b
 	const raw = readMarker(response, path);
 	const value = raw === 'true' ? true : raw === 'false' ? false : raw;
 	if (typeof value !== 'boolean') return undefined;
-	return FINISHED_FLAG_KEYS.has(flagKey(path)) ? !value : value;
+	return readsBackwards(path) ? !value : value;
 }
 
 /**
@@ -93,6 +99,16 @@ function knownPageSize(last: FetchedPage, sizePath: string | undefined): number 
 function isShortPage(last: FetchedPage, sizePath: string | undefined): boolean {
 	const size = knownPageSize(last, sizePath);
 	return size !== undefined && last.entries.length < size;
+}
+
+/**
+ * A total a walk may stop on: only on evidence. A number no larger than the page's entries may be this page's own
+ * count (`"count": 100` beside 100 entries and a next link; past page 1 it can be nothing else), so it ends nothing:
+ * the walk asks for the next page as it would with no total (a guess, which an empty, short or refused page ends).
+ * NaN when none.
+ */
+function evidencedTotal(last: FetchedPage, stated: number): number {
+	return stated <= last.entries.length ? NaN : stated;
 }
 
 /** A number the response states at a body path or `header:<Name>`; NaN when absent or not a number. */
@@ -172,9 +188,9 @@ function pageNumberStrategy(parameter: string, settings: PageNumberPagination): 
 			if (flag === false) return undefined;
 			const totalPages = numberAt(last.response, settings.totalPagesPath);
 			if (Number.isFinite(totalPages) && current >= totalPages + firstPage - 1) return undefined;
-			const total = numberAt(last.response, settings.totalPath);
-			const size = knownPageSize(last, settings.pageSizePath);
 			const pagesRead = current - firstPage + 1;
+			const total = evidencedTotal(last, numberAt(last.response, settings.totalPath));
+			const size = knownPageSize(last, settings.pageSizePath);
 			if (Number.isFinite(total) && size !== undefined && pagesRead * size >= total) return undefined;
 			const promised = flag === true || Number.isFinite(totalPages) || Number.isFinite(total);
 			if (!promised && isShortPage(last, settings.pageSizePath)) return undefined;
@@ -208,7 +224,7 @@ function offsetStrategy(parameter: string, settings: OffsetPagination): Paginati
 			const offset = start + last.entries.length;
 			const flag = flagSaysMore(last.response, settings.hasMorePath);
 			if (flag === false) return undefined;
-			const total = numberAt(last.response, settings.totalPath);
+			const total = evidencedTotal(last, numberAt(last.response, settings.totalPath));
 			if (Number.isFinite(total) && offset >= total) return undefined;
 			const promised = flag === true || Number.isFinite(total);
 			if (!promised && isShortPage(last, settings.pageSizePath)) return undefined;
@@ -323,12 +339,23 @@ export interface StatedLengthPaths {
 	pageSizePath?: string;
 }
 
-export interface NextUrlPagination extends StatedLengthPaths {
+/**
+ * Set by Automatic mode when it found the way to page 2 by structure, under a name the registry lacks (or guessed
+ * the parameter's name): page 2 must show the API understood (new entries, none of page 1 again; an echoed offset
+ * equal to the one sent) before the walk trusts it. Page 1's fingerprint travels with it, so that a walk resumed at
+ * page 2 (the editor's next view, the trigger's next poll) can still tell a repeat.
+ */
+interface Guessed {
+	unverified?: boolean;
+	firstPageFingerprint?: string;
+}
+
+export interface NextUrlPagination extends StatedLengthPaths, Guessed {
 	mode: 'nextUrl';
 	nextUrlPath?: string;
 }
 
-export interface CursorPagination extends StatedLengthPaths {
+export interface CursorPagination extends StatedLengthPaths, Guessed {
 	mode: 'cursor';
 	cursorParameter: string;
 	cursorPath: string;
@@ -339,11 +366,8 @@ export interface CursorPagination extends StatedLengthPaths {
 	 * derived name (AWS answers `NextToken` with `NextToken`).
 	 */
 	cursorAlternative?: string;
-	/**
-	 * While that check is pending: page 1's fingerprint, carried with the settled pagination so that a walk
-	 * resumed at page 2 (the editor's next list view, the trigger's next poll) can still tell a repeat.
-	 */
-	firstPageFingerprint?: string;
+	/** For a token found by structure: the names tried after `cursorAlternative`, in order. */
+	cursorAlternatives?: string[];
 }
 
 export interface PageNumberPagination extends StatedLengthPaths {
@@ -365,11 +389,16 @@ export interface PageNumberPagination extends StatedLengthPaths {
 	pageLength?: number;
 }
 
-export interface OffsetPagination extends StatedLengthPaths {
+export interface OffsetPagination extends StatedLengthPaths, Guessed {
 	mode: 'offset';
 	offsetParameter: string;
 	limitParameter?: string;
 	offsetPath?: string;
+	/** Where the answer echoes the offset it was asked for (Mindbody's `RequestedOffset`): page 2 confirms a guessed name by it. */
+	offsetEchoPath?: string;
+	/** Guessed names still to try when page 2 shows the API ignored the offset sent, each with its limit's name ('' for none). */
+	offsetCandidates?: string[];
+	limitCandidates?: string[];
 }
 
 export interface AfterLastPagination extends StatedLengthPaths {
@@ -401,12 +430,29 @@ export type ResolvedPagination =
 export type PaginationOf<M extends ResolvedPagination['mode']> = Extract<ResolvedPagination, { mode: M }>;
 
 /** Per mode, each field of its shape and the type of value it holds: what a stored pagination is checked against. */
-const SHAPES: { [M in ResolvedPagination['mode']]: Record<string, 'string' | 'number' | 'boolean'> } = {
+const SHAPES: { [M in ResolvedPagination['mode']]: Record<string, 'string' | 'number' | 'boolean' | 'strings'> } = {
 	off: {},
-	nextUrl: { nextUrlPath: 'string' },
-	cursor: { cursorParameter: 'string', cursorPath: 'string', pageSizeParameter: 'string', cursorAlternative: 'string', firstPageFingerprint: 'string' },
+	nextUrl: { nextUrlPath: 'string', unverified: 'boolean', firstPageFingerprint: 'string' },
+	cursor: {
+		cursorParameter: 'string',
+		cursorPath: 'string',
+		pageSizeParameter: 'string',
+		cursorAlternative: 'string',
+		cursorAlternatives: 'strings',
+		unverified: 'boolean',
+		firstPageFingerprint: 'string',
+	},
 	pageNumber: { pageParameter: 'string', firstPage: 'number', currentPagePath: 'string', pageSizeParameter: 'string', pageLength: 'number', cursorParameter: 'string', cursorPath: 'string' },
-	offset: { offsetParameter: 'string', limitParameter: 'string', offsetPath: 'string' },
+	offset: {
+		offsetParameter: 'string',
+		limitParameter: 'string',
+		offsetPath: 'string',
+		offsetEchoPath: 'string',
+		offsetCandidates: 'strings',
+		limitCandidates: 'strings',
+		unverified: 'boolean',
+		firstPageFingerprint: 'string',
+	},
 	afterLast: { afterParameter: 'string', afterField: 'string', pageSizeParameter: 'string', unverified: 'boolean' },
 };
 
@@ -434,6 +480,11 @@ export function readResolvedPagination(value: unknown): ResolvedPagination | und
 	for (const [field, type] of Object.entries(fields)) {
 		const stored = value[field];
 		if (stored === undefined) continue;
+		if (type === 'strings') {
+			if (!Array.isArray(stored) || !stored.every((name) => typeof name === 'string')) return undefined;
+			read[field] = [...(stored as string[])];
+			continue;
+		}
 		if (typeof stored !== type || (type === 'number' && !Number.isFinite(stored))) return undefined;
 		read[field] = stored;
 	}

@@ -12,11 +12,12 @@ import { listAt, type ListLocation, locateList } from '../response';
 import { detectPagination, findListSignals, moreSignalled, reasonToDoubtCompleteness } from './detect';
 import { addressPages, PagePrefetcher } from './prefetch';
 import {
-	type CursorPagination,
 	DEFAULT_AFTER_FIELD,
 	type FetchedPage,
 	missingSetting,
+	numberAt,
 	type PageRequest,
+	type PaginationOf,
 	type PaginationSettings,
 	type PaginationStrategy,
 	type ResolvedPagination,
@@ -177,8 +178,9 @@ class PageWalk {
 			if (!fetched) return;
 			let entries = this.entriesOf(fetched.response, number);
 			if (number === 1 && entries !== undefined && entries.length > 0) this.settleOnFirstPage({ ...fetched, entries });
-			// The first page after page 1, in this walk or in the one that handed over to it, confirms a guess.
-			if ((number === 2 || (number === 1 && this.options.resume)) && entries && this.confirmGuess(entries)) {
+			// The first page after page 1, in this walk or in the one that handed over to it, confirms a guess; each name
+			// the API ignored asks for the page again under the next.
+			while ((number === 2 || (number === 1 && this.options.resume)) && entries && this.confirmGuess({ ...fetched, entries })) {
 				fetched = await this.fetch(number);
 				if (!fetched) return;
 				entries = this.entriesOf(fetched.response, number);
@@ -300,11 +302,12 @@ class PageWalk {
 			this.pagination = detectPagination(first) ?? { mode: 'off' };
 			this.strategy = strategyFor(this.pagination);
 			if (this.strategy) {
-				const guess = this.pagination.mode === 'afterLast' && this.pagination.unverified ? ' (a guess, checked on the second page)' : '';
+				const guess = 'unverified' in this.pagination && this.pagination.unverified ? ' (a guess, checked on the second page)' : '';
 				this.options.onDetected?.(`Pagination (automatic): ${this.strategy.description}${guess}`);
 			}
-			if (this.pagination.mode === 'cursor' && this.pagination.cursorAlternative) {
-				this.pagination = { ...this.pagination, firstPageFingerprint: hashText(fingerprint(first.entries)) };
+			const detected = this.pagination;
+			if ((detected.mode === 'cursor' && (detected.cursorAlternative || detected.unverified)) || (detected.mode === 'nextUrl' && detected.unverified)) {
+				this.pagination = { ...detected, firstPageFingerprint: hashText(fingerprint(first.entries)) };
 			}
 			this.guess = this.guessOf(this.pagination, first.entries);
 		} else if (this.pagination && this.pagination.mode !== 'off') {
@@ -322,16 +325,45 @@ class PageWalk {
 
 	/**
 	 * The guess a settled pagination carries, if any: a page parameter Automatic mode named without the API
-	 * naming it. `firstPage` holds page 1's entries when this walk saw them; a walk resumed after page 1 has
-	 * only the fingerprint the pagination carries.
+	 * naming it, or a link or token it found by structure. `firstPage` holds page 1's entries when this walk saw
+	 * them; a walk resumed after page 1 has only the fingerprint the pagination carries.
 	 */
 	private guessOf(pagination: ResolvedPagination, firstPage: unknown[] | undefined): Guess | undefined {
 		switch (pagination.mode) {
+			case 'nextUrl': {
+				if (!pagination.unverified) return undefined;
+				const path = pagination.nextUrlPath ?? '';
+				return {
+					candidates: [],
+					tried: [],
+					ignored: (page) => repeatsFirstPage(page.entries, firstPage, pagination.firstPageFingerprint),
+					failure: () =>
+						this.fail(
+							`The API said more entries follow ("${path}" links to a next page), but the page that link gave repeated entries of page 1`,
+							`Automatic mode found the link by its name and followed it as it is. ${HOW_TO_SET_PAGINATION}`,
+						),
+				};
+			}
 			case 'cursor': {
-				// The cursor's parameter was derived from its key (`NextToken` → `token`); the key itself is the next candidate.
-				const { cursorAlternative: alternative, firstPageFingerprint: firstPrint } = pagination;
-				if (!alternative || firstPrint === undefined) return undefined;
-				return { candidates: [alternative], ignored: (entries) => hashText(fingerprint(entries)) === firstPrint };
+				// The cursor's parameter was derived from its key (`NextToken` → `token`), or the token was found by its
+				// key's words: the key itself and the names its words give are the next candidates.
+				const { cursorAlternative, cursorAlternatives = [], firstPageFingerprint: firstPrint, unverified, cursorPath } = pagination;
+				const names = [cursorAlternative, ...cursorAlternatives].filter((name): name is string => name !== undefined && name !== '');
+				if (!unverified && (names.length === 0 || firstPrint === undefined)) return undefined;
+				return {
+					candidates: names.map((name) => ({ cursorParameter: name })),
+					tried: [pagination.cursorParameter],
+					ignored: (page) => repeatsFirstPage(page.entries, firstPage, firstPrint),
+					...(unverified
+						? {
+								failure: (_last: FetchedPage | undefined, tried: string[]) =>
+									this.fail(
+										`The API said more entries follow ("${cursorPath}" holds a next-page token), but ignored the token under every name Automatic mode tried (${quoted(tried)}): page 2 repeated page 1`,
+										`Set Options > Pagination to Cursor, with Next Cursor Field "${cursorPath}" and the Cursor Parameter the API documents for sending it back.`,
+									),
+							}
+						: {}),
+				};
 			}
 			case 'afterLast': {
 				// The parameter's name ("starting_after", "after") is a guess; an API that ignored it repeats page 1's entries.
@@ -339,7 +371,8 @@ class PageWalk {
 				const known = new Set(firstPage.map((entry) => identityText(entry)));
 				return {
 					candidates: [],
-					ignored: (entries) => entries.some((entry) => known.has(identityText(entry))),
+					tried: [pagination.afterParameter],
+					ignored: (page) => page.entries.some((entry) => known.has(identityText(entry))),
 					failure: () =>
 						this.fail(
 							`The API said more entries follow, but did not understand the page parameter Automatic mode guessed ("${pagination.afterParameter}" with the last entry's "${DEFAULT_AFTER_FIELD}"): page 2 repeated entries of page 1`,
@@ -347,63 +380,113 @@ class PageWalk {
 						),
 				};
 			}
-			case 'pageNumber':
 			case 'offset':
-				// Read off page 1's counters (`page` beside `currentPage`): an API that ignored the name answers page 2 with
-				// page 1 again, which the walk's loop guards see; the parameter that asks for a page is named nowhere.
-				if (!firstPage || !this.detecting) return undefined;
-				return {
-					candidates: [],
-					failure: (last) => {
-						const more = last && moreSignalled(last, { read: this.firstPageLength ?? this.returned, resumed: this.options.resume !== undefined, page: 1, unpaged: false });
-						return this.fail(
-							`The API said more entries follow${more ? ` (${more})` : ''}, but ignored the page parameter Automatic mode derived from its answer (${this.strategy?.description ?? ''}): page 2 came back as page 1`,
-							`Read ${this.firstPageLength ?? 0} entries on page 1; returning them as the whole list would lose the rest. ${HOW_TO_SET_PAGINATION}`,
-						);
-					},
-				};
+				if (pagination.unverified && pagination.offsetEchoPath) return this.echoGuess(pagination);
+				return this.counterGuess(firstPage);
+			case 'pageNumber':
+				return this.counterGuess(firstPage);
 			default:
 				return undefined;
 		}
 	}
 
 	/**
+	 * Page and offset counters read off page 1 (`page` beside `currentPage`): an API that ignored the name answers
+	 * page 2 with page 1 again, which the walk's loop guards see; the parameter that asks for a page is named nowhere.
+	 */
+	private counterGuess(firstPage: unknown[] | undefined): Guess | undefined {
+		if (!firstPage || !this.detecting) return undefined;
+		return {
+			candidates: [],
+			tried: [],
+			failure: (last) => {
+				const more = last && moreSignalled(last, { read: this.firstPageLength ?? this.returned, resumed: this.options.resume !== undefined, page: 1, unpaged: false });
+				return this.fail(
+					`The API said more entries follow${more ? ` (${more})` : ''}, but ignored the page parameter Automatic mode derived from its answer (${this.strategy?.description ?? ''}): page 2 came back as page 1`,
+					`Read ${this.firstPageLength ?? 0} entries on page 1; returning them as the whole list would lose the rest. ${HOW_TO_SET_PAGINATION}`,
+				);
+			},
+		};
+	}
+
+	/**
+	 * An offset whose parameter was guessed from the offset the answer echoes (Mindbody's `RequestedOffset`): page 2
+	 * echoes the offset it was asked for when the API understood the name, and the one it used (0) when it did not.
+	 */
+	private echoGuess(pagination: PaginationOf<'offset'>): Guess {
+		const echoPath = pagination.offsetEchoPath ?? '';
+		const limits = pagination.limitCandidates ?? [];
+		return {
+			candidates: (pagination.offsetCandidates ?? []).map((name, i) => ({ offsetParameter: name, limitParameter: limits[i] ?? '' })),
+			tried: [pagination.offsetParameter],
+			ignored: (page) => {
+				const sent = Number(page.query[this.parameterName() ?? '']);
+				if (!(sent > 0)) return undefined;
+				const echoed = numberAt(page.response, echoPath);
+				return Number.isFinite(echoed) ? echoed !== sent : undefined;
+			},
+			failure: (_last, tried) =>
+				this.fail(
+					`The API said more entries follow, but did not take the offset under any name Automatic mode tried (${quoted(tried)}): page 2 echoed "${echoPath}" as another offset than the one sent`,
+					`Set Options > Pagination to Offset, with the Offset Parameter (and Limit Parameter) the API documents.`,
+				),
+		};
+	}
+
+	/** The name the settled pagination sends its page parameter under. */
+	private parameterName(): string | undefined {
+		const field = this.pagination ? PARAMETER_FIELDS[this.pagination.mode] : undefined;
+		const name = field ? (this.pagination as unknown as Record<string, unknown>)[field] : undefined;
+		return typeof name === 'string' ? name : undefined;
+	}
+
+	/**
 	 * The one step that confirms a guess on the page after page 1: the page shows the API understood the
 	 * parameter (the guess holds), or that it ignored it; then the walk sends the next candidate name and
 	 * asks for the page again (true: fetch it again, and say so), or, with no candidate left, fails saying
-	 * what to set. A guess with no such judgement of the page is confirmed by the walk's loop guards instead
-	 * (failGuess). Judged once: the pagination then no longer carries the guess.
+	 * what to set. A page that cannot tell (one the guessed parameter was not sent with, as a resumed page 1)
+	 * leaves the guess for the next. A guess with no such judgement of the page is confirmed by the walk's loop
+	 * guards instead (failGuess).
 	 */
-	private confirmGuess(entries: unknown[]): boolean {
+	private confirmGuess(page: FetchedPage): boolean {
 		const { guess, pagination } = this;
 		if (!guess?.ignored || !pagination) return false;
+		const sent = this.parameterName();
+		const query = { ...(this.request.query ?? {}) };
+		// Only a page asked for with the guessed parameter can judge it; a link is followed as it is.
+		if (pagination.mode !== 'nextUrl' && (sent === undefined || !(sent in query))) return false;
+		const verdict = guess.ignored(page);
+		if (verdict === undefined) return false;
 		this.guess = undefined;
 		this.pagination = settledGuess(pagination);
-		if (!guess.ignored(entries)) return false;
+		if (!verdict) return false;
 		const [candidate, ...rest] = guess.candidates;
 		if (candidate === undefined) {
-			if (guess.failure) throw guess.failure(undefined);
+			if (guess.failure) throw guess.failure(undefined, guess.tried);
 			return false;
 		}
-		const field = PARAMETER_FIELDS[this.pagination.mode];
-		const settled = this.pagination as unknown as Record<string, unknown>;
-		const sent = field ? settled[field] : undefined;
-		const query = { ...(this.request.query ?? {}) };
-		// Only a parameter this walk sent can be renamed.
-		if (!field || typeof sent !== 'string' || !(sent in query)) return false;
-		query[candidate] = query[sent];
-		delete query[sent];
-		this.pagination = { ...settled, [field]: candidate } as unknown as ResolvedPagination;
+		const settled = { ...(this.pagination as unknown as Record<string, unknown>) };
+		for (const [field, name] of Object.entries(candidate)) {
+			const before = settled[field];
+			if (typeof before === 'string' && before in query) {
+				if (name) query[name] = query[before];
+				delete query[before];
+			}
+			if (name) settled[field] = name;
+			else delete settled[field];
+		}
+		this.pagination = settled as unknown as ResolvedPagination;
 		this.strategy = strategyFor(this.pagination);
 		this.request = { ...this.request, query };
-		if (rest.length > 0) this.guess = { ...guess, candidates: rest };
-		this.options.onDetected?.(`Pagination (automatic): the API ignored the cursor sent as "${sent}" (page 2 repeated page 1), so it is sent as "${candidate}", the name the API gave it.`);
+		const now = this.parameterName() ?? '';
+		if (rest.length > 0 || guess.failure) this.guess = { ...guess, candidates: rest, tried: [...guess.tried, now] };
+		this.options.onDetected?.(`Pagination (automatic): the API ignored "${sent ?? ''}" (page 2 did not follow page 1), so it is sent as "${now}".`);
 		return true;
 	}
 
 	/** A loop guard fired on page 2 while a guess was still unconfirmed: the guess failed, and its own message says what to set. */
 	private failGuess(number: number, last: FetchedPage): void {
-		if (number === 2 && this.guess?.failure) throw this.guess.failure(last);
+		if (number === 2 && this.guess?.failure) throw this.guess.failure(last, this.guess.tried);
 	}
 
 	/** The request for the page after `last`, after every guard; undefined when `last` ends the list. */
@@ -512,11 +595,27 @@ function identityText(entry: unknown): string {
  * to try in order, how a page shows the API ignored the one sent, and what to say once none is left.
  */
 interface Guess {
-	candidates: string[];
-	/** Whether the page after page 1 shows the API ignored the parameter; without it the loop guards judge. */
-	ignored?: (entries: unknown[]) => boolean;
+	/** Each candidate: the pagination fields it renames and their new names ('' drops the field). */
+	candidates: Array<Record<string, string>>;
+	/** The names sent so far, for the message once none worked. */
+	tried: string[];
+	/** Whether the page after page 1 shows the API ignored the parameter (undefined: it cannot tell); without it the loop guards judge. */
+	ignored?: (page: FetchedPage) => boolean | undefined;
 	/** The error once no candidate is left (given the page that showed it, when a loop guard did); without it the walk goes on and its guards judge. */
-	failure?: (last: FetchedPage | undefined) => NodeOperationError;
+	failure?: (last: FetchedPage | undefined, tried: string[]) => NodeOperationError;
+}
+
+/** Whether page 2's entries repeat page 1: any entry again where this walk saw page 1, else page 1's fingerprint. */
+function repeatsFirstPage(entries: unknown[], firstPage: unknown[] | undefined, firstPrint: string | undefined): boolean {
+	if (firstPage) {
+		const known = new Set(firstPage.map((entry) => identityText(entry)));
+		return entries.some((entry) => known.has(identityText(entry)));
+	}
+	return firstPrint !== undefined && hashText(fingerprint(entries)) === firstPrint;
+}
+
+function quoted(names: string[]): string {
+	return names.map((name) => `"${name}"`).join(', ');
 }
 
 /** The field that holds the page parameter's name, per mode. */
@@ -529,12 +628,11 @@ const PARAMETER_FIELDS: Partial<Record<ResolvedPagination['mode'], string>> = {
 
 /** The pagination without the marks of a pending guess, once the guess is judged. */
 function settledGuess(pagination: ResolvedPagination): ResolvedPagination {
-	if (pagination.mode === 'cursor') {
-		const settled: CursorPagination = { ...pagination };
-		delete settled.cursorAlternative;
-		delete settled.firstPageFingerprint;
-		return settled;
-	}
-	if (pagination.mode === 'afterLast') return { ...pagination, unverified: undefined };
-	return pagination;
+	if (pagination.mode === 'off' || pagination.mode === 'pageNumber') return pagination;
+	const settled: Record<string, unknown> = { ...pagination };
+	for (const mark of GUESS_MARKS) delete settled[mark];
+	return settled as unknown as ResolvedPagination;
 }
+
+/** The fields that carry a pending guess, dropped once page 2 judged it. */
+const GUESS_MARKS = ['unverified', 'firstPageFingerprint', 'cursorAlternative', 'cursorAlternatives', 'offsetCandidates', 'limitCandidates'] as const;

@@ -1,4 +1,4 @@
-import { detectPagination, findListSignals, moreSignalled, reasonToDoubtCompleteness } from '../../../../nodes/VenueBooking/transport/pagination/detect';
+import { detectPagination, findListSignals, moreSignalled, reasonToDoubtCompleteness, tokenParameters } from '../../../../nodes/VenueBooking/transport/pagination/detect';
 import { page } from './page';
 
 describe('detectPagination', () => {
@@ -169,5 +169,89 @@ describe('moreSignalled: totals and echoes', () => {
 		expect(findListSignals(strapi).pageSizePath).toBe('meta.pagination.page_size');
 		const rms = page({ opportunities: entries(3), meta: { total_row_count: 7, row_count: 3, page: 1, per_page: 3 } }, { entries: entries(3) });
 		expect(findListSignals(rms)).toMatchObject({ totalPath: 'meta.total_row_count', pageSizePath: 'meta.per_page' });
+	});
+});
+
+describe('signs of more found by structure, whatever the name (issue 40)', () => {
+	const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `b${i + 1}`, startsAt: '2026-12-01T09:00:00Z' }));
+	const withList = (body: Record<string, unknown>, n = 50) => page({ items: entries(n), ...body }, { entries: entries(n) });
+	const first = { read: 50, resumed: false, page: 1, unpaged: true };
+
+	it.each([
+		['tokenForNext', { tokenForNext: 'eyJpZCI6IjY3In0' }, 'tokenForNext'],
+		['next_token under a next object', { paging: { next: { token: 'abc' } } }, 'paging.next.token'],
+		['continuation', { continuation: 'c-2' }, 'continuation'],
+		['anotherPageKey', { anotherPageKey: 'k2' }, 'anotherPageKey'],
+	])('a token under %s is a cursor, its parameter a guess', (_name, body, path) => {
+		expect(detectPagination(withList(body))).toMatchObject({ mode: 'cursor', cursorPath: path, unverified: true });
+	});
+
+	it.each([
+		['linkToNext', { paging: { linkToNext: 'https://studio.example.com/api/partners/v1/payments?page=2' } }, 'paging.linkToNext'],
+		['a link to the same list with another query', { more: { href: '?page=2' } }, 'more.href'],
+	])('a link under %s is followed as it is, a guess checked on page 2', (_name, body, path) => {
+		expect(detectPagination(withList(body))).toMatchObject({ mode: 'nextUrl', nextUrlPath: path, unverified: true });
+	});
+
+	it('`$next` and `@odata.nextLink` compare to the registry\'s `next` and `nextLink` without their prefix: no guess', () => {
+		expect(detectPagination(withList({ $next: '/api/partners/v1/payments?page=2' }))).toEqual({ mode: 'nextUrl', nextUrlPath: '$next' });
+		expect(detectPagination(withList({ '@odata.nextLink': '/api/partners/v1/payments?page=2' }))).toEqual({ mode: 'nextUrl', nextUrlPath: '@odata.nextLink' });
+	});
+
+	it.each([
+		['anotherPage', { anotherPage: true }, '"anotherPage" is true'],
+		['hasMoreItems', { meta: { hasMoreItems: 'true' } }, '"hasMoreItems" is true'],
+		['moreAvailable', { moreAvailable: true }, '"moreAvailable" is true'],
+		['endOfList, read the other way round', { endOfList: false }, '"endOfList" is false'],
+		['an unknown token', { tokenForNext: 'eyJpZCI6IjY3In0' }, '"tokenForNext" holds a next-page token'],
+		['an unknown link', { paging: { linkToNext: 'https://studio.example.com/api/partners/v1/payments?page=2' } }, '"paging.linkToNext" links to a next page'],
+		['a count by its words above the entries', { totalHits: 1000 }, '"totalHits" says 1000 entries and 50 were read'],
+	])('a page whose walk stops there while %s says more is never complete', (_name, body, said) => {
+		expect(moreSignalled(withList(body), first)).toBe(said);
+	});
+
+	it.each([
+		['a date under a next word', { nextAvailable: '2026-12-02T09:00:00Z' }],
+		['a field of something else', { nextAvailableSlot: 'room-3' }],
+		['an entry\'s own value', { nextBooking: 'b7' }],
+		['links to other pages', { links: { prev: '?page=1', self: '?page=2', last: '?page=9', first: '?page=1' } }],
+		['a flag that says the end', { isLastPage: true, endOfList: true }],
+		['a total of money', { totalAmount: 99_000 }],
+		['a count equal to the page', { count: 7 }],
+	])('%s is no sign of more', (_name, body) => {
+		expect(moreSignalled(withList(body, 7), { ...first, read: 7 })).toBeUndefined();
+	});
+
+	it('a count equal to the page beside a next sign is this page\'s count, not the total; above the page it is the total', () => {
+		const perPage = page({ success: true, count: 100, paging: { anotherPage: true, linkToNext: '?page=2' }, data: entries(100) }, { entries: entries(100) });
+		expect(findListSignals(perPage).totalPath).toBeUndefined();
+		expect(detectPagination(perPage)).toMatchObject({ mode: 'nextUrl', nextUrlPath: 'paging.linkToNext', hasMorePath: 'paging.anotherPage' });
+		expect(moreSignalled(perPage, { read: 100, resumed: false, page: 1, unpaged: true })).toBe('"anotherPage" is true');
+		const total = page({ count: 1000, next: '?page=2', data: entries(100) }, { entries: entries(100) });
+		expect(findListSignals(total).totalPath).toBe('count');
+		// The query asked for that count: an echo (Calendly's `count=3`).
+		expect(findListSignals(page({ pagination: { count: 3 }, collection: entries(3) }, { entries: entries(3), query: { count: 3 } })).totalPath).toBeUndefined();
+	});
+
+	it('names a token may go back under: its own, then those its words give, then the common ones', () => {
+		expect(tokenParameters('tokenForNext')).toEqual(['tokenForNext', 'token', 'next_token', 'nextToken', 'pageToken', 'page_token', 'cursor']);
+		expect(tokenParameters('continuation')).toEqual(['continuation', 'cursor', 'next_cursor', 'nextCursor', 'pageCursor', 'page_cursor', 'token']);
+	});
+
+	it("an echoed offset beside a total above the page guesses the echo's names, then the registry's (Mindbody)", () => {
+		const body = { PaginationResponse: { RequestedLimit: 3, RequestedOffset: 0, PageSize: 3, TotalResults: 8 }, Appointments: entries(3) };
+		expect(detectPagination(page(body, { entries: entries(3) }))).toMatchObject({
+			mode: 'offset',
+			offsetParameter: 'offset',
+			limitParameter: 'limit',
+			offsetCandidates: ['request.offset'],
+			limitCandidates: ['request.limit'],
+			offsetEchoPath: 'PaginationResponse.RequestedOffset',
+			totalPath: 'PaginationResponse.TotalResults',
+			unverified: true,
+		});
+		// The whole list on one page: no walk.
+		const whole = { PaginationResponse: { RequestedLimit: 100, RequestedOffset: 0, PageSize: 3, TotalResults: 3 }, Appointments: entries(3) };
+		expect(detectPagination(page(whole, { entries: entries(3) }))).toBeUndefined();
 	});
 });

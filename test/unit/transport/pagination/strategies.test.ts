@@ -135,6 +135,11 @@ describe('readResolvedPagination and readPageRequest (stored pagination, read ba
 			cursorAlternative: 'NextToken',
 			firstPageFingerprint: 'f',
 		});
+		// A guess found by structure carries its candidate names as lists of text (issue 40).
+		expect(
+			readResolvedPagination({ mode: 'offset', offsetParameter: 'offset', offsetEchoPath: 'P.RequestedOffset', offsetCandidates: ['request.offset'], limitCandidates: ['request.limit'], unverified: true }),
+		).toEqual({ mode: 'offset', offsetParameter: 'offset', offsetEchoPath: 'P.RequestedOffset', offsetCandidates: ['request.offset'], limitCandidates: ['request.limit'], unverified: true });
+		expect(readResolvedPagination({ mode: 'cursor', cursorParameter: 'a', cursorPath: 'b', cursorAlternatives: ['c', 7] })).toBeUndefined();
 		expect(readResolvedPagination({ mode: 'afterLast', afterParameter: 'after', unverified: true })).toEqual({ mode: 'afterLast', afterParameter: 'after', unverified: true });
 	});
 

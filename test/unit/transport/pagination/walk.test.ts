@@ -361,3 +361,107 @@ describe('walkPages, page numbers past the end', () => {
 		expect(requests).toHaveLength(2);
 	});
 });
+
+describe('more decided by structure, under names the registry lacks (issue 40)', () => {
+	const LONG = Array.from({ length: 230 }, (_, i) => ({ id: `b${i + 1}`, startsAt: `2026-12-01T${String(i % 24).padStart(2, '0')}:00:00Z` }));
+	const longIds = LONG.map((entry) => entry.id);
+	const encode = (position: number) => Buffer.from(JSON.stringify({ id: position })).toString('base64');
+	const decode = (token: unknown) => Number(JSON.parse(Buffer.from(String(token), 'base64').toString()).id);
+
+	/** `{"items", "tokenForNext", "span"}`: the token goes back under `takes` (any other name is ignored: page 1 again). */
+	const tokenForNext =
+		(takes: string): Server =>
+		(q) => {
+			const start = takes in q ? decode(q[takes]) : 0;
+			const items = LONG.slice(start, start + 50);
+			const end = start + items.length;
+			return { statusCode: 200, body: { items, ...(end < LONG.length ? { tokenForNext: encode(end) } : {}), span: { first: start + 1, last: end } } };
+		};
+
+	it('a next-page token under an unknown name: tried under its own name and the names its words give, confirmed on page 2', async () => {
+		const { ids, requests, detected } = await walk(tokenForNext('next_token'));
+		expect(ids).toEqual(longIds);
+		// Page 2 asked under "tokenForNext" and "token" (both ignored: page 1 again), then "next_token".
+		expect(requests.length).toBe(5 + 2);
+		expect(detected[0]).toMatch(/cursor \(next cursor from "tokenForNext", sent as "tokenForNext"\) \(a guess, checked on the second page\)/);
+		expect(detected).toContain('Pagination (automatic): the API ignored "token" (page 2 did not follow page 1), so it is sent as "next_token".');
+	});
+
+	it('a token no name brings back fails naming the field and what to set, never 50 entries as the whole list', async () => {
+		await expect(walk(tokenForNext('pagingKey'))).rejects.toThrow(
+			/^The API said more entries follow \("tokenForNext" holds a next-page token\), but ignored the token under every name Automatic mode tried \("tokenForNext", "token", "next_token"/,
+		);
+	});
+
+	it('Pagination Off reads the one page it asks for, as set', async () => {
+		await expect(walk(tokenForNext('next_token'), { mode: 'off' })).resolves.toMatchObject({ ids: longIds.slice(0, 50) });
+	});
+
+	/** `{"success", "count" (this page's), "paging": {"anotherPage", "linkToNext"}, "data"}`, 100 a page. */
+	const perPageCount: Server = (q) => {
+		const pageNumber = Number(q.page ?? 1);
+		const data = LONG.slice((pageNumber - 1) * 100, pageNumber * 100);
+		const more = pageNumber * 100 < LONG.length;
+		return { statusCode: 200, body: { success: true, count: data.length, paging: { anotherPage: more, linkToNext: more ? `${BASE}?page=${pageNumber + 1}` : null }, data } };
+	};
+
+	it('a per-page count beside a next link is no total: Automatic follows the link to the end', async () => {
+		const { ids, requests, detected } = await walk(perPageCount);
+		expect(ids).toEqual(longIds);
+		expect(requests).toHaveLength(3);
+		expect(detected[0]).toMatch(/next URL from "paging\.linkToNext"/);
+	});
+
+	it('Page Number set explicitly does not stop on a count equal to the page: it walks until a shorter page', async () => {
+		const { ids, requests } = await walk(perPageCount, { mode: 'pageNumber', pageParameter: 'page' });
+		expect(ids).toEqual(longIds);
+		expect(requests).toHaveLength(3);
+	});
+
+	it('a count equal to the page with no sign of more, Page Number set: page 2 is asked for, and an empty page ends it', async () => {
+		const countOnly: Server = (q) => {
+			const pageNumber = Number(q.page ?? 1);
+			const data = LONG.slice((pageNumber - 1) * 100, pageNumber * 100);
+			return { statusCode: 200, body: { count: data.length, data } };
+		};
+		const { ids } = await walk(countOnly, { mode: 'pageNumber', pageParameter: 'page' });
+		expect(ids).toEqual(longIds);
+	});
+
+	it('a true flag under an unknown name, with no way to the next page and no identities, fails', async () => {
+		const flagOnly: Server = () => ({ statusCode: 200, body: { rows: LONG.slice(0, 30).map(({ startsAt }) => ({ startsAt })), moreAvailable: true } });
+		await expect(walk(flagOnly)).rejects.toThrow(/^The API said more entries follow \("moreAvailable" is true\)/);
+	});
+
+	it('a link found by its words that leads back to page 1 fails naming it', async () => {
+		const loops: Server = () => ({ statusCode: 200, body: { data: LONG.slice(0, 20), linkToNext: `${BASE}?page=2` } });
+		await expect(walk(loops)).rejects.toThrow(/^The API said more entries follow \("linkToNext" links to a next page\), but the page that link gave repeated entries of page 1/);
+	});
+
+	/** Mindbody's paging block: the offset and limit asked for echoed back; they are taken under `offsetName` and `limitName`. */
+	const echo =
+		(offsetName: string, limitName: string): Server =>
+		(q) => {
+			const offset = Number(q[offsetName] ?? 0);
+			const limit = Number(q[limitName] ?? 100);
+			const Bookings = LONG.slice(offset, offset + limit);
+			return { statusCode: 200, body: { PaginationResponse: { RequestedLimit: limit, RequestedOffset: offset, PageSize: Bookings.length, TotalResults: LONG.length }, Bookings } };
+		};
+
+	it("an echoed offset (Mindbody's RequestedOffset) walks in Automatic under the names its words give, confirmed by the echo", async () => {
+		const { ids, requests } = await walk(echo('offset', 'limit'));
+		expect(ids).toEqual(longIds);
+		expect(requests).toHaveLength(3);
+	});
+
+	it("an echoed offset walks under the registry's name for the platform when the words' name is ignored", async () => {
+		const { ids, requests, detected } = await walk(echo('request.offset', 'request.limit'));
+		expect(ids).toEqual(longIds);
+		expect(requests).toHaveLength(4);
+		expect(detected).toContain('Pagination (automatic): the API ignored "offset" (page 2 did not follow page 1), so it is sent as "request.offset".');
+	});
+
+	it('an echoed offset no guessed name moves fails naming what to set', async () => {
+		await expect(walk(echo('skip', 'take'))).rejects.toThrow(/did not take the offset under any name Automatic mode tried \("offset", "request\.offset"\)/);
+	});
+});
