@@ -177,7 +177,7 @@ function baseOfRecording(folder: string): Base | undefined {
 /** A sandbox convention's metadata reduced to a base; undefined for one answered whole or not walkable from its answers. */
 function baseOfSandbox(name: (typeof CONVENTIONS)[number]): Base | undefined {
 	const info = conventionInfo(name);
-	const listPath = info.listPath === '' ? [] : info.listPath.replace('{resource}', 'payments').split('.');
+	const listPath = info.listPath === '' ? [] : info.listPath.replace('{resource}', 'payments').replace('{Resource}', 'Payments').split('.');
 	if (info.listPath.includes('/')) return undefined;
 	const signs: Sign[] = [];
 	if (info.next) signs.push({ role: 'next', path: info.next.in === 'header' ? [info.next.path] : info.next.path.split('.'), where: info.next.in, value: info.next.value });

@@ -59,7 +59,28 @@ function judgeError(error: unknown): Outcome {
 
 const ids = (items: Array<{ json: IDataObject }>) => items.map((item) => String(item.json.id));
 
-async function getMany(variant: Variant, parameters: IDataObject, expected: string[]): Promise<Outcome> {
+/**
+ * Options > Pagination as the variant's API would document it (the parameter that asks for the next page, where
+ * the next link or token is); undefined where a user could not write it (a header, a key with a dot).
+ */
+function documentedPagination(variant: Variant): IDataObject | undefined {
+	const next = variant.signs.find((sign) => sign.role === 'next');
+	const nextPath = next && next.where === 'body' && !next.path.some((key) => key.includes('.')) ? next.path.join('.') : undefined;
+	switch (variant.mechanism) {
+		case 'pageNumber':
+			return { mode: 'pageNumber', pageParameter: variant.parameter, firstPage: variant.firstPage };
+		case 'offset':
+			return { mode: 'offset', offsetParameter: variant.parameter };
+		case 'cursor':
+			return nextPath ? { mode: 'cursor', cursorParameter: variant.parameter, cursorPath: nextPath } : undefined;
+		case 'nextUrl':
+			return nextPath ? { mode: 'nextUrl', nextUrlPath: nextPath } : undefined;
+		default:
+			return undefined;
+	}
+}
+
+async function getMany(variant: Variant, parameters: IDataObject, expected: string[], check = parameters.returnAll ? 'Return All' : 'Limit'): Promise<Outcome> {
 	const entries = Array.from({ length: variant.total }, (_, index) => payment(index + 1));
 	const server = listServer(variant, () => entries);
 	const mock = mockContext({
@@ -74,7 +95,6 @@ async function getMany(variant: Variant, parameters: IDataObject, expected: stri
 		const got = ids(output[0]);
 		if (got.join() === expected.join()) return { kind: 'exact' };
 		const repeated = got.filter((id, index) => got.indexOf(id) !== index);
-		const check = parameters.returnAll ? 'Return All' : 'Limit';
 		const category = repeated.length > 0 ? `${check}: entries repeated` : got.length < expected.length ? `${check}: a short list returned as complete` : `${check}: a wrong list`;
 		const what =
 			repeated.length > 0
@@ -163,11 +183,16 @@ async function judgeList(variant: Variant): Promise<Outcome[]> {
 	const truth = Array.from({ length: variant.total }, (_, index) => payment(index + 1).id);
 	const inOrder = variant.newestFirst ? [...truth].reverse() : truth;
 	const limit = Math.min(variant.total - 1, variant.pageSize + 1);
-	return [
+	const outcomes = [
 		await getMany(variant, { returnAll: true }, inOrder),
 		await getMany(variant, { returnAll: false, limit }, inOrder.slice(0, limit)),
 		await triggerRun(variant),
 	];
+	const settings = documentedPagination(variant);
+	// The user who sets the pagination names the list too (Items Field), where a dot path can: this check is the walk's.
+	const itemsPath = variant.listPath.length > 0 && !variant.listPath.some((key) => key.includes('.')) ? { itemsPath: variant.listPath.join('.') } : {};
+	if (settings) outcomes.push(await getMany(variant, { returnAll: true, options: { pagination: { settings }, ...itemsPath } }, inOrder, `Return All with Pagination ${String(settings.mode)}`));
+	return outcomes;
 }
 
 describe('convention fuzzing', () => {
@@ -208,8 +233,8 @@ describe('convention fuzzing', () => {
 			counts[outcome.kind] += 1;
 			checked += 1;
 			if (outcome.kind === 'silent' || outcome.kind === 'unclear') {
-				const [all, limit, poll] = outcomes.map(describeOutcome);
-				failures.push(`${outcome.kind.toUpperCase()} ${variant.id} [${variant.description.join('; ')}]\n    Return All: ${all}\n    Limit: ${limit}\n    trigger: ${poll}`);
+				const [all, limit, poll, documented] = outcomes.map(describeOutcome);
+				failures.push(`${outcome.kind.toUpperCase()} ${variant.id} [${variant.description.join('; ')}]\n    Return All: ${all}\n    Limit: ${limit}\n    trigger: ${poll}${documented ? `\n    Pagination as documented: ${documented}` : ''}`);
 			}
 		}
 		for (const variant of refusals) {
