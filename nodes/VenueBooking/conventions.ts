@@ -380,7 +380,8 @@ export function keyWords(key: string): string[] {
 		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
 		.toLowerCase()
 		.split(/[^a-z0-9]+/)
-		.filter((word) => word !== '');
+		.filter((word) => word !== '')
+		.flatMap((word) => (PAGING_VOCABULARY.has(word) ? [word] : (segment(word) ?? [word])));
 }
 
 /**
@@ -391,21 +392,63 @@ export function keyWords(key: string): string[] {
  */
 export const PAGING_WORDS = {
 	/** The next page, or more entries after this page. */
-	next: new Set(['next', 'continuation', 'continue', 'following', 'more', 'another']),
+	next: new Set(['next', 'continuation', 'continue', 'following', 'subsequent', 'upcoming', 'forward', 'further', 'additional', 'more', 'another', 'remaining', 'after']),
 	/** True on the last page: a flag of these words reads the other way round. */
 	done: new Set(['last', 'end', 'done', 'complete', 'completed', 'finished', 'final', 'exhausted']),
 	/** Another page than the next: a link or token of these words is no sign of more. */
-	other: new Set(['prev', 'previous', 'first', 'self', 'current', 'back', 'before', 'this', 'start', 'begin', 'home', 'canonical']),
+	other: new Set(['prev', 'previous', 'first', 'self', 'current', 'back', 'backward', 'before', 'this', 'home', 'canonical']),
 	/** What a next page is asked for or given with. */
-	nouns: new Set(['page', 'pages', 'token', 'cursor', 'key', 'marker', 'link', 'url', 'uri', 'href', 'results', 'result', 'items', 'item', 'records', 'record', 'entries', 'data', 'list', 'set', 'batch', 'chunk', 'offset', 'after', 'position', 'pointer', 'rows', 'values', 'available', 'exists', 'exist']),
+	nouns: new Set([
+		'page', 'pages', 'token', 'cursor', 'key', 'marker', 'bookmark', 'handle', 'position', 'pointer', 'anchor', 'link', 'links', 'url', 'urls', 'uri', 'href',
+		'hrefs', 'location', 'batch', 'chunk', 'sheet', 'set', 'offset', 'start', 'begin', 'from', 'results', 'result', 'items', 'item', 'records', 'record',
+		'entries', 'data', 'list', 'rows', 'values', 'objects', 'elements', 'hits', 'available', 'exists', 'exist',
+	]),
+	/** Words of the block a sign sits in, which a key may carry when the block is folded into it (`metaNextPageUrl`). */
+	context: new Set(['meta', 'metadata', 'details', 'info', 'paging', 'pager', 'pagination', 'navigation', 'nav', 'response', 'envelope', 'payload', 'content', 'body', 'collection', 'resource', 'odata', 'pageinfo']),
+	/** A number under these words (and no others but paging words) is a page's position: a token of the next page (`nextPage: 2`). */
+	positions: new Set(['page', 'offset', 'position', 'start', 'begin', 'from', 'cursor', 'token', 'key', 'marker', 'bookmark', 'handle', 'pointer']),
 	/** Words that join the others (`linkToNext`, `hasMore`, `isLast`). */
-	connectors: new Set(['to', 'for', 'of', 'the', 'a', 'is', 'has', 'have', 'are', 'get', 'fetch', 'load', 'there', 'any', 'with', 'in', 'at']),
-	/** How many entries (`totalHits`, `recordCount`, `numFound`): beside one of `countNouns` or alone. */
-	count: new Set(['total', 'count', 'num', 'number']),
-	countNouns: new Set(['results', 'result', 'items', 'item', 'records', 'record', 'entries', 'entry', 'rows', 'row', 'hits', 'hit', 'matches', 'match', 'found', 'objects', 'object', 'elements', 'element', 'all', 'available', 'size', 'length']),
+	connectors: new Set(['to', 'for', 'of', 'the', 'a', 'an', 'is', 'has', 'have', 'are', 'get', 'fetch', 'load', 'there', 'any', 'with', 'in', 'at', 'by']),
+	/** How many entries (`totalHits`, `recordCount`, `numFound`, `tally`), alone or beside `countNouns` and `countModifiers`. */
+	count: new Set(['total', 'count', 'tally', 'num', 'number', 'quantity']),
+	/** Words that say a number counts the whole list (`grandEntries`, `overallHits`, `full`, `totalAmount`; an amount beside a currency is money). */
+	countModifiers: new Set(['grand', 'overall', 'full', 'all', 'amount']),
+	/** Pages, not entries: a count of these words without an entry noun is how many pages there are (`pageCount`). */
+	pageWords: new Set(['page', 'pages', 'sheet', 'sheets', 'batch', 'batches', 'chunk', 'chunks']),
+	countNouns: new Set([
+		'results', 'result', 'items', 'item', 'records', 'record', 'entries', 'entry', 'rows', 'row', 'hits', 'hit', 'matches', 'match', 'found', 'objects', 'object',
+		'elements', 'element', 'available', 'size', 'length',
+	]),
+	/** Money: an amount beside one of these (or a three-letter currency code) is no count (`{"totalAmount": 990, "currency": "EUR"}`). */
+	currency: new Set(['currency', 'currencies', 'money', 'price', 'cents']),
 	/** An echo of what was asked (`RequestedOffset`): the words after it name the parameter. */
 	echo: new Set(['requested', 'request', 'asked', 'given']),
+	/** Where a page starts, in an echo of the offset asked for (`RequestedOffset`, `FROM_FOR_REQUESTED`). */
+	offsetWords: new Set(['offset', 'start', 'from', 'skip', 'position', 'begin']),
+	/** How many a page holds, in an echo of the size asked for (`RequestedLimit`). */
+	limitWords: new Set(['limit', 'size', 'max', 'take']),
+	/** A key of only these words holds a position to send back (Square's `cursor`, a `bookmark`), where nothing else names one. */
+	bareTokens: new Set(['token', 'cursor', 'bookmark', 'marker', 'handle', 'position', 'continuation']),
 };
+
+/** Every word above, for splitting a key written without separators (`hasfurther`, `tokenfornext`). */
+const PAGING_VOCABULARY = new Set(Object.values(PAGING_WORDS).flatMap((set) => [...set]));
+
+/**
+ * A run of letters as the paging words it is made of (`hasfurther` → has further), fewest words first; undefined
+ * when it is not made of them (`information`, `nextavailableslot`).
+ */
+function segment(run: string): string[] | undefined {
+	const best: Array<string[] | undefined> = [[]];
+	for (let end = 1; end <= run.length; end++) {
+		for (let start = Math.max(0, end - 14); start < end; start++) {
+			const word = run.slice(start, end);
+			const before = best[start];
+			if (before && PAGING_VOCABULARY.has(word) && (word.length > 1 || word === 'a') && (!best[end] || best[end]!.length > before.length + 1)) best[end] = [...before, word];
+		}
+	}
+	return best[run.length];
+}
 
 function rowsOf(role: Role): ReadonlyArray<Row> {
 	return (CONVENTION_ROWS as readonly Row[]).filter((row) => row.role === role);
@@ -607,23 +650,42 @@ function wordsFrom(words: readonly string[], ...sets: ReadonlyArray<ReadonlySet<
 
 /** Whether a key's words speak of the next page or of more entries (`tokenForNext`, `anotherPage`, `hasMoreItems`). */
 export function speaksOfNext(words: readonly string[]): boolean {
-	const { next, nouns, connectors } = PAGING_WORDS;
-	return words.some((word) => next.has(word)) && wordsFrom(words, next, nouns, connectors);
+	const { next, nouns, connectors, context } = PAGING_WORDS;
+	return words.some((word) => next.has(word)) && wordsFrom(words, next, nouns, connectors, context);
 }
 
 /** Whether a key's words speak of the last page (`isLastPage`, `endOfList`): true there, so false says more. */
 export function speaksOfDone(words: readonly string[]): boolean {
-	const { done, nouns, connectors } = PAGING_WORDS;
-	return words.some((word) => done.has(word)) && wordsFrom(words, done, nouns, connectors);
+	const { done, nouns, connectors, context } = PAGING_WORDS;
+	return words.some((word) => done.has(word)) && wordsFrom(words, done, nouns, connectors, context);
 }
 
 /** Whether a key's words only name what a page is asked for with (`token`, `href`, `cursor`): their parent says which page. */
 export function onlyPagingNouns(words: readonly string[]): boolean {
-	return words.length > 0 && wordsFrom(words, PAGING_WORDS.nouns, PAGING_WORDS.connectors);
+	return words.length > 0 && wordsFrom(words, PAGING_WORDS.nouns, PAGING_WORDS.connectors, PAGING_WORDS.context);
+}
+
+/** Whether a key's words are a bare token's (`__Token`, `bookmark`, `continuation_cursor`): an opaque value under it is the next page's. */
+/** Whether a block's words say only that it is about paging (`meta`, `navigation`, `listMeta`, `resultSet`): a bare token counts inside it. */
+export function onlyPagingContext(words: readonly string[]): boolean {
+	return words.length > 0 && wordsFrom(words, PAGING_WORDS.context, PAGING_WORDS.nouns, PAGING_WORDS.connectors);
+}
+
+export function namesBareToken(words: readonly string[]): boolean {
+	return words.length > 0 && words.some((word) => PAGING_WORDS.bareTokens.has(word)) && wordsFrom(words, PAGING_WORDS.bareTokens, PAGING_WORDS.context, PAGING_WORDS.connectors);
+}
+
+/** Whether a key's words name a page's position (`nextPage`, `next_offset`): a number under it is a token of the next page. */
+export function namesPosition(words: readonly string[]): boolean {
+	return words.some((word) => PAGING_WORDS.positions.has(word));
 }
 
 /** Whether a key's words speak of how many entries the list has (`totalHits`, `recordCount`, `count`). */
 export function speaksOfCount(words: readonly string[]): boolean {
-	const { count, countNouns, connectors } = PAGING_WORDS;
-	return words.some((word) => count.has(word)) && wordsFrom(words, count, countNouns, connectors);
+	const { count, countModifiers, countNouns, connectors, context, pageWords } = PAGING_WORDS;
+	const ofEntries = words.some((word) => countNouns.has(word));
+	const counts = words.some((word) => count.has(word) || countModifiers.has(word));
+	// A count of pages (`pageCount`, `sheetTotal`) is no count of entries; `pageTotalElements` is.
+	const ofPages = !ofEntries && words.some((word) => pageWords.has(word));
+	return counts && !ofPages && wordsFrom(words, count, countModifiers, countNouns, connectors, context, pageWords);
 }

@@ -29,7 +29,6 @@ import { PAGINATION_AS_SET } from '../support/conventions';
 const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknown>; identityPath: string }>> = {
 	hasMoreOnly: { pagination: PAGINATION_AS_SET.hasMoreOnly!, identityPath: 'ref' },
 	strapi: { pagination: PAGINATION_AS_SET.strapi!, identityPath: 'id' },
-	mindbody: { pagination: PAGINATION_AS_SET.mindbody!, identityPath: 'Id' },
 	// Nothing in Rezdy's answer says more follows, but its first page of exactly 100 is taken as cut.
 	rezdy: { pagination: PAGINATION_AS_SET.rezdy!, identityPath: 'id' },
 	// Acuity cuts its bare list at `max` (100 unless asked) and has no paging: Off, asking a larger `max`.
@@ -46,7 +45,8 @@ const AS_SET: Partial<Record<ConventionName, { pagination: Record<string, unknow
  */
 export const E2E_CONVENTIONS: readonly ConventionName[] = [
 	'stripe', 'drfPage', 'graph', 'jsonApi', 'jira', 'hasMoreOnly', 'square', 'paypal', 'strapi', 'shopify', 'aws', 'checkfront',
-	// Booking platforms: Mindbody (PascalCase, `request.offset` set by hand, zone-less site times), Bookeo (a page
+	// Booking platforms: Mindbody (PascalCase, `request.offset` guessed from the echoed `RequestedOffset` and confirmed
+	// by the echo on page 2, zone-less site times), Bookeo (a page
 	// token beside the page number), Cliniko (links.next), Square Bookings (cursor), Planyo (lists answered whole,
 	// refusals in a 200 with a non-zero `response_code`).
 	'mindbody', 'bookeo', 'cliniko', 'squareBookings', 'planyo',

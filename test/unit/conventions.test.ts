@@ -9,6 +9,7 @@ import {
 	CONVENTION_ROWS,
 	ERROR_BODY_KEYS,
 	ERROR_FIELD_KEYS,
+	keyWords,
 	KNOWN_CURSOR_PARAMETERS,
 	LIST_CONTAINERS,
 	LIST_NAMES,
@@ -19,6 +20,9 @@ import {
 	PAGINATION_CHECKS,
 	RATE_LIMIT_HEADERS,
 	ROLES,
+	speaksOfCount,
+	speaksOfDone,
+	speaksOfNext,
 } from '../../nodes/VenueBooking/conventions';
 
 describe('normalizeKey', () => {
@@ -107,5 +111,31 @@ describe('the rules that are data', () => {
 
 	it("sends Notion's next_cursor back as start_cursor, only beside an object of kind list", () => {
 		expect(KNOWN_CURSOR_PARAMETERS).toEqual([{ path: 'next_cursor', sibling: ['object', 'list'], parameter: 'start_cursor' }]);
+	});
+});
+
+describe('keys as words (issue 40: structure decides, names only speed it up)', () => {
+	it.each([
+		['tokenForNext', ['token', 'for', 'next']],
+		['NextPageToken', ['next', 'page', 'token']],
+		['next_cursor', ['next', 'cursor']],
+		['$next', ['next']],
+		['@odata.nextLink', ['next', 'link']],
+		['HAS_MORE_ITEMS', ['has', 'more', 'items']],
+		['is-final-chunk', ['is', 'final', 'chunk']],
+		['hasfurther', ['has', 'further']],
+		['tokenfornext', ['token', 'for', 'next']],
+		['information', ['information']],
+		['nextavailableslot', ['nextavailableslot']],
+	])('%s is %j', (key, words) => {
+		expect(keyWords(key)).toEqual(words);
+	});
+
+	it('tells keys of the next page, of the end and of counts from keys of other things', () => {
+		for (const key of ['tokenForNext', 'linkToNext', 'anotherPage', 'hasMoreItems', 'moreAvailable', 'continuation', 'upcoming_batch_url', 'metaNextPageUrl']) expect(speaksOfNext(keyWords(key))).toBe(true);
+		for (const key of ['nextAvailableSlot', 'nextReviewDate', 'previousToken', 'firstPageUrl']) expect(speaksOfNext(keyWords(key))).toBe(false);
+		for (const key of ['isLastPage', 'endOfList', 'done', 'finished']) expect(speaksOfDone(keyWords(key))).toBe(true);
+		for (const key of ['totalHits', 'recordCount', 'numFound', 'grandEntries', 'overall', 'pageTotalElements']) expect(speaksOfCount(keyWords(key))).toBe(true);
+		for (const key of ['pageCount', 'total_pages', 'roomNumber', 'totalPrice']) expect(speaksOfCount(keyWords(key))).toBe(false);
 	});
 });

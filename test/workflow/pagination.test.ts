@@ -134,7 +134,10 @@ describe.each(DIALECTS)('pagination over 10,000 payments, $name', ({ dialect }) 
 						sandbox.resetRequests();
 						const result = await runNode(sandbox, { ...run, options: { ...(run.options as IDataObject), maxPages: 50 } });
 						const error = result.errorOf(NODE_NAME);
-						expect(error?.message).toMatch(/pointed back to a page it already gave|same page twice in a row|Max Pages|ignored the page parameter Automatic mode derived/);
+						// Automatic judges a cursor's name on page 2 and, when every name it tries brings page 1 back, says so (issue 40).
+						expect(error?.message).toMatch(
+							/pointed back to a page it already gave|same page twice in a row|Max Pages|ignored the page parameter Automatic mode derived|ignored the token under every name Automatic mode tried/,
+						);
 						expect(sandbox.requests.length).toBeLessThanOrEqual(50);
 					}
 				} finally {

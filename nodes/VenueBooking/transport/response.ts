@@ -121,12 +121,35 @@ export function locateList(body: unknown, itemsPath?: string): ListLocation {
 	const named = arrays.filter((key) => LIST_NAMES.has(key.toLowerCase()));
 	if (named.length === 1) return { kind: 'property', path: named[0] };
 	if (arrays.length > 0) return { kind: 'none' };
+	// A container by its name, also behind a `$`, `@` or `_` (`$embedded`, `@response`).
 	const nested = Object.keys(body)
-		.filter((key) => LIST_CONTAINERS.has(key.toLowerCase()) && isPlainObject(body[key]))
+		.filter((key) => LIST_CONTAINERS.has(key.toLowerCase().replace(/^[^a-z0-9]+/, '')) && isPlainObject(body[key]))
 		.flatMap((key) => arrayKeys(body[key] as Record<string, unknown>).map((inner) => `${key}.${inner}`));
 	if (nested.length === 1) return { kind: 'property', path: nested[0] };
 	if (nested.length > 0) return { kind: 'none' };
-	return locateKeyedList(body);
+	const keyed = locateKeyedList(body);
+	if (keyed.kind !== 'none') return keyed;
+	// By structure, whatever the containers are called (`{"result": {"rows": […]}}`, `{"response": {"embedded":
+	// {"bookings": […]}}}`): the one array of records one or two objects down. Only a list's answer is read here.
+	const deeper = arraysOfRecordsBelow(body, [], 2);
+	return deeper.length === 1 ? { kind: 'property', path: deeper[0] } : { kind: 'none' };
+}
+
+/** Paths of the arrays of records in the objects below `object`, down to `depth` objects. */
+function arraysOfRecordsBelow(object: Record<string, unknown>, prefix: string[], depth: number): string[] {
+	if (depth === 0) return [];
+	return ownKeys(object)
+		.filter((key) => isPlainObject(object[key]))
+		.flatMap((key) => {
+			const inner = object[key] as Record<string, unknown>;
+			const here = arrayKeys(inner).filter((name) => holdsRecords(inner[name]));
+			return [...here.map((name) => [...prefix, key, name].join('.')), ...arraysOfRecordsBelow(inner, [...prefix, key], depth - 1)];
+		});
+}
+
+/** Whether an array holds records (or nothing yet): a list's entries, not a record's tags. */
+function holdsRecords(value: unknown): boolean {
+	return Array.isArray(value) && value.every((entry) => isPlainObject(entry));
 }
 
 /** A list written as an object keyed by id: the body itself, or the one property (one down in a container) that is one. */

@@ -39,6 +39,15 @@ describe('parseBody', () => {
 });
 
 describe('locateList', () => {
+	it('finds the one array of records one or two objects down in containers of any name (issue 40)', () => {
+		expect(locateList({ $Embedded: { bookings: [{ id: 1 }] }, page: { total: 1 } })).toEqual({ kind: 'property', path: '$Embedded.bookings' });
+		expect(locateList({ result: { rows: [{ id: 1 }] }, meta: { next: 'x' } })).toEqual({ kind: 'property', path: 'result.rows' });
+		expect(locateList({ response: { embedded: { payments: [{ id: 1 }] } }, links: { next: 'x' } })).toEqual({ kind: 'property', path: 'response.embedded.payments' });
+		// Two such arrays, or an array of plain values, tell nothing.
+		expect(locateList({ a: { rows: [{ id: 1 }] }, b: { rows: [{ id: 2 }] } })).toEqual({ kind: 'none' });
+		expect(locateList({ meta: { tags: ['x'] } })).toEqual({ kind: 'none' });
+	});
+
 	it('takes a JSON array as the list, and the one array-valued property of an object', () => {
 		expect(locateList([1])).toEqual({ kind: 'body' });
 		expect(locateList({ bookings: [], next: 'x', total: 3 })).toEqual({ kind: 'property', path: 'bookings' });

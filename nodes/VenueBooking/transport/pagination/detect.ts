@@ -12,6 +12,9 @@ import {
 	ECHO_PARAMETERS,
 	keyWords,
 	KNOWN_CURSOR_PARAMETERS,
+	namesBareToken,
+	namesPosition,
+	onlyPagingContext,
 	LINK_HEADER,
 	LINK_RELATIONS,
 	MARKER_NAMES as NAMES,
@@ -69,8 +72,8 @@ function numeric(value: unknown): number {
 const isNumeric = (value: unknown) => Number.isFinite(numeric(value));
 const isFlag = (value: unknown) => typeof value === 'boolean' || value === 'true' || value === 'false';
 
-/** How deep markers are looked for: `paging.next.after` and `_links.next.href` sit two objects down. */
-const MARKER_DEPTH = 3;
+/** How deep markers are looked for: `paging.next.after` and `_links.next.href` sit two objects down, some blocks one more. */
+const MARKER_DEPTH = 4;
 
 /** Every candidate marker of a response: scalar body fields down to MARKER_DEPTH, and headers. */
 function collectMarkers(page: FetchedPage): Marker[] {
@@ -91,6 +94,9 @@ function collectMarkers(page: FetchedPage): Marker[] {
 	}
 	return markers;
 }
+
+/** Every name the registry gives a paging role: a count found by its words is none of them (`pageCount` counts pages). */
+const KNOWN_MARKERS = new Set(Object.values(NAMES).flatMap((names) => (typeof names === 'string' ? [names] : [...names])));
 
 /** The prefix that marks a next cursor, as the derived parameter name drops it. */
 const NEXT_PREFIX = new RegExp(`^${NAMES.nextPrefix}[-_]?`, 'i');
@@ -177,14 +183,20 @@ function nextSigns(page: FetchedPage, markers: Marker[]): NextSign[] {
 		const parentWords = keyWords(marker.parent);
 		const aside = [...words, ...parentWords].some((word) => PAGING_WORDS.other.has(word) || PAGING_WORDS.done.has(word));
 		if (aside) continue;
-		const ofNext = speaksOfNext(words) || (onlyPagingNouns(words) && speaksOfNext(parentWords));
+		// A bare token (`cursor`, `bookmark`) counts at the top of the body or in a block of paging context.
+		const bare = namesBareToken(words) && typeof marker.value === 'string' && (marker.parent === '' || onlyPagingContext(parentWords));
+		const ofNext = speaksOfNext(words) || (onlyPagingNouns(words) && speaksOfNext(parentWords)) || bare;
 		if (looksLikeUrl(marker.value, page.response.url)) {
 			if (ofNext || (onlyPagingNouns(words) && sameListOtherQuery(marker.value, page.response.url))) signs.push({ marker, kind: 'url' });
 			continue;
 		}
 		if (!ofNext) continue;
 		const { value } = marker;
-		const token = typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && value.trim() !== '' && !DATE_LIKE.test(value) && !entryValues.has(value);
+		// A number is a page's position only under a word that says so (`nextPage: 2`; `remaining: 99` is a count).
+		const token =
+			typeof value === 'number'
+				? Number.isFinite(value) && namesPosition(words)
+				: typeof value === 'string' && value.trim() !== '' && !DATE_LIKE.test(value) && !entryValues.has(value);
 		if (token) signs.push({ marker, kind: 'token' });
 	}
 	return signs;
@@ -204,7 +216,7 @@ function sameListOtherQuery(link: string, pageUrl: string): boolean {
  * ones. Page 2 tells which the API understood.
  */
 export function tokenParameters(key: string): string[] {
-	const words = keyWords(key).filter((word) => !PAGING_WORDS.next.has(word) && !PAGING_WORDS.connectors.has(word));
+	const words = keyWords(key).filter((word) => !PAGING_WORDS.next.has(word) && !PAGING_WORDS.connectors.has(word) && !PAGING_WORDS.context.has(word));
 	const content = words.length > 0 ? words : ['cursor'];
 	const camel = (parts: string[]) => parts.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
 	const snake = (parts: string[]) => parts.join('_');
@@ -223,17 +235,18 @@ function statedTotal(page: FetchedPage, markers: Marker[], beside?: Marker): Mar
 	const candidates = [
 		...markers.filter((m) => NAMES.total.has(m.normalized) && isNumeric(m.value)),
 		// A count by its words, unless the registry says it is this page's own (Rentman's `itemCount`) or a page size.
+		// Headers by their words too, where they are the API's own (`X-Overall-Count`).
 		...markers.filter(
 			(m) =>
-				!m.path.startsWith('header:') &&
-				!NAMES.total.has(m.normalized) &&
+				(!m.path.startsWith('header:') || /^header:x-/i.test(m.path)) &&
+				!KNOWN_MARKERS.has(m.normalized) &&
 				!PAGE_COUNTS.has(m.key) &&
-				!NAMES.pageSize.has(m.normalized) &&
 				isNumeric(m.value) &&
-				speaksOfCount(keyWords(m.key)),
+				speaksOfCount(keyWords(m.key)) &&
+				!isMoney(m, markers),
 		),
 	];
-	return candidates.find((m) => {
+	const totals = candidates.filter((m) => {
 		if (beside && m.parent !== beside.parent) return false;
 		const stated = numeric(m.value);
 		if (stated < page.entries.length) return false;
@@ -241,6 +254,17 @@ function statedTotal(page: FetchedPage, markers: Marker[], beside?: Marker): Mar
 		const echoed = Object.entries(page.query).some(([name, value]) => normalizeKey(name) === m.normalized && String(value) === String(stated));
 		return !echoed && !namesNextPage(page, markers);
 	});
+	// Of a count equal to the page and a number above it, the number above is the list's (`count: 7` beside `grandEntries: 27`).
+	return totals.find((m) => numeric(m.value) > page.entries.length) ?? totals[0];
+}
+
+/** Whether a count by its words is an amount of money: an `amount` with a fraction, or beside a currency (its key's words or a code such as `EUR`). */
+function isMoney(count: Marker, markers: Marker[]): boolean {
+	if (!keyWords(count.key).includes('amount')) return false;
+	if (!Number.isInteger(numeric(count.value))) return true;
+	return markers.some(
+		(m) => m.parent === count.parent && m !== count && (keyWords(m.key).some((word) => PAGING_WORDS.currency.has(word)) || (typeof m.value === 'string' && /^[A-Z]{3}$/.test(m.value))),
+	);
 }
 
 /** Whether the page names a next page: a registry link or cursor, or a sign found by structure. */
@@ -315,10 +339,13 @@ const CHECKS: Record<PaginationCheck, Check> = {
 			markers.find((m) => m.parent === '' && NAMES.bareCursor.has(m.normalized) && isScalarMarker(m.value) && !looksLikeUrl(m.value, first.response.url));
 		if (!cursor) return undefined;
 		const { parameter, alternative } = cursorParameter(first.response.body, cursor);
+		// Where page 2 shows the API ignored the name, the key itself, then the names its words give, are tried.
+		const [next, ...rest] = [...new Set([alternative ?? cursor.key, ...tokenParameters(cursor.key)])].filter((name) => name !== parameter);
 		return {
 			mode: 'cursor',
 			cursorParameter: parameter,
-			...(alternative ? { cursorAlternative: alternative } : {}),
+			...(next ? { cursorAlternative: next } : {}),
+			...(rest.length > 0 ? { cursorAlternatives: rest } : {}),
 			cursorPath: cursor.path,
 			hasMorePath: sibling(markers, cursor, NAMES.moreFlag)?.path,
 		};
@@ -385,16 +412,24 @@ const CHECKS: Record<PaginationCheck, Check> = {
  * which the API understood (it must echo the offset sent).
  */
 function detectOffsetEcho(first: FetchedPage, markers: Marker[]): ResolvedPagination | undefined {
-	const isEcho = (m: Marker, registry: Set<string>, word: string) => {
-		const words = keyWords(m.key);
-		return isNumeric(m.value) && (registry.has(m.normalized) || (words.length === 2 && PAGING_WORDS.echo.has(words[0]) && words[1] === word));
+	// An echo by its words: an echo word, what was asked (`offset`, `start`, `from`; `limit`), and nothing else but connectors.
+	const isEcho = (m: Marker, registry: Set<string>, asked: Set<string>) => {
+		const words = keyWords(m.key).filter((word) => !PAGING_WORDS.connectors.has(word));
+		return (
+			isNumeric(m.value) &&
+			(registry.has(m.normalized) || (words.length === 2 && words.some((word) => PAGING_WORDS.echo.has(word)) && words.some((word) => asked.has(word))))
+		);
 	};
-	const echo = markers.find((m) => isEcho(m, NAMES.offsetEcho, 'offset'));
+	const echo = markers.find((m) => isEcho(m, NAMES.offsetEcho, PAGING_WORDS.offsetWords));
 	const total = echo && statedTotal(first, markers);
 	if (!echo || !total || numeric(echo.value) + first.entries.length >= numeric(total.value)) return undefined;
-	const limitEcho = markers.find((m) => m.parent === echo.parent && isEcho(m, NAMES.limitEcho, 'limit'));
-	const names = (echoed: Marker | undefined) =>
-		echoed ? [...new Set([keyWords(echoed.key).slice(1).join('_'), ...(ECHO_PARAMETERS.has(echoed.normalized) ? [ECHO_PARAMETERS.get(echoed.normalized)!] : [])])] : [];
+	const limitEcho = markers.find((m) => m.parent === echo.parent && isEcho(m, NAMES.limitEcho, PAGING_WORDS.limitWords));
+	// The words' name (`RequestedOffset` → `offset`), then the registry's for the platforms that write the echo.
+	const names = (echoed: Marker | undefined) => {
+		if (!echoed) return [];
+		const asked = keyWords(echoed.key).filter((word) => !PAGING_WORDS.echo.has(word) && !PAGING_WORDS.connectors.has(word)).join('_');
+		return [...new Set([asked, ...(ECHO_PARAMETERS.has(echoed.normalized) ? [ECHO_PARAMETERS.get(echoed.normalized)!] : [])])];
+	};
 	const offsets = names(echo);
 	const limits = names(limitEcho);
 	const [offsetParameter, ...offsetCandidates] = offsets;

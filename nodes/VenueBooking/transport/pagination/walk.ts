@@ -2,7 +2,7 @@
  * The walk over a list's pages: in order, de-duplicated, bounded by Max Pages and Limit, with pages fetched
  * ahead where their addresses are predictable.
  */
-import { type IDataObject, NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { AFTER_PARAMETERS } from '../../conventions';
 import { describeWindow } from '../retry';
 import { isStalePageRefusal } from '../errors';
@@ -258,7 +258,8 @@ class PageWalk {
 
 	/**
 	 * Page `number`'s answer, or undefined when the API refused a page the walk only guessed at (a page number
-	 * or offset past a full page, with nothing stating it exists): past the end, that refusal is the end.
+	 * or offset past a full page, with nothing stating it exists): past the end, that refusal is the end. A page 2
+	 * refused while a guessed parameter name awaits its confirmation tries the next name (refusedGuess).
 	 */
 	private async fetch(number: number): Promise<{ query: IDataObject; response: ApiResponse } | undefined> {
 		const query: IDataObject = { ...(this.base.query ?? {}), ...(this.request.query ?? {}) };
@@ -269,6 +270,8 @@ class PageWalk {
 			this.options.onDetected?.(`Pagination: page ${number} was refused after a full page, with no total or more-flag promising it; taken as the end of the list.`);
 			return undefined;
 		}
+		// A guessed name the API refused: the page is asked for again under the next name (one fewer each time).
+		if (this.refusedGuess(number, outcome.error)) return await this.fetch(number);
 		throw outcome.error;
 	}
 
@@ -306,7 +309,7 @@ class PageWalk {
 				this.options.onDetected?.(`Pagination (automatic): ${this.strategy.description}${guess}`);
 			}
 			const detected = this.pagination;
-			if ((detected.mode === 'cursor' && (detected.cursorAlternative || detected.unverified)) || (detected.mode === 'nextUrl' && detected.unverified)) {
+			if (detected.mode === 'cursor' || (detected.mode === 'nextUrl' && detected.unverified)) {
 				this.pagination = { ...detected, firstPageFingerprint: hashText(fingerprint(first.entries)) };
 			}
 			this.guess = this.guessOf(this.pagination, first.entries);
@@ -336,7 +339,7 @@ class PageWalk {
 				return {
 					candidates: [],
 					tried: [],
-					ignored: (page) => repeatsFirstPage(page.entries, firstPage, pagination.firstPageFingerprint),
+					ignored: (page) => bringsNothingNew(page.entries, firstPage, pagination.firstPageFingerprint),
 					failure: () =>
 						this.fail(
 							`The API said more entries follow ("${path}" links to a next page), but the page that link gave repeated entries of page 1`,
@@ -349,20 +352,17 @@ class PageWalk {
 				// key's words: the key itself and the names its words give are the next candidates.
 				const { cursorAlternative, cursorAlternatives = [], firstPageFingerprint: firstPrint, unverified, cursorPath } = pagination;
 				const names = [cursorAlternative, ...cursorAlternatives].filter((name): name is string => name !== undefined && name !== '');
-				if (!unverified && (names.length === 0 || firstPrint === undefined)) return undefined;
+				if (firstPrint === undefined && !firstPage) return undefined;
+				if (!unverified && names.length === 0 && firstPrint === undefined) return undefined;
 				return {
 					candidates: names.map((name) => ({ cursorParameter: name })),
 					tried: [pagination.cursorParameter],
-					ignored: (page) => repeatsFirstPage(page.entries, firstPage, firstPrint),
-					...(unverified
-						? {
-								failure: (_last: FetchedPage | undefined, tried: string[]) =>
-									this.fail(
-										`The API said more entries follow ("${cursorPath}" holds a next-page token), but ignored the token under every name Automatic mode tried (${quoted(tried)}): page 2 repeated page 1`,
-										`Set Options > Pagination to Cursor, with Next Cursor Field "${cursorPath}" and the Cursor Parameter the API documents for sending it back.`,
-									),
-							}
-						: {}),
+					ignored: (page) => bringsNothingNew(page.entries, firstPage, firstPrint),
+					failure: (_last, tried) =>
+						this.fail(
+							`The API said more entries follow ("${cursorPath}" holds a next-page token), but ignored the token under every name Automatic mode tried (${quoted(tried)}): page 2 repeated page 1`,
+							`Set Options > Pagination to Cursor, with Next Cursor Field "${cursorPath}" and the Cursor Parameter the API documents for sending it back.`,
+						),
 				};
 			}
 			case 'afterLast': {
@@ -399,6 +399,8 @@ class PageWalk {
 		return {
 			candidates: [],
 			tried: [],
+			// Judged on page 2 itself, so that a Limit reached there cannot return page 1's entries twice.
+			ignored: (page) => bringsNothingNew(page.entries, firstPage, undefined),
 			failure: (last) => {
 				const more = last && moreSignalled(last, { read: this.firstPageLength ?? this.returned, resumed: this.options.resume !== undefined, page: 1, unpaged: false });
 				return this.fail(
@@ -449,22 +451,51 @@ class PageWalk {
 	 * guards instead (failGuess).
 	 */
 	private confirmGuess(page: FetchedPage): boolean {
-		const { guess, pagination } = this;
-		if (!guess?.ignored || !pagination) return false;
-		const sent = this.parameterName();
-		const query = { ...(this.request.query ?? {}) };
-		// Only a page asked for with the guessed parameter can judge it; a link is followed as it is.
-		if (pagination.mode !== 'nextUrl' && (sent === undefined || !(sent in query))) return false;
-		const verdict = guess.ignored(page);
+		const pending = this.judgeableGuess();
+		if (!pending) return false;
+		const verdict = pending.guess.ignored?.(page);
 		if (verdict === undefined) return false;
+		return this.settleGuess(pending.guess, verdict, pending.sent, 'page 2 did not follow page 1', page);
+	}
+
+	/**
+	 * A page asked for with a guessed name that the API refused (400, 404, 410, 422: many APIs refuse a parameter they
+	 * do not know) judges the guess as a page 1 again would: the next name is tried, or the walk fails saying what to
+	 * set. True: ask for the page again.
+	 */
+	private refusedGuess(number: number, error: unknown): boolean {
+		if (!(number === 2 || (number === 1 && this.options.resume)) || !isStalePageRefusal(error)) return false;
+		const pending = this.judgeableGuess();
+		if (!pending) return false;
+		const status = error instanceof NodeApiError && error.httpCode ? ` with ${error.httpCode}` : '';
+		return this.settleGuess(pending.guess, true, pending.sent, `page 2 was refused${status}`);
+	}
+
+	/** The pending guess when the page just asked for can judge it: it was sent with the guessed parameter (a link is followed as it is). */
+	private judgeableGuess(): { guess: Guess; sent: string | undefined } | undefined {
+		const { guess, pagination } = this;
+		if (!guess?.ignored || !pagination) return undefined;
+		const sent = this.parameterName();
+		// Only a page asked for with the guessed parameter can judge it (a walk resumed at page 1 cannot).
+		if (pagination.mode !== 'nextUrl' && (sent === undefined || !(sent in (this.request.query ?? {})))) return undefined;
+		return { guess, sent };
+	}
+
+	/**
+	 * Page 2 judged the guess: it holds (the pagination drops its marks), or the API ignored it; then the request
+	 * is renamed to the next candidate (true: ask again, and say so), or, with none left, the walk fails saying what
+	 * to set.
+	 */
+	private settleGuess(guess: Guess, ignored: boolean, sent: string | undefined, why: string, page?: FetchedPage): boolean {
 		this.guess = undefined;
-		this.pagination = settledGuess(pagination);
-		if (!verdict) return false;
+		this.pagination = settledGuess(this.pagination!);
+		if (!ignored) return false;
 		const [candidate, ...rest] = guess.candidates;
 		if (candidate === undefined) {
-			if (guess.failure) throw guess.failure(undefined, guess.tried);
+			if (guess.failure) throw guess.failure(page, guess.tried);
 			return false;
 		}
+		const query = { ...(this.request.query ?? {}) };
 		const settled = { ...(this.pagination as unknown as Record<string, unknown>) };
 		for (const [field, name] of Object.entries(candidate)) {
 			const before = settled[field];
@@ -480,7 +511,7 @@ class PageWalk {
 		this.request = { ...this.request, query };
 		const now = this.parameterName() ?? '';
 		if (rest.length > 0 || guess.failure) this.guess = { ...guess, candidates: rest, tried: [...guess.tried, now] };
-		this.options.onDetected?.(`Pagination (automatic): the API ignored "${sent ?? ''}" (page 2 did not follow page 1), so it is sent as "${now}".`);
+		this.options.onDetected?.(`Pagination (automatic): the API ignored "${sent ?? ''}" (${why}), so it is sent as "${now}".`);
 		return true;
 	}
 
@@ -605,11 +636,16 @@ interface Guess {
 	failure?: (last: FetchedPage | undefined, tried: string[]) => NodeOperationError;
 }
 
-/** Whether page 2's entries repeat page 1: any entry again where this walk saw page 1, else page 1's fingerprint. */
-function repeatsFirstPage(entries: unknown[], firstPage: unknown[] | undefined, firstPrint: string | undefined): boolean {
+/**
+ * Whether page 2 brings nothing new: every entry one of page 1 where this walk saw page 1 (an API that ignored the
+ * parameter answers page 1 again; a list that shifted by an entry between the two requests still brings new ones),
+ * else page 1's fingerprint again.
+ */
+function bringsNothingNew(entries: unknown[], firstPage: unknown[] | undefined, firstPrint: string | undefined): boolean {
+	if (entries.length === 0) return false;
 	if (firstPage) {
 		const known = new Set(firstPage.map((entry) => identityText(entry)));
-		return entries.some((entry) => known.has(identityText(entry)));
+		return entries.every((entry) => known.has(identityText(entry)));
 	}
 	return firstPrint !== undefined && hashText(fingerprint(entries)) === firstPrint;
 }

@@ -19,6 +19,8 @@ describe('detectPagination', () => {
 			mode: 'cursor',
 			cursorParameter: 'pageToken',
 			cursorAlternative: 'nextPageToken',
+			// Then the names its words give (issue 40), tried only where page 2 shows the API ignored the name sent.
+			cursorAlternatives: ['page_token', 'next_page_token', 'cursor', 'token'],
 			cursorPath: 'meta.nextPageToken',
 			hasMorePath: 'meta.hasMore',
 		});
@@ -187,6 +189,25 @@ describe('signs of more found by structure, whatever the name (issue 40)', () =>
 	});
 
 	it.each([
+		['a bare token at the top', { __Token: 'eyJwb3NpdGlvbiI6N30' }, '__Token'],
+		['a bookmark in a block of paging words', { listMeta: { bookmark: 'eyJwb3NpdGlvbiI6N30' } }, 'listMeta.bookmark'],
+		['a position number under next words', { paging: { upcomingFrom: 50 } }, 'paging.upcomingFrom'],
+		['a key written without separators', { pagination: { subsequentbookmark: 'b-2' } }, 'pagination.subsequentbookmark'],
+	])('%s is a cursor, its parameter a guess', (_name, body, path) => {
+		expect(detectPagination(withList(body))).toMatchObject({ mode: 'cursor', cursorPath: path, unverified: true });
+	});
+
+	it('a number under next words that names no position (`remaining`) is no token', () => {
+		expect(detectPagination(withList({ remaining: 20 }))).toBeUndefined();
+	});
+
+	it('of a count equal to the page and a number above it, the number above is the total', () => {
+		const both = page({ info: { count: 7, grandEntries: 27 }, content: entries(7) }, { entries: entries(7) });
+		expect(findListSignals(both).totalPath).toBe('info.grandEntries');
+		expect(moreSignalled(both, { read: 7, resumed: false, page: 1, unpaged: true })).toBe('"grandEntries" says 27 entries and 7 were read');
+	});
+
+	it.each([
 		['linkToNext', { paging: { linkToNext: 'https://studio.example.com/api/partners/v1/payments?page=2' } }, 'paging.linkToNext'],
 		['a link to the same list with another query', { more: { href: '?page=2' } }, 'more.href'],
 	])('a link under %s is followed as it is, a guess checked on page 2', (_name, body, path) => {
@@ -216,7 +237,8 @@ describe('signs of more found by structure, whatever the name (issue 40)', () =>
 		['an entry\'s own value', { nextBooking: 'b7' }],
 		['links to other pages', { links: { prev: '?page=1', self: '?page=2', last: '?page=9', first: '?page=1' } }],
 		['a flag that says the end', { isLastPage: true, endOfList: true }],
-		['a total of money', { totalAmount: 99_000 }],
+		['a total of money beside its currency', { summary: { totalAmount: 99_000, currency: 'EUR' } }],
+		['an amount with a fraction', { amountTotal: 990.5 }],
 		['a count equal to the page', { count: 7 }],
 	])('%s is no sign of more', (_name, body) => {
 		expect(moreSignalled(withList(body, 7), { ...first, read: 7 })).toBeUndefined();

@@ -387,6 +387,16 @@ describe('more decided by structure, under names the registry lacks (issue 40)',
 		expect(detected).toContain('Pagination (automatic): the API ignored "token" (page 2 did not follow page 1), so it is sent as "next_token".');
 	});
 
+	it('an API that refuses a parameter it does not know (400) moves the guess on to the next name, as one that ignores it does', async () => {
+		const strict: Server = (q, url) => {
+			const unknown = Object.keys(q).find((name) => name !== 'next_token');
+			return unknown ? { statusCode: 400, body: { message: `Unknown parameter ${unknown}` } } : tokenForNext('next_token')(q, url);
+		};
+		const { ids, detected } = await walk(strict);
+		expect(ids).toEqual(longIds);
+		expect(detected).toContain('Pagination (automatic): the API ignored "tokenForNext" (page 2 was refused with 400), so it is sent as "token".');
+	});
+
 	it('a token no name brings back fails naming the field and what to set, never 50 entries as the whole list', async () => {
 		await expect(walk(tokenForNext('pagingKey'))).rejects.toThrow(
 			/^The API said more entries follow \("tokenForNext" holds a next-page token\), but ignored the token under every name Automatic mode tried \("tokenForNext", "token", "next_token"/,
