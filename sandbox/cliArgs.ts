@@ -6,6 +6,7 @@ import { SCOPES } from '../nodes/VenueBooking/endpoints';
 import type { FaultOptions, ScriptedFault } from './faults';
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_LIES, type RateLimitOptions } from './rateLimit';
 import { CONVENTIONS } from './conventions';
+import { WRITE_RESULTS } from './writeResults';
 import { JOURNAL_ORDERS, NAMINGS, PAGINATION_STYLES, type SandboxOptions } from './options';
 
 export const DEFAULT_CLI_PORT = 4010;
@@ -38,6 +39,7 @@ Responses
                              (replaces --pagination, the dialect and page sizes):
                              ${CONVENTIONS.join(', ')}
   --local-time-zone ZONE     the IANA zone zone-less date-times (pipedrive) are written in (default UTC)
+  --write-results record|perItem   writes answer as the record (default) or as per-item results, refusals in a 2xx
   --broken-pagination        repeat the same next marker forever
   --strict-query             reject unknown query parameters with 400
   --body-limit BYTES         413 above this (default 1048576)
@@ -140,6 +142,7 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
 			case '--link-last': options.linkLast = true; break;
 			case '--convention': options.convention = choiceFlag(flag, value(), CONVENTIONS); break;
 			case '--local-time-zone': options.localTimeZone = value(); break;
+			case '--write-results': options.writeResults = choiceFlag(flag, value(), WRITE_RESULTS); break;
 			case '--strict-query': options.strictQuery = true; break;
 			case '--body-limit': options.bodyLimitBytes = numberFlag(flag, value()); break;
 			case '--fault-seed': fault('seed', numberFlag(flag, value())); break;

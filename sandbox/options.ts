@@ -10,6 +10,7 @@ import type { FaultOptions } from './faults';
 import type { RecordedRequest } from './requestLog';
 import type { RequestTarget } from './requestTarget';
 import type { Store } from './store';
+import { WRITE_RESULTS, type WriteResults } from './writeResults';
 
 export const PAGINATION_STYLES = ['none', 'page', 'offset', 'cursor', 'nextUrl', 'linkHeader'] as const;
 export type PaginationStyle = (typeof PAGINATION_STYLES)[number];
@@ -111,6 +112,11 @@ export interface SandboxOptions {
 	 * Stripe and Calendly write `canceled`, Square `CANCELLED`). The store keeps its own word.
 	 */
 	cancelledState?: string;
+	/**
+	 * How writes answer: `record` (default) as the dialect or convention does; `perItem` as an array of per-item
+	 * results, refusals of the values sent included, with a success status (sandbox/writeResults.ts).
+	 */
+	writeResults?: WriteResults;
 }
 
 /** The switches that can change while the sandbox runs (see `setOptions`). */
@@ -133,6 +139,8 @@ export interface Settings {
 	localTimeZone: string;
 	/** How a cancelled booking's state is spelt (see SandboxOptions.cancelledState). */
 	cancelledState: string;
+	/** How writes answer (see SandboxOptions.writeResults). */
+	writeResults: WriteResults;
 }
 
 export type RuntimeOptions = Pick<
@@ -150,6 +158,7 @@ export type RuntimeOptions = Pick<
 	| 'intercept'
 	| 'localTimeZone'
 	| 'cancelledState'
+	| 'writeResults'
 >;
 
 /** A Monday: tests pass it as `today` so that the dates they write down are the workspace's. */
@@ -206,6 +215,7 @@ export function applyRuntimeOptions(current: Settings, changes: RuntimeOptions):
 		if (typeof changes.cancelledState !== 'string' || changes.cancelledState.trim() === '') throw new Error('Sandbox option cancelledState must be a non-empty string');
 		next.cancelledState = changes.cancelledState;
 	}
+	if (changes.writeResults !== undefined) next.writeResults = oneOf('writeResults', changes.writeResults, WRITE_RESULTS);
 	if (next.defaultPageSize > next.maxPageSize) next.defaultPageSize = next.maxPageSize;
 	return next;
 }
@@ -226,6 +236,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	intercept: undefined,
 	localTimeZone: 'UTC',
 	cancelledState: 'cancelled',
+	writeResults: 'record',
 };
 
 export function resolveSettings(options: SandboxOptions): Settings {

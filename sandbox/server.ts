@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { API_PATH_PREFIX, ENDPOINTS, type Endpoint } from '../nodes/VenueBooking/endpoints';
 import { authorize, type Keyring } from './auth';
 import { renderConventionError } from './conventionErrors';
+import { refusedResults, successResults } from './writeResults';
 import {
 	conventionBody,
 	conventionRecordId,
@@ -225,6 +226,9 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 						sequence: record.sequence,
 					})
 				: { status: error.status, headers: error.headers, body: error.toBody() };
+			// Writes answered as per-item results (sandbox/writeResults.ts): a refusal of the values comes as a refused result.
+			const refused = settings.writeResults === 'perItem' && match.kind === 'matched' && method !== 'GET' ? refusedResults(method, error) : undefined;
+			if (refused) return sendJson(res, refused.status, refused.body, rendered.headers);
 			sendJson(res, rendered.status, rendered.body, rendered.headers);
 		};
 
@@ -259,7 +263,8 @@ export function createSandboxServer(deps: SandboxServerDeps): { server: Server; 
 				throw new ApiError(413, 'payload_too_large', `The request body has ${bodyRead.receivedBytes} bytes or more; the limit is ${settings.bodyLimitBytes}.`, undefined, bodyRead.drained ? {} : { Connection: 'close' });
 			}
 			const response = answer(req, method, target, match, body, settings);
-			sendJson(res, response.status, response.body, response.headers);
+			const written = settings.writeResults === 'perItem' && method !== 'GET' ? successResults(method, target.path, response.body) : response.body;
+			sendJson(res, response.status, written, response.headers);
 		} catch (error) {
 			const apiError =
 				error instanceof ApiError

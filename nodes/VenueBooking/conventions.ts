@@ -316,6 +316,11 @@ export const CONVENTION_ROWS = [
 	{ name: 'fail', role: 'failureWord', conventions: [], unrecorded: "JSend's word for a refusal of the values sent; no surveyed API of the recordings writes JSend" },
 	{ name: 'failed', role: 'failureWord', conventions: [], unrecorded: NOT_SURVEYED },
 	{ name: 'failure', role: 'failureWord', conventions: [], unrecorded: NOT_SURVEYED },
+	// Words a per-item result of a write states its refusal in (`[{"status": "rejected", "errors": {…}}]`).
+	{ name: 'rejected', role: 'failureWord', conventions: [], unrecorded: 'a per-item result\'s refusal; no surveyed API answers writes with per-item results' },
+	{ name: 'refused', role: 'failureWord', conventions: [], unrecorded: 'a per-item result\'s refusal; no surveyed API answers writes with per-item results' },
+	{ name: 'denied', role: 'failureWord', conventions: [], unrecorded: 'a per-item result\'s refusal; no surveyed API answers writes with per-item results' },
+	{ name: 'unsuccessful', role: 'failureWord', conventions: [], unrecorded: 'a per-item result\'s refusal; no surveyed API answers writes with per-item results' },
 	{ name: 'request', role: 'statusBlock', conventions: ['checkfront'] },
 	{ name: 'meta', role: 'statusBlock', conventions: [], unrecorded: 'a status word in a `meta` block was seen in no recorded refusal' },
 	{ name: 'response', role: 'statusBlock', conventions: [], unrecorded: 'a status word in a `response` block was seen in no recorded refusal' },

@@ -102,8 +102,9 @@ function identityUnderResourceName(records: unknown[]): string | undefined {
 /**
  * For records without an `id`: the field that holds a different value on every record. First `id` in another
  * case (Mindbody's `Id`), a number or a short text; else the first top-level field holding a different short
- * text on every record, which is where such records keep their own identity under another name (`ref`, `key`;
- * identities may hold spaces, as `cli_walk in` does) — never a date or time, which two records can share.
+ * text on every record, which is where such records keep their own identity under another name (`ref`, `key`,
+ * `roomCode`), the first holding codes where there is one (`MR-101` before `Meeting room 101`; identities may
+ * still hold spaces, as `cli_walk in` does) — never a date or time, which two records can share.
  * Undefined for fewer than two records or when no field qualifies; the user's Identity Field overrides it.
  * The trigger uses only its first rule (chooseIdentityMode): a journal entry's other short texts (an event
  * name, a status) can repeat on later entries, which would hide them.
@@ -119,11 +120,13 @@ export function detectIdentityField(records: unknown[]): string | undefined {
 	if (other !== undefined && differsOnEvery(other, (value) => isShortText(value) || (typeof value === 'number' && Number.isFinite(value)))) {
 		return other;
 	}
-	for (const name of Object.keys(rows[0])) {
-		if (differsOnEvery(name, (value) => isShortText(value) && !isDateOrDateTimeText(value.trim()))) return name;
-	}
-	return undefined;
+	const distinct = Object.keys(rows[0]).filter((name) => differsOnEvery(name, (value) => isShortText(value) && !isDateOrDateTimeText(value.trim())));
+	// A code (`MR-101`) before a title (`Meeting room 101`): records filed under codes are referred to by them.
+	return distinct.find((name) => rows.every((row) => CODE.test(String(row[name]).trim()))) ?? distinct[0];
 }
+
+/** A code: one word of letters with digits, hyphens or underscores (`MR-101`, `r1`, `cli_walk`); no title, name or email. */
+const CODE = /^(?=[\w.:-]*[\d_-])[A-Za-z0-9][\w.:-]*$/;
 
 function isShortText(value: unknown): value is string {
 	return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_IDENTITY_LENGTH;

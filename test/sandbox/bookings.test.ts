@@ -195,3 +195,31 @@ describe('PATCH /bookings/{id}', () => {
 		expect(response.data.error).toMatchObject({ code: 'not_found', message: 'No booking with id "bkg_missing".' });
 	});
 });
+
+describe('writes answered as per-item results (writeResults: perItem)', () => {
+	afterEach(() => sandbox.setOptions({ writeResults: 'record' }));
+
+	it('answers a write with its record inside a success result, and a refused one with a refused result and a success status', async () => {
+		sandbox.setOptions({ writeResults: 'perItem' });
+		const slot = freeSlot(sandbox.store.services[0].id);
+		const created = await apiClient(sandbox).post('/bookings', { ...slot, clientId: firstClientId() });
+		expect(created.status).toBe(201);
+		expect(created.data).toEqual([{ success: true, created: expect.objectContaining({ roomId: slot.roomId, start: slot.start }) }]);
+		const id = (created.data as Array<{ created: { id: string } }>)[0].created.id;
+
+		const taken = await apiClient(sandbox).post('/bookings', { ...slot, clientId: firstClientId() });
+		expect(taken.status).toBe(201);
+		expect(taken.data).toEqual([{ success: false, errors: [{ message: expect.stringMatching(/taken|booked|available/i) }] }]);
+
+		const unknown = await apiClient(sandbox).patch(`/bookings/${id}`, { roomId: 'room_nope' });
+		expect(unknown.status).toBe(200);
+		expect(unknown.data).toEqual([{ success: false, errors: [{ field: 'roomId', message: expect.stringContaining('room_nope') }] }]);
+
+		const cancelled = await apiClient(sandbox).patch(`/bookings/${id}`, { status: 'cancelled' });
+		expect(cancelled.data).toEqual([{ success: true, changed: expect.objectContaining({ id, status: 'cancelled' }) }]);
+		expect((await apiClient(sandbox).post('/webhooks/test')).data).toEqual([{ success: true, sent: expect.objectContaining({ event: 'webhook.test' }) }]);
+		// Reads and other refusals are as ever.
+		expect(Array.isArray((await apiClient(sandbox).get(`/bookings/${id}`)).data)).toBe(false);
+		expect((await apiClient(sandbox).patch('/bookings/bk_nope', { status: 'cancelled' })).status).toBe(404);
+	});
+});

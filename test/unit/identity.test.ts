@@ -86,6 +86,11 @@ describe('the identity of records without an id', () => {
 		expect(detectIdentityField([{ ref: 'r1' }, 'x'])).toBeUndefined();
 	});
 
+	it('is the first field holding codes where a title comes before it: rooms filed under codes are referred to by them (issue 40)', () => {
+		expect(detectIdentityField([{ title: 'Meeting room 101', roomCode: 'MR-101' }, { title: 'Meeting room 102', roomCode: 'MR-102' }])).toBe('roomCode');
+		expect(detectIdentityField([{ title: 'Loft', slug: 'loft' }, { title: 'Studio', slug: 'studio' }])).toBe('title');
+	});
+
 	it("is id in another case first (Mindbody's integer Id), and never a date or time", () => {
 		const appointments = [
 			{ Status: 'Booked', StartDateTime: '2026-12-01T09:00:00', Id: 1042 },

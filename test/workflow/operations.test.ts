@@ -7,7 +7,8 @@ import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 
 import { FIXED_TODAY, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { ALL_SCOPES, field, itemsOf, jsonBody, jsonQuery, runNode, SECRET_KEY } from './venueBooking';
+import { node, runWorkflow } from './harness';
+import { ALL_SCOPES, assertNoSecret, credentialsFor, credentialTypes, field, itemsOf, jsonBody, jsonQuery, NODE_NAME, NODE_TYPE, nodeTypes, runNode, SECRET_KEY } from './venueBooking';
 
 const DIALECTS: Array<[string, SandboxOptions]> = [
 	['envelope, snake_case, cursor', { pagination: 'cursor', dialect: { envelope: true, naming: 'snake' } }],
@@ -193,5 +194,81 @@ describe.each(DIALECTS)('every operation, sandbox dialect: %s', (_name, options)
 			['POST', '/api/partners/v1/webhooks/test', undefined],
 			['POST', '/api/partners/v1/webhooks/test', { url: 'https://hooks.example.com/x' }],
 		]);
+	});
+});
+
+describe('writes answered as per-item results (sandbox writeResults: perItem; issue 40)', () => {
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ today: FIXED_TODAY, writeResults: 'perItem', dialect: { naming: 'camel' }, keys: { [SECRET_KEY]: [...ALL_SCOPES] } });
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => sandbox.resetRequests());
+
+	/** A body that books the first free slot of a day, for the first client. */
+	async function freeSlotBody(day: string): Promise<IDataObject> {
+		const [slot] = await everything(sandbox, '/slots', { from: day, to: day });
+		return { roomId: slot.roomId, serviceId: slot.serviceId, start: slot.start, clientId: sandbox.store.clients[0].id };
+	}
+
+	it('Create gives the booking inside the success result, and the next node\'s {{ $json.id }} is its id', async () => {
+		const body = await freeSlotBody('2027-03-05');
+		const created = { resource: 'booking', operation: 'create', ...jsonBody(body) };
+		const cancelled = { resource: 'booking', operation: 'update', bookingId: '={{ $json.id }}', ...jsonBody({ status: 'cancelled' }) };
+		sandbox.resetRequests();
+		const result = await runWorkflow({
+			nodes: [node(NODE_NAME, NODE_TYPE, created, { credentials: { venueBookingApi: 'cred' } }), node('Cancel It', NODE_TYPE, cancelled, { credentials: { venueBookingApi: 'cred' } })],
+			nodeTypes,
+			credentialTypes,
+			credentials: credentialsFor(sandbox),
+		});
+		assertNoSecret(result, SECRET_KEY);
+		const [made] = result.outputOf(NODE_NAME)[0].map((item) => item.json);
+		expect(made).toMatchObject({ roomId: body.roomId, start: body.start, status: 'confirmed' });
+		expect(sandbox.store.findBooking(String(made.id))).toBeDefined();
+		// The cancel, answered [{"success": true, "changed": {…}}], gives the changed booking too.
+		const [changed] = result.outputOf('Cancel It')[0].map((item) => item.json);
+		expect(changed).toMatchObject({ id: made.id, status: 'cancelled' });
+		expect(sandbox.store.findBooking(String(made.id))?.status).toBe('cancelled');
+		expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual([
+			['POST', '/api/partners/v1/bookings', 201],
+			['PATCH', `/api/partners/v1/bookings/${String(made.id)}`, 200],
+		]);
+	});
+
+	it('Create on a taken slot, answered 201 [{"success": false, "errors": […]}], fails with the server\'s words; nothing is reported as made', async () => {
+		const taken = sandbox.store.bookings.find((b) => b.status === 'confirmed' && b.start > sandbox.store.nowIso())!;
+		const before = sandbox.store.bookings.length;
+		const result = await runNode(sandbox, {
+			resource: 'booking',
+			operation: 'create',
+			...jsonBody({ roomId: taken.roomId, serviceId: taken.serviceId, start: taken.start, clientId: taken.clientId }),
+		});
+		// One write; the rooms, services and clients are read after it only to name the identities the refusal quotes.
+		expect(sandbox.requests.filter((request) => request.method !== 'GET').map((request) => request.status)).toEqual([201]);
+		const error = result.errorOf(NODE_NAME);
+		expect(error).toMatchObject({ httpCode: '201' });
+		expect(error!.message).toMatch(/^The API refused POST \/bookings: .*(taken|booked|available)/i);
+		expect(String(error!.description)).toMatch(/nothing is reported as done/);
+		expect(sandbox.store.bookings).toHaveLength(before);
+	});
+
+	it('Create with an unknown room names the field the server named, in the message and for the form', async () => {
+		const { roomId: _room, ...rest } = await freeSlotBody('2027-03-08');
+		// The room comes from the form (a saved mapper with its schema), the rest from the JSON body.
+		const fields = { mappingMode: 'defineBelow', value: { roomId: 'room_nope' }, schema: [{ id: 'roomId', displayName: 'roomId (a room)', type: 'string', display: true }] };
+		const result = await runNode(sandbox, { resource: 'booking', operation: 'create', fields, ...jsonBody(rest) }, { continueOnFail: true });
+		const [failed] = itemsOf(result);
+		expect(String(failed.error)).toMatch(/^The API refused POST \/bookings: roomId: No room or resource with id "room_nope"/);
+		expect(String(failed.description)).toMatch(/The server's reason is about the value of "roomId" \(roomId \(a room\)\)/);
+	});
+
+	it('Cancel refused inside a 200 fails; Send Test gives the journal entry inside its result', async () => {
+		const result = await runNode(sandbox, { resource: 'booking', operation: 'update', bookingId: sandbox.store.bookings[0].id, ...jsonBody({ start: 'not a time' }) });
+		expect(result.errorOf(NODE_NAME)).toMatchObject({ httpCode: '200' });
+		expect(result.errorOf(NODE_NAME)!.message).toMatch(/^The API refused PATCH \/bookings\/\{id\}: start: /);
+		const [sent] = itemsOf(await runNode(sandbox, { resource: 'webhook', operation: 'sendTest' }));
+		expect(sent).toMatchObject({ event: 'webhook.test' });
 	});
 });

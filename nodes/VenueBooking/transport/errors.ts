@@ -5,7 +5,7 @@
  */
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { describeScopes, type Endpoint } from '../endpoints';
-import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_CODES, FAILURE_ENVELOPE_EXTRAS, IDENTITY_FIELD, JSON_RPC, STATUS_WORDS, SUCCESS_FLAGS } from '../conventions';
+import { ERROR_BODY_KEYS, ERROR_FIELD_KEYS, FAILURE_CODES, FAILURE_ENVELOPE_EXTRAS, IDENTITY_FIELD, JSON_RPC, normalizeKey, STATUS_WORDS, SUCCESS_FLAGS } from '../conventions';
 import { canonicalJson, cutText, isPlainObject, keyWords, readPath, UNSAFE_KEYS } from './json';
 import { isRecordItself, RESULT_WORDS } from './response';
 
@@ -344,6 +344,8 @@ export { findServerMessage };
 // Some APIs answer a failed call with a 2xx status and say so only in the body, with an explicit false flag of the
 // registry's SUCCESS_FLAGS (docs/API-CONVENTIONS.md): Slack's `{"ok": false, "error": "invalid_cursor"}`, Pipedrive's
 // `{"success": false, "error": "…", "data": null}`. Read as data, such a body would be an empty list or a finished walk.
+// The registry's names are the fast path; keys are also read by their words in any case style and with any prefix
+// (`isSuccess`, `$OK`, `error_message`), since the API this package serves names none of them.
 
 /**
  * What such an envelope carries beside its flag and message: Slack's `warning`, `needed`, `provided`,
@@ -361,29 +363,89 @@ const FAILURE_ENVELOPE_KEYS = new Set<string>([
 	...FAILURE_ENVELOPE_EXTRAS,
 ]);
 
+/**
+ * Words a key of a failure envelope is made of, whatever the spelling (`errorMessage`, `error_info`, `isSuccess`,
+ * `validationErrors`, `resultCode`): the flag, the words, codes and details of a failure, and the little words
+ * flags are written with. A key with any other word (`id`, `url`, `data`, `bookings`) is substance.
+ */
+const ENVELOPE_WORDS = new Set([
+	...RESULT_WORDS.success, ...RESULT_WORDS.failedFlag, ...RESULT_WORDS.about,
+	'is', 'was', 'has', 'status', 'info', 'validation', 'text', 'title', 'fields', 'field', 'param', 'params', 'parameter', 'hint', 'help',
+]);
+
+/** Whether a key is one of these names as written, or the same name in another case or with separators or a prefix. */
+function namedAs(key: string, names: ReadonlySet<string>, normalized: ReadonlySet<string>): boolean {
+	return names.has(key) || normalized.has(normalizeKey(key));
+}
+
+const normalizedSet = (names: Iterable<string>) => new Set([...names].map(normalizeKey));
+const SUCCESS_FLAG_NAMES = new Set(SUCCESS_FLAGS);
+const SUCCESS_FLAGS_NORMALIZED = normalizedSet(SUCCESS_FLAGS);
+const FAILURE_ENVELOPE_NORMALIZED = normalizedSet(FAILURE_ENVELOPE_KEYS);
+const FAILURE_CODE_NAMES = new Set(FAILURE_CODES);
+const FAILURE_CODES_NORMALIZED = normalizedSet(FAILURE_CODES);
+
+/** Whether a key is a success flag: a registry name in any spelling, or a key whose words say success (`isSuccess`, `wasSuccessful`). */
+function isSuccessFlagKey(key: string): boolean {
+	if (namedAs(key, SUCCESS_FLAG_NAMES, SUCCESS_FLAGS_NORMALIZED)) return true;
+	const words = keyWords(key);
+	return words.some((word) => RESULT_WORDS.success.has(word)) && !words.some((word) => RESULT_WORDS.failedFlag.has(word)) && words.every((word) => ENVELOPE_WORDS.has(word));
+}
+
+/** Whether some success flag of the body is exactly this value. */
+function flagSays(body: Record<string, unknown>, value: boolean): boolean {
+	return Object.keys(body).some((key) => !UNSAFE_KEYS.has(key) && body[key] === value && isSuccessFlagKey(key));
+}
+
+/** Whether a key belongs to a failure envelope: a registry name in any spelling, or a key made of envelope words only. */
+function isEnvelopeKey(key: string, names: ReadonlySet<string>, normalized: ReadonlySet<string>): boolean {
+	if (namedAs(key, names, normalized)) return true;
+	const words = keyWords(key);
+	return words.length > 0 && words.every((word) => ENVELOPE_WORDS.has(word));
+}
+
+/** Whether the body holds something of substance besides an envelope's keys: then it is data. */
+function holdsSubstance(body: Record<string, unknown>, names: ReadonlySet<string>, normalized: ReadonlySet<string>, also: (key: string) => boolean = () => false): boolean {
+	return Object.keys(body).some((key) => !isEnvelopeKey(key, names, normalized) && !also(key) && !isEmptyValue(body[key]));
+}
+
 function isEmptyValue(value: unknown): boolean {
 	if (value === null || value === undefined || value === '') return true;
 	if (Array.isArray(value)) return value.length === 0;
 	return isPlainObject(value) && Object.keys(value).length === 0;
 }
 
+/** The server's words in a body that declares a failure: in the survey's shapes, else by the words of its keys. */
+function declaredWords(body: Record<string, unknown>): string | undefined {
+	return findServerMessage(body) ?? compose(wordsByStructure(body));
+}
+
 /**
- * The server's words when a 2xx body declares a failure: a flag of SUCCESS_FLAGS that is exactly `false`, or a
- * failure code that is a number other than 0 (Planyo's `response_code`), with a message found as in an error body
- * and nothing else of substance beside them; a JSON-RPC error without a result; or a failure status word beside
- * an error (`failureStatedInBody`). Undefined otherwise: a missing flag, a true one, a code of 0, or a flag
- * without words is an answer like any other.
+ * The server's words when a 2xx body declares a failure: a success flag (`ok`, `success`, in any spelling, or a key
+ * whose words say success) that is exactly `false`, or a failure code that is a number other than 0 (Planyo's
+ * `response_code`), with the server's words and nothing else of substance beside them; a JSON-RPC error without a
+ * result; or a failure status word beside an error (`failureStatedInBody`). Undefined otherwise: a missing flag, a
+ * true one, a code of 0, or a flag without words is an answer like any other.
  */
 export function failureDeclaredInBody(body: unknown): string | undefined {
 	if (!isPlainObject(body)) return undefined;
 	if (isJsonRpcError(body)) return findServerMessage(body);
-	if (FAILURE_CODES.some((code) => typeof body[code] === 'number' && body[code] !== 0)) {
-		if (Object.keys(body).some((key) => !FAILURE_ENVELOPE_KEYS.has(key) && !FAILURE_CODES.includes(key) && !isEmptyValue(body[key]))) return undefined;
-		return findServerMessage(body);
+	const code = Object.keys(body).find((key) => namedAs(key, FAILURE_CODE_NAMES, FAILURE_CODES_NORMALIZED));
+	if (code !== undefined && typeof body[code] === 'number' && body[code] !== 0) {
+		if (holdsSubstance(body, FAILURE_ENVELOPE_KEYS, FAILURE_ENVELOPE_NORMALIZED, (key) => key === code)) return undefined;
+		return declaredWords(body);
 	}
-	if (!SUCCESS_FLAGS.some((flag) => body[flag] === false)) return failureStatedInBody(body);
-	if (Object.keys(body).some((key) => !FAILURE_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
-	return findServerMessage(body);
+	if (!flagSays(body, false)) return failureStatedInBody(body);
+	if (holdsSubstance(body, FAILURE_ENVELOPE_KEYS, FAILURE_ENVELOPE_NORMALIZED)) return undefined;
+	return declaredWords(body);
+}
+
+/** The value under a registry name, as written or in another spelling. */
+function valueNamed(body: Record<string, unknown>, name: string): unknown {
+	if (Object.prototype.hasOwnProperty.call(body, name)) return body[name];
+	const wanted = normalizeKey(name);
+	const key = Object.keys(body).find((candidate) => !UNSAFE_KEYS.has(candidate) && normalizeKey(candidate) === wanted);
+	return key === undefined ? undefined : body[key];
 }
 
 /**
@@ -391,17 +453,36 @@ export function failureDeclaredInBody(body: unknown): string | undefined {
  * no result. The specification allows exactly one of result and error, so an answer with a result is data.
  */
 function isJsonRpcError(body: Record<string, unknown>): boolean {
-	return typeof body[JSON_RPC.version] === 'string' && isPlainObject(body[ERROR_BODY_KEYS.nested]) && !Object.prototype.hasOwnProperty.call(body, JSON_RPC.result);
+	return typeof valueNamed(body, JSON_RPC.version) === 'string' && isPlainObject(valueNamed(body, ERROR_BODY_KEYS.nested)) && valueNamed(body, JSON_RPC.result) === undefined;
 }
 
 /** What a status envelope holds beside its words, besides a failure envelope's keys. */
 const STATUS_ENVELOPE_KEYS = new Set<string>([...FAILURE_ENVELOPE_KEYS, ...STATUS_WORDS.envelope]);
+const STATUS_ENVELOPE_NORMALIZED = normalizedSet(STATUS_ENVELOPE_KEYS);
+const STATUS_BLOCKS_NORMALIZED = normalizedSet(STATUS_WORDS.blocks);
+const COMPANIONS_NORMALIZED = normalizedSet(STATUS_WORDS.companions);
 
-/** The status word of an object's status field (any case), when it is one of the registry's failure words. */
+/** Whether a key is a status field: the registry's, in any spelling (`Status`, `$status`), or one whose last word is it (`resultStatus`). */
+function isStatusKey(key: string): boolean {
+	if (normalizeKey(key) === normalizeKey(STATUS_WORDS.field)) return true;
+	const words = keyWords(key);
+	return words[words.length - 1] === STATUS_WORDS.field && words.every((word) => ENVELOPE_WORDS.has(word) || RESULT_WORDS.status.has(word));
+}
+
+/** The status word of an object's status field (any spelling), when it is one of the registry's failure words, whole or as one of its words. */
 function failureStatusOf(holder: Record<string, unknown>): string | undefined {
-	const key = Object.keys(holder).find((name) => name.toLowerCase() === STATUS_WORDS.field);
-	const value = key === undefined ? undefined : holder[key];
-	return typeof value === 'string' && STATUS_WORDS.failures.has(value.trim().toLowerCase()) ? value.trim() : undefined;
+	for (const key of Object.keys(holder)) {
+		const value = holder[key];
+		if (UNSAFE_KEYS.has(key) || typeof value !== 'string' || !isStatusKey(key)) continue;
+		const word = value.trim();
+		if (STATUS_WORDS.failures.has(word.toLowerCase()) || keyWords(word).some((part) => STATUS_WORDS.failures.has(part))) return word;
+	}
+	return undefined;
+}
+
+/** Whether a key names a block that describes the answer (`request`, `meta`, `response`), in any spelling. */
+function isStatusBlock(key: string): boolean {
+	return STATUS_WORDS.blocks.has(key.toLowerCase()) || STATUS_BLOCKS_NORMALIZED.has(normalizeKey(key));
 }
 
 /** Whether the body holds entries: a non-empty array, or a non-empty object of records, at its top level. */
@@ -409,7 +490,7 @@ function holdsEntries(body: Record<string, unknown>): boolean {
 	return Object.keys(body).some((key) => {
 		const value = body[key];
 		if (Array.isArray(value)) return value.length > 0;
-		if (!isPlainObject(value) || STATUS_WORDS.blocks.has(key.toLowerCase())) return false;
+		if (!isPlainObject(value) || isStatusBlock(key)) return false;
 		const members = Object.keys(value);
 		return members.length > 0 && members.every((member) => isPlainObject(value[member]));
 	});
@@ -429,9 +510,9 @@ function holdsEntries(body: Record<string, unknown>): boolean {
  */
 function failureStatedInBody(body: Record<string, unknown>): string | undefined {
 	// A success flag that says true is the answer's own word: a status beside it is not read against it.
-	if (SUCCESS_FLAGS.some((flag) => body[flag] === true)) return undefined;
+	if (flagSays(body, true)) return undefined;
 	if (failureStatusOf(body) !== undefined) {
-		if (Object.keys(body).some((key) => !STATUS_ENVELOPE_KEYS.has(key) && !isEmptyValue(body[key]))) return undefined;
+		if (holdsSubstance(body, STATUS_ENVELOPE_KEYS, STATUS_ENVELOPE_NORMALIZED, isStatusKey)) return undefined;
 		return wordsBesideStatus(body);
 	}
 	if (holdsEntries(body) || Object.keys(body).some((key) => key.toLowerCase() === IDENTITY_FIELD)) return undefined;
@@ -443,14 +524,20 @@ function failureStatedInBody(body: Record<string, unknown>): string | undefined 
 function declaringBlock(body: Record<string, unknown>): Record<string, unknown> | undefined {
 	for (const key of Object.keys(body)) {
 		const block = body[key];
-		if (STATUS_WORDS.blocks.has(key.toLowerCase()) && isPlainObject(block) && failureStatusOf(block) !== undefined) return block;
+		if (isStatusBlock(key) && isPlainObject(block) && failureStatusOf(block) !== undefined) return block;
 	}
 	return undefined;
 }
 
+/** Whether a key holds what the server says beside a status word: a companion of the registry in any spelling, or an error or message by its words. */
+function isCompanionKey(key: string): boolean {
+	if (COMPANIONS_NORMALIZED.has(normalizeKey(key))) return true;
+	return keyWords(key).some((word) => RESULT_WORDS.failure.has(word) || word === 'message' || word === 'messages');
+}
+
 /** The server's words beside a failure status word; undefined when nothing beside it says anything. */
 function wordsBesideStatus(holder: Record<string, unknown>): string | undefined {
-	const beside = STATUS_WORDS.companions.filter((key) => !isEmptyValue(holder[key]));
+	const beside = Object.keys(holder).filter((key) => !UNSAFE_KEYS.has(key) && isCompanionKey(key) && !isEmptyValue(holder[key]));
 	if (beside.length === 0) return undefined;
 	const said = findServerMessage(holder);
 	if (said) return said;
@@ -460,7 +547,7 @@ function wordsBesideStatus(holder: Record<string, unknown>): string | undefined 
 	if (fromData) return fromData;
 	const error = holder[ERROR_BODY_KEYS.nested];
 	const errorId = isPlainObject(error) ? piece(error[IDENTITY_FIELD]) ?? piece(error[ERROR_BODY_KEYS.code]) : undefined;
-	return errorId ?? `status ${String(failureStatusOf(holder))}`;
+	return errorId ?? compose(wordsByStructure(holder)) ?? `status ${String(failureStatusOf(holder))}`;
 }
 
 /** A failure the API declared in a 2xx body; also what a resumed or guessed page refused this way is. */
@@ -529,8 +616,11 @@ function resultRefused(result: Record<string, unknown>): boolean {
 		const words = keyWords(key);
 		const value = result[key];
 		const says = (set: Set<string>) => words.some((word) => set.has(word));
-		if ((value === false || value === 'false') && says(SUCCESS_KEY_WORDS) && !says(FAILED_FLAG_WORDS)) return true;
-		if (value === true && says(FAILED_FLAG_WORDS) && !says(SUCCESS_KEY_WORDS)) weak = true;
+		const falseFlag = (value === false || value === 'false') && says(SUCCESS_KEY_WORDS) && !says(FAILED_FLAG_WORDS);
+		// `success: false` refuses whatever sits beside it; `valid` or `accepted` may be a record's own field.
+		if (falseFlag && says(RESULT_WORDS.strictlySuccess)) return true;
+		if (falseFlag) weak = true;
+		else if (value === true && says(FAILED_FLAG_WORDS) && !says(SUCCESS_KEY_WORDS)) weak = true;
 		else if (STATUS_KEY_WORDS.has(words[words.length - 1] ?? '') && statusSaysFailed(value)) weak = true;
 		else if (says(FAILURE_KEY_WORDS) && typeof value !== 'boolean' && typeof value !== 'number' && !isEmptyValue(value)) weak = true;
 	}
@@ -613,16 +703,13 @@ function wordsByStructure(result: Record<string, unknown>): ServerWords {
 		if (UNSAFE_KEYS.has(key)) continue;
 		const words = keyWords(key);
 		const value = result[key];
-		if (words.some((word) => FAILURE_KEY_WORDS.has(word))) {
-			if (Array.isArray(value)) value.slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry));
-			else if (isPlainObject(value) && textUnder(value, MESSAGE_WORDS) === undefined) {
-				// A map keyed by field: `{"roomId": "is taken"}` or `{"roomId": ["is taken"]}`.
-				for (const field of fieldKeys(value)) [value[field]].flat().slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry, piece(field)));
-			} else readEntry(value);
-		} else if (words.some((word) => MESSAGE_WORDS.has(word))) {
-			const text = piece(value);
-			if (text) said.general.push(text);
-		}
+		// Errors or messages: a text, a list of texts or of entries that may name their fields, or a map keyed by field.
+		if (!words.some((word) => FAILURE_KEY_WORDS.has(word) || MESSAGE_WORDS.has(word) || word === 'messages')) continue;
+		if (Array.isArray(value)) value.slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry));
+		else if (isPlainObject(value) && textUnder(value, MESSAGE_WORDS) === undefined) {
+			// `{"roomId": "is taken"}` or `{"roomId": ["is taken"]}`.
+			for (const field of fieldKeys(value)) [value[field]].flat().slice(0, MAX_ENTRIES).forEach((entry) => readEntry(entry, piece(field)));
+		} else readEntry(value);
 	}
 	return said;
 }

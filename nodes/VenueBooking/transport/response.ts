@@ -206,14 +206,44 @@ function allHold(members: Array<Record<string, unknown>>, field: string): boolea
 	});
 }
 
+/** The one field every member holds its own key in (`"MR-101": {"roomCode": "MR-101", …}`), whatever its name, if any. */
+function fieldHoldingKeys(keys: string[], members: Array<Record<string, unknown>>): string | undefined {
+	return ownKeys(members[0]).find((field) =>
+		keys.every((key, index) => {
+			const value = members[index][field];
+			return (typeof value === 'string' || typeof value === 'number') && String(value) === key;
+		}));
+}
+
+/**
+ * Whether a key reads as a code or an id rather than a field name: letters with digits (`C1042`, `slot-0900`,
+ * `r3`) or capitals only (`LOFT_A`). Pure numbers are positions or ids, judged by their own rules.
+ */
+function isCodeLikeKey(key: string): boolean {
+	if (/^\d+$/.test(key) || key.length > 64 || /\s/.test(key)) return false;
+	return (/\d/.test(key) && /[A-Za-z]/.test(key)) || /^[A-Z][A-Z0-9]*(?:[-_.][A-Z0-9]+)+$|^[A-Z]{2,}[0-9]*$/.test(key);
+}
+
+/** Whether members share one shape: the keys all of them hold are at least half of the keys any of them holds. */
+function shareOneShape(members: Array<Record<string, unknown>>): boolean {
+	const sets = members.map((member) => new Set(ownKeys(member)));
+	const union = new Set(sets.flatMap((set) => [...set]));
+	const common = [...union].filter((key) => sets.every((set) => set.has(key)));
+	return common.length > 0 && common.length * 2 >= union.size;
+}
+
 /**
  * Whether an object is a list keyed by its entries rather than one record: at least one member, every
  * member a plain-object record, and either
  * - keyed by identity: one identity-like field (`id`, `*_id`, `*Id`) of every member holds its own key
  *   (`"1042": {"booking_id": 1042, …}`), or
+ * - keyed by a field of any name that every member holds its own key in (`"C-17": {"customerCode": "C-17"}`),
+ *   with two members or more, or a key that reads as a code, or
+ * - keyed by codes (`"MR-101"`, `"SLOT0900"`: every key letters with digits, or capitals) with two members or
+ *   more of one shape, or
  * - keyed by position (`"0"`, `"1"`, … in sequence) with members of one shape: the same key set, or one
  *   identity-like field that every member holds.
- * A record whose fields are objects (`{"customer": {…}, "room": {…}}`) has keys that are neither.
+ * A record whose fields are objects (`{"customer": {…}, "room": {…}}`) has keys that are none of these.
  */
 export function isKeyedList(object: Record<string, unknown>): boolean {
 	const keys = ownKeys(object);
@@ -231,6 +261,8 @@ export function isKeyedList(object: Record<string, unknown>): boolean {
 	})) {
 		return true;
 	}
+	if ((keys.length > 1 || isCodeLikeKey(keys[0])) && fieldHoldingKeys(keys, members) !== undefined) return true;
+	if (keys.length > 1 && keys.every(isCodeLikeKey) && shareOneShape(members)) return true;
 	// Integer-like keys come out of Object.keys ascending, so positions read "0", "1", … here.
 	if (!keys.every((key, index) => key === String(index))) return false;
 	const shape = ownKeys(members[0]).sort().join('\u0000');
@@ -358,12 +390,14 @@ export function toJsonObject(body: unknown): IDataObject {
 
 /** The words of keys in a per-item result, in any case style (`isSuccess`, `validation_errors`, `resultStatus`). */
 export const RESULT_WORDS = {
-	/** A success flag (`success`, `ok`, `isSuccess`, `wasSuccessful`): false declares a refusal. */
-	success: new Set(['success', 'successful', 'succeeded', 'ok']),
+	/** A success flag (`success`, `ok`, `isSuccess`, `wasSuccessful`, `accepted`, `valid`): false declares a refusal. */
+	success: new Set(['success', 'successful', 'succeeded', 'ok', 'accepted', 'valid']),
+	/** The success words a record's own field never is: false refuses even beside a record's fields. */
+	strictlySuccess: new Set(['success', 'successful', 'succeeded', 'ok']),
 	/** What went wrong, when not empty (`errors`, `error`, `validationErrors`, `failures`). */
-	failure: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults']),
+	failure: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults', 'problem', 'problems', 'violation', 'violations']),
 	/** A flag that is true on failure (`failed`, `hasErrors`, `isError`). */
-	failedFlag: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults', 'fail', 'failed', 'errored']),
+	failedFlag: new Set(['error', 'errors', 'failure', 'failures', 'fault', 'faults', 'problem', 'problems', 'violation', 'violations', 'fail', 'failed', 'errored']),
 	/** The last word of a key that says in a word how the request went (`status`, `resultStatus`, `state`, `outcome`). */
 	status: new Set(['status', 'state', 'outcome', 'result']),
 	/** The rest of a result's own vocabulary beside its record: its words, codes and position. */

@@ -151,6 +151,22 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		});
 	});
 
+	it('makes the dropdown of rooms where the rooms come keyed by codes under a field not named like an identity (issue 40)', async () => {
+		const coded = [
+			{ id: 'b1', roomCode: 'MR-101', starts_at: '2026-12-01T10:00:00Z' },
+			{ id: 'b2', roomCode: 'MR-102', starts_at: '2026-12-02T10:00:00Z' },
+		];
+		const rooms = { rooms: { 'MR-101': { title: 'Meeting room 101', roomCode: 'MR-101', seats: 8 }, 'MR-102': { title: 'Meeting room 102', roomCode: 'MR-102', seats: 4 } } };
+		const { fields } = await fieldsFor({ '/bookings': page(coded), '/rooms': { statusCode: 200, body: rooms } });
+		expect(byId(fields).roomCode).toMatchObject({
+			type: 'options',
+			options: [
+				{ name: 'Meeting room 101', value: 'MR-101' },
+				{ name: 'Meeting room 102', value: 'MR-102' },
+			],
+		});
+	});
+
 	it('leaves out the Identity Field the user named instead of id', async () => {
 		const { fields } = await fieldsFor({ '/bookings': page([{ code: 'K1', id: 'i1', guests: 1 }]) }, { options: { identityPath: ' code ' } });
 		expect(fields.map((field) => field.id)).toEqual(['id', 'guests']);

@@ -532,6 +532,7 @@ describe('refusalInWriteAnswer: per-item results of a write (issue 40)', () => {
 			{ id: 'bk_1', start: '2026-12-01T10:00:00Z', payment: { success: false, error: 'card declined' } },
 			[{ id: 'dlv_1', status: 'failed', error: 'timeout', url: 'https://hooks.example.com' }],
 			[{ id: 'pay_1', amount: 10, state: 'failed', errors: ['declined'] }],
+			[{ id: 'vch_1', name: 'Spring voucher', valid: false, accepted: false }],
 			[{ success: true, errors: [], error: null, created: { id: 'bk_1' } }],
 			[{ ok: true, warnings: ['late'], booking: { id: 'bk_1' } }],
 			{ data: [{ id: 'bk_1', status: 'confirmed' }], errors: [] },
@@ -562,5 +563,59 @@ describe('refusalInWriteAnswer: per-item results of a write (issue 40)', () => {
 		// Without any words, the result itself is quoted.
 		const bare = [{ wasSuccessful: false }];
 		expect(refusedResultError(context(), 200, bare, refusalInWriteAnswer(bare)!).message).toMatch(/a result says the write failed: \{"wasSuccessful":false\}/);
+	});
+});
+
+describe('failureDeclaredInBody in spellings no table has (issue 40)', () => {
+	it('reads a success flag, a result code, a status and its words in any case style or with a prefix', () => {
+		expect(failureDeclaredInBody({ OK: false, Error: 'invalid_cursor' })).toBe('invalid_cursor');
+		expect(failureDeclaredInBody({ $ok: false, error_message: 'The cursor expired' })).toBe('The cursor expired');
+		expect(failureDeclaredInBody({ isSuccess: false, errorMessage: 'Unknown filter', status: 400 })).toBe('Unknown filter');
+		expect(failureDeclaredInBody({ _success: false, validation_errors: [{ param: 'from', reason: 'not a date' }] })).toBe('from: not a date');
+		expect(failureDeclaredInBody({ ResponseCode: 4, ResponseMessage: 'Not available in the selected time period.', Data: null })).toBe(
+			'Not available in the selected time period.',
+		);
+		expect(failureDeclaredInBody({ Status: 'FAILED', error_text: 'Slot taken' })).toBe('Slot taken');
+		expect(failureDeclaredInBody({ $status: 'error', message: 'Unable to communicate with database' })).toBe('Unable to communicate with database');
+		expect(failureDeclaredInBody({ Meta: { resultStatus: 'Error', errors: ['Slot taken'] }, Data: [] })).toBe('Slot taken');
+	});
+
+	it('leaves data as data: a true flag, substance beside a false one, a record\'s own failed status, a list beside a failed block', () => {
+		expect(failureDeclaredInBody({ isSuccess: true, errorMessage: 'ignored', items: [] })).toBeUndefined();
+		expect(failureDeclaredInBody({ IsOk: false, error: 'connection refused', deliveryUrl: 'https://hooks.example.com' })).toBeUndefined();
+		expect(failureDeclaredInBody({ Status: 'failed', error: 'timeout', url: 'https://hooks.example.com', attempts: 3 })).toBeUndefined();
+		expect(failureDeclaredInBody({ Meta: { status: 'error', message: 'partial' }, Data: [{ id: 1 }] })).toBeUndefined();
+		expect(failureDeclaredInBody({ payment_status: 'failed', id: 'pay_1', amount: 10 })).toBeUndefined();
+		expect(failureDeclaredInBody({ ResponseCode: 0, ResponseMessage: 'Method executed successfully.', Data: { results: [] } })).toBeUndefined();
+		expect(failureDeclaredInBody({ statusCode: 200, items: [] })).toBeUndefined();
+	});
+});
+
+describe('the fuzzing suite\'s refused writes (fuzz-findings W1–W6)', () => {
+	const create = findEndpoint('booking', 'create');
+	const refusal = (body: unknown) => {
+		const found = refusalInWriteAnswer(body) ?? undefined;
+		const declared = failureDeclaredInBody(body);
+		if (declared !== undefined) return declared;
+		return found ? refusedResultError(context(create), 201, body, found).message.replace('The API refused POST /bookings: ', '') : undefined;
+	};
+
+	it.each([
+		['W1 one per-item result', [{ status: 'failed', __messages: [{ field: 'room_id', message: 'Room 3 is not available' }] }], 'room_id: Room 3 is not available'],
+		[
+			'W2 the refused one among successes',
+			[{ success: true, changed: { id: 'bk_1', status: 'confirmed' } }, { $succeeded: false, messages: [{ field: 'room_id', message: "Starts at can't be blank" }] }],
+			"room_id: Starts at can't be blank",
+		],
+		['W3 renamed keys', { __IsOk: false, Error: ['Slot taken'] }, 'Slot taken'],
+		['W3 a failure status beside error details', { status: 'failure', errorDetails: [{ field: 'start', message: 'is required' }], result: null }, 'start: is required'],
+		['W4 one wrapper down', { $result: { __status: 'refused', problems: 'The slot is taken' } }, 'The slot is taken'],
+		['W5 per-item results in a wrapper', { $outcomes: [{ status: 'rejected', '@errors': { slot: ['is taken'] } }] }, 'slot: is taken'],
+		['W6 an error object beside a null record', { created: null, error: { message: 'is not an available time slot', code: 'E_UNAVAILABLE' } }, 'is not an available time slot'],
+		['an accepted flag one wrapper down, messages keyed by field', [{ Response: { Accepted: false, Messages: { room_id: ['room_id is missing'] } } }], 'room_id: room_id is missing'],
+		['a valid flag among successes', [{ valid: false, messages: 'The requested slot is no longer available.' }, { id: 'bk_1', status: 'confirmed' }], 'The requested slot is no longer available.'],
+		['a prefixed valid flag in a wrapper', [{ responses: [{ '@valid': false, '@messages': { start: ['is not available'] }, booking: null }] }], 'start: is not available'],
+	])('%s', (_name, body, words) => {
+		expect(refusal(body)).toBe(words);
 	});
 });

@@ -1,4 +1,4 @@
-import { canonicalJson, cutText, hashText, isPlainObject, readPath, walkFields } from '../../../nodes/VenueBooking/transport/json';
+import { canonicalJson, cutText, hashText, isPlainObject, keyWords, readPath, walkFields } from '../../../nodes/VenueBooking/transport/json';
 
 describe('canonicalJson', () => {
 	it('sorts object keys at every level and keeps array order', () => {
@@ -118,5 +118,17 @@ describe('walkFields', () => {
 		const paths: string[] = [];
 		walkFields([{ a: 1 }], 3, ({ path }) => void paths.push(path.join('.')));
 		expect(paths).toEqual([]);
+	});
+});
+
+describe('keyWords', () => {
+	it('splits a key into lower-case words in any case style', () => {
+		expect(keyWords('isSuccess')).toEqual(['is', 'success']);
+		expect(keyWords('validation_errors')).toEqual(['validation', 'errors']);
+		expect(keyWords('HTTPStatus')).toEqual(['http', 'status']);
+		expect(keyWords('$errors')).toEqual(['errors']);
+		expect(keyWords('Result-Status')).toEqual(['result', 'status']);
+		expect(keyWords('OK')).toEqual(['ok']);
+		expect(keyWords('')).toEqual([]);
 	});
 });

@@ -144,6 +144,33 @@ describe('lists keyed by id (PHP-built platforms such as Checkfront)', () => {
 		expect(locateList({ data: [1], extra: { '1': { id: 1 } } })).toEqual({ kind: 'property', path: 'data' });
 	});
 
+	it('finds a list keyed by codes under a field of any name, or by code-like keys over members of one shape (issue 40)', () => {
+		const customers = { 'C-17': { customerCode: 'C-17', name: 'Ada' }, 'C-18': { customerCode: 'C-18', name: 'Bo' } };
+		expect(locateList({ customers, paging: { page: 1 } })).toEqual({ kind: 'property', path: 'customers' });
+		expect(listAt({ customers }, { kind: 'property', path: 'customers' })).toEqual([customers['C-17'], customers['C-18']]);
+		// Slugs echoed by a member field, with fields that differ from member to member.
+		expect(locateList({ rooms: { loft: { slug: 'loft', seats: 8 }, 'studio-a': { slug: 'studio-a', floor: 2 } } })).toEqual({ kind: 'property', path: 'rooms' });
+		// One member is enough where its key reads as a code.
+		expect(locateList({ rooms: { 'MR-101': { ref: 'MR-101', name: 'Meeting room' } } })).toEqual({ kind: 'property', path: 'rooms' });
+		// Codes as keys, members of one shape that do not repeat their key; the body itself keyed so.
+		const slots = { SLOT0900: { start: '09:00', free: true }, SLOT1000: { start: '10:00', free: false }, SLOT1100: { start: '11:00', free: true, note: 'x' } };
+		expect(locateList({ slots })).toEqual({ kind: 'property', path: 'slots' });
+		expect(locateList(slots)).toEqual({ kind: 'body' });
+		expect(locateList({ rooms: { LOFT_A: { name: 'Loft A', seats: 8 }, LOFT_B: { name: 'Loft B', seats: 6 } } })).toEqual({ kind: 'property', path: 'rooms' });
+	});
+
+	it('keeps a record with nested objects one record: field names as keys, one member, or shapes that differ, with no key repeated', () => {
+		const booking = { id: 'bk_1', room: { id: 'r1', name: 'Loft' }, client: { id: 'c1', name: 'Ada' }, price: { amount: 10, currency: 'EUR' } };
+		expect(locateList(booking)).toEqual({ kind: 'none' });
+		expect(locateList({ room: { id: 'r1', name: 'Loft' }, client: { id: 'c1', name: 'Ada' } })).toEqual({ kind: 'none' });
+		expect(locateList({ booking: { room: { id: 'r1', name: 'Loft' }, backupRoom: { id: 'r2', name: 'Studio' } } })).toEqual({ kind: 'none' });
+		// Code-like keys over members of different shapes, or a single member whose key is a plain word.
+		expect(locateList({ parts: { A1: { theme: 'dark' }, B2: { locale: 'de', zone: 'x' } } })).toEqual({ kind: 'none' });
+		expect(locateList({ room: { room: 'loft', name: 'Loft' } })).toEqual({ kind: 'none' });
+		// HAL's links have one shape, but their keys are words.
+		expect(locateList({ _links: { self: { href: '/a' }, next: { href: '/b' } }, total: 3 })).toEqual({ kind: 'none' });
+	});
+
 	it('reads the members in the order the server wrote them, though JSON.parse sorts integer-like keys', () => {
 		const text = '{"request":{"status":"OK","page":1},"booking/index":{"1044":{"booking_id":1044},"1043":{"booking_id":1043},"1042":{"booking_id":1042}}}';
 		const parsed = parseBody(text, 'application/json');
