@@ -25,8 +25,8 @@ import { mockContext } from './mockContext';
 
 const SEED = Number(process.env.CONVENTION_FUZZ_SEED ?? 40);
 const ONLY = process.env.CONVENTION_FUZZ_ONLY;
-const LIST_VARIANTS = 1600;
-const REFUSAL_VARIANTS = 600;
+const LIST_VARIANTS = 3000;
+const REFUSAL_VARIANTS = 1000;
 
 const node = new VenueBooking();
 const trigger = new VenueBookingTrigger();
