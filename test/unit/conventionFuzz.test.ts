@@ -219,8 +219,16 @@ describe('convention fuzzing', () => {
 		const refusals = Array.from({ length: REFUSAL_VARIANTS }, (_, index) => refusalVariantOf(refusalSources[index % refusalSources.length], seedOf(LIST_VARIANTS + index)));
 		const counts = { exact: 0, clear: 0, unclear: 0, silent: 0 };
 		const categories = new Map<string, number>();
+		const clearErrors = new Map<string, number>();
 		const count = (outcomes: Outcome[]) => {
-			for (const outcome of outcomes) if (outcome.kind === 'silent') categories.set(outcome.category, (categories.get(outcome.category) ?? 0) + 1);
+			for (const outcome of outcomes) {
+				if (outcome.kind === 'silent') categories.set(outcome.category, (categories.get(outcome.category) ?? 0) + 1);
+				// The clear errors by their first words, for CONVENTION_FUZZ_ERRORS=1.
+				if (outcome.kind === 'clear') {
+					const opening = outcome.message.replace(/\(.*$/, '').replace(/"[^"]*"/g, '"…"').slice(0, 90);
+					clearErrors.set(opening, (clearErrors.get(opening) ?? 0) + 1);
+				}
+			}
 		};
 		const failures: string[] = [];
 		let checked = 0;
@@ -248,6 +256,7 @@ describe('convention fuzzing', () => {
 		}
 		const line = `convention fuzzing: ${checked} variants, ${counts.exact} exact, ${counts.clear} clear errors, ${counts.silent} silent`;
 		const byCategory = [...categories].sort((a, b) => b[1] - a[1]).map(([category, times]) => `  ${times} × ${category}`);
+		if (process.env.CONVENTION_FUZZ_ERRORS) console.log([...clearErrors].sort((a, b) => b[1] - a[1]).map(([opening, times]) => `${times} × ${opening}`).join('\n'));
 		console.log([line, counts.unclear > 0 ? `(${counts.unclear} errors that name nothing to set)` : '', byCategory.length > 0 ? 'silent checks by category:' : '', ...byCategory, ...failures].filter(Boolean).join('\n'));
 		if (!ONLY) expect(checked).toBeGreaterThanOrEqual(2000);
 		expect(failures).toEqual([]);
