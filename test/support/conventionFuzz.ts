@@ -49,6 +49,17 @@ export function seededRandom(seed: number): () => number {
 	};
 }
 
+/** A variant's own seed from a run's seed and the variant's index, so one variant can be made again alone. */
+export function variantSeed(runSeed: number, index: number): number {
+	let hash = (runSeed ^ 0x9e3779b9) >>> 0;
+	hash = Math.imul(hash ^ index, 0x85ebca6b) >>> 0;
+	hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35) >>> 0;
+	return (hash ^ (hash >>> 16)) >>> 0;
+}
+
+/** What a clear error names: a setting of the node, in the words its messages use. */
+export const NAMES_A_SETTING = /Options >|Pagination|Items Field|Identity Field|Journal Order|\bset\b/i;
+
 type Random = () => number;
 const pick = <T>(random: Random, values: readonly T[]): T => values[Math.floor(random() * values.length)];
 const chance = (random: Random, p: number) => random() < p;
@@ -539,7 +550,7 @@ export interface ServerAnswer {
  * A list server of one variant over a list of entries (the caller may grow it between polls): it reads the
  * position from the request as the variant's API does, cuts the page, and writes the page's signs.
  */
-export function listServer(variant: Variant, entries: () => Payment[]) {
+export function listServer(variant: Variant, entries: () => Payment[], origin = ORIGIN) {
 	const ordered = () => (variant.newestFirst ? [...entries()].reverse() : entries());
 	const answer = (url: string, qs: Record<string, unknown> | undefined): ServerAnswer => {
 		const parsed = new URL(url);
@@ -586,7 +597,7 @@ export function listServer(variant: Variant, entries: () => Payment[]) {
 			const params = new URLSearchParams();
 			params.set(variant.urlParameter, tokenFor(start + items.length));
 			if (query.has(variant.sizeParameter)) params.set(variant.sizeParameter, String(size));
-			return `${relative ? '' : ORIGIN}${LIST_PATH}?${params.toString()}`;
+			return `${relative ? '' : origin}${LIST_PATH}?${params.toString()}`;
 		};
 		const headers: Record<string, string> = { 'content-type': 'application/json' };
 		const signs: Array<[Sign, unknown]> = [];
@@ -630,7 +641,7 @@ export function listServer(variant: Variant, entries: () => Payment[]) {
 		if (!variant.signsFirst) for (const [sign, value] of signs) setAt(body, sign.path, value);
 		return { statusCode: 200, headers, body: JSON.stringify(body) };
 	};
-	return { answer, firstPage: () => answer(`${ORIGIN}${LIST_PATH}`, {}) };
+	return { answer, firstPage: () => answer(`${origin}${LIST_PATH}`, {}) };
 }
 
 /** The value of a sign in an answer: a body path or a header. */

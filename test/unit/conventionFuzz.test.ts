@@ -20,7 +20,7 @@ import type { IDataObject, IHttpRequestOptions, IPollFunctions } from 'n8n-workf
 
 import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
 import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigger.node';
-import { bases, listServer, payment, referenceWalk, refusalVariantOf, refusalWords, variantOf, type Base, type Payment, type RefusalVariant, type Variant } from '../support/conventionFuzz';
+import { bases, listServer, NAMES_A_SETTING, payment, referenceWalk, refusalVariantOf, refusalWords, variantOf, variantSeed, type Base, type Payment, type RefusalVariant, type Variant } from '../support/conventionFuzz';
 import { mockContext } from './mockContext';
 
 const SEED = Number(process.env.CONVENTION_FUZZ_SEED ?? 40);
@@ -38,12 +38,8 @@ function listVariants(listBases: Base[]): Variant[] {
 	return Array.from({ length: LIST_VARIANTS }, (_, index) => variantOf(listBases[index % listBases.length], seedOf(index)));
 }
 
-/** A variant's own seed from the run's seed and its index, so one variant can be made again alone. */
 function seedOf(index: number): number {
-	let hash = (SEED ^ 0x9e3779b9) >>> 0;
-	hash = Math.imul(hash ^ index, 0x85ebca6b) >>> 0;
-	hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35) >>> 0;
-	return (hash ^ (hash >>> 16)) >>> 0;
+	return variantSeed(SEED, index);
 }
 
 function errorText(error: unknown): string {
@@ -54,7 +50,7 @@ function errorText(error: unknown): string {
 /** An error that says what to set: a setting of the node, in the words its messages use. */
 function judgeError(error: unknown): Outcome {
 	const text = errorText(error);
-	return /Options >|Pagination|Items Field|Identity Field|Journal Order|\bset\b/i.test(text) ? { kind: 'clear', message: text } : { kind: 'unclear', message: text };
+	return NAMES_A_SETTING.test(text) ? { kind: 'clear', message: text } : { kind: 'unclear', message: text };
 }
 
 const ids = (items: Array<{ json: IDataObject }>) => items.map((item) => String(item.json.id));
