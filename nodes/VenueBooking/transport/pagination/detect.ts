@@ -522,9 +522,9 @@ export interface WalkPosition {
 /**
  * Why a page the walk cannot continue from still cannot be the list's end, or undefined when nothing says
  * more. Structure judges, names only find it faster: a more-flag decides (a registry name, or a key whose words
- * speak of more or of the end); else a link or token of a next page the walk did not follow (found by its key's
- * words and its value, whatever its name); else a stated total (above what was read: more; reached: complete, also in a
- * resumed walk, whose count can only be short) or a stated last page beyond this one. A list without any
+ * speak of more or of the end); else a stated total (above what was read: more; reached: complete, also in a
+ * resumed walk, whose count can only be short) or a stated last page beyond this one; else a link or token of a
+ * next page the walk did not follow (found by its key's words and its value, whatever its name). A list without any
  * pagination and without a stated total is also incomplete when its one page is exactly as long as the page
  * size the response states or a query parameter asked for; where a total is stated, a page size beside it
  * may be an echo of this page's length (`"PageSize": 63` beside `"TotalResults": 63`), no promise of more.
@@ -535,9 +535,6 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 	const says = flag ? flagSaysMore(last.response, flag.path) : undefined;
 	if (says === false) return undefined;
 	if (says === true && flag) return `"${flag.key}" is ${String(flag.value)}`;
-	// A link or token of the next page that the walk did not follow: more follows, whatever a count beside it says.
-	const sign = nextSigns(last, markers)[0];
-	if (sign) return `"${sign.marker.path}" ${sign.kind === 'url' ? 'links to a next page' : 'holds a next-page token'}`;
 	const total = statedTotal(last, markers);
 	if (total) {
 		const stated = numeric(total.value);
@@ -552,6 +549,9 @@ export function moreSignalled(last: FetchedPage, position: WalkPosition): string
 			return lastPage > position.page ? `"${pages.key}" says ${lastPage} pages and ${position.page} were read` : undefined;
 		}
 	}
+	// A link or token of the next page that the walk did not follow: more follows (a total reached said otherwise above).
+	const sign = nextSigns(last, markers)[0];
+	if (sign) return `"${sign.marker.path}" ${sign.kind === 'url' ? 'links to a next page' : 'holds a next-page token'}`;
 	if (!position.unpaged || total) return undefined;
 	const size = statedPageSize(markers);
 	const statedSize = size ? numeric(size.value) : NaN;

@@ -391,8 +391,8 @@ class PageWalk {
 	}
 
 	/**
-	 * Page and offset counters read off page 1 (`page` beside `currentPage`): an API that ignored the name answers
-	 * page 2 with page 1 again, which the walk's loop guards see; the parameter that asks for a page is named nowhere.
+	 * Page and offset counters read off page 1 (`page` beside `currentPage`): the parameter that asks for a page is
+	 * named nowhere, and an API that ignored the name answers page 2 with page 1 again, nothing new on it.
 	 */
 	private counterGuess(firstPage: unknown[] | undefined): Guess | undefined {
 		if (!firstPage || !this.detecting) return undefined;
@@ -492,7 +492,11 @@ class PageWalk {
 		if (!ignored) return false;
 		const [candidate, ...rest] = guess.candidates;
 		if (candidate === undefined) {
-			if (guess.failure) throw guess.failure(page, guess.tried);
+			if (!guess.failure) return false;
+			const error = guess.failure(page, guess.tried);
+			// The editor's sample shows the page it got with what was said (a page 1 again is no page there); a run fails.
+			if (!this.options.onMoreUnreachable) throw error;
+			this.options.onMoreUnreachable(error.message, error);
 			return false;
 		}
 		const query = { ...(this.request.query ?? {}) };
