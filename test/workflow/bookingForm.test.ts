@@ -360,3 +360,35 @@ describe('Cancel learns the workspace\'s cancelled state', () => {
 		expect(sandbox.requests).toEqual([]);
 	});
 });
+
+describe('the Create form where the rooms come keyed by their codes (issue 40)', () => {
+	let sandbox: Sandbox;
+	const create = { resource: 'booking', operation: 'create' } as INodeParameters;
+	const editor = (path: string) =>
+		methodContext({ node: node(NODE_NAME, NODE_TYPE, create, { credentials: { venueBookingApi: 'cred' } }), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox), path });
+
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ seed: 7, today: FIXED_TODAY, dialect: { naming: 'camel' } });
+		// GET /rooms answers an object keyed by each room's code, which the room holds under a name no table has.
+		sandbox.setOptions({
+			intercept: (req, res, { target, store }) => {
+				if (req.method !== 'GET' || target.path !== '/api/partners/v1/rooms') return false;
+				const rooms = Object.fromEntries(store.rooms.map((room) => [room.id, { title: room.name, roomCode: room.id, capacity: room.capacity }]));
+				res.writeHead(200, { 'Content-Type': 'application/json' });
+				res.end(JSON.stringify({ rooms }));
+				return true;
+			},
+		});
+	});
+	afterAll(async () => sandbox.close());
+
+	it('offers the rooms by name, with their codes as the values, and Get Many gives one item per room', async () => {
+		const { fields } = await bookingFields.call(editor('parameters.fields'));
+		const room = (fields as OfferedField[]).find((field) => field.id === 'roomId');
+		expect(room?.type).toBe('options');
+		// The whole list, read as a list: no entry says that more rooms may follow.
+		expect(room?.options).toEqual(sandbox.store.rooms.map((stored) => ({ name: stored.name, value: stored.id })));
+		const listed = itemsOf(await runNode(sandbox, { resource: 'room', operation: 'getAll', returnAll: true }));
+		expect(listed.map((item) => item.roomCode)).toEqual(sandbox.store.rooms.map((stored) => stored.id));
+	});
+});

@@ -3,7 +3,7 @@
  * entries into n8n items.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { IDENTITY_FIELD, KEYED_IDENTITY, LIST_CONTAINERS, LIST_NAMES, RECORD_IDENTITY } from '../conventions';
+import { IDENTITY_FIELD, KEYED_IDENTITY, LINK_RELATIONS, LIST_CONTAINERS, LIST_NAMES, RECORD_IDENTITY } from '../conventions';
 import { isPlainObject, isScalar, keyWords, readPath, UNSAFE_KEYS } from './json';
 
 /**
@@ -206,6 +206,9 @@ function allHold(members: Array<Record<string, unknown>>, field: string): boolea
 	});
 }
 
+/** The link relations of the registry, in lower case: keys of a block of links. */
+const LINK_RELATION_NAMES = new Set([LINK_RELATIONS.next, LINK_RELATIONS.last, ...LINK_RELATIONS.previous].map((name) => name.toLowerCase()));
+
 /** The one field every member holds its own key in (`"MR-101": {"roomCode": "MR-101", …}`), whatever its name, if any. */
 function fieldHoldingKeys(keys: string[], members: Array<Record<string, unknown>>): string | undefined {
 	return ownKeys(members[0]).find((field) =>
@@ -217,11 +220,12 @@ function fieldHoldingKeys(keys: string[], members: Array<Record<string, unknown>
 
 /**
  * Whether a key reads as a code or an id rather than a field name: letters with digits (`C1042`, `slot-0900`,
- * `r3`) or capitals only (`LOFT_A`). Pure numbers are positions or ids, judged by their own rules.
+ * `r3`). Pure numbers are positions or ids, judged by their own rules; capitals alone are no code, since field
+ * names are written so too (`NEXT`, `SELF`).
  */
 function isCodeLikeKey(key: string): boolean {
 	if (/^\d+$/.test(key) || key.length > 64 || /\s/.test(key)) return false;
-	return (/\d/.test(key) && /[A-Za-z]/.test(key)) || /^[A-Z][A-Z0-9]*(?:[-_.][A-Z0-9]+)+$|^[A-Z]{2,}[0-9]*$/.test(key);
+	return /\d/.test(key) && /[A-Za-z]/.test(key);
 }
 
 /** Whether members share one shape: the keys all of them hold are at least half of the keys any of them holds. */
@@ -239,8 +243,8 @@ function shareOneShape(members: Array<Record<string, unknown>>): boolean {
  *   (`"1042": {"booking_id": 1042, …}`), or
  * - keyed by a field of any name that every member holds its own key in (`"C-17": {"customerCode": "C-17"}`),
  *   with two members or more, or a key that reads as a code, or
- * - keyed by codes (`"MR-101"`, `"SLOT0900"`: every key letters with digits, or capitals) with two members or
- *   more of one shape, or
+ * - keyed by codes (`"MR-101"`, `"SLOT0900"`: every key letters with digits) with two members or more of one
+ *   shape, or
  * - keyed by position (`"0"`, `"1"`, … in sequence) with members of one shape: the same key set, or one
  *   identity-like field that every member holds.
  * A record whose fields are objects (`{"customer": {…}, "room": {…}}`) has keys that are none of these.
@@ -261,8 +265,10 @@ export function isKeyedList(object: Record<string, unknown>): boolean {
 	})) {
 		return true;
 	}
-	if ((keys.length > 1 || isCodeLikeKey(keys[0])) && fieldHoldingKeys(keys, members) !== undefined) return true;
-	if (keys.length > 1 && keys.every(isCodeLikeKey) && shareOneShape(members)) return true;
+	// Links keyed by their relation (`{"next": {"rel": "next", "href": …}, "self": {…}}`) are no list of entries.
+	const linkBlock = keys.some((key) => LINK_RELATION_NAMES.has(key.toLowerCase()));
+	if (!linkBlock && (keys.length > 1 || isCodeLikeKey(keys[0])) && fieldHoldingKeys(keys, members) !== undefined) return true;
+	if (!linkBlock && keys.length > 1 && keys.every(isCodeLikeKey) && shareOneShape(members)) return true;
 	// Integer-like keys come out of Object.keys ascending, so positions read "0", "1", … here.
 	if (!keys.every((key, index) => key === String(index))) return false;
 	const shape = ownKeys(members[0]).sort().join('\u0000');

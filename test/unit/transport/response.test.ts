@@ -156,7 +156,7 @@ describe('lists keyed by id (PHP-built platforms such as Checkfront)', () => {
 		const slots = { SLOT0900: { start: '09:00', free: true }, SLOT1000: { start: '10:00', free: false }, SLOT1100: { start: '11:00', free: true, note: 'x' } };
 		expect(locateList({ slots })).toEqual({ kind: 'property', path: 'slots' });
 		expect(locateList(slots)).toEqual({ kind: 'body' });
-		expect(locateList({ rooms: { LOFT_A: { name: 'Loft A', seats: 8 }, LOFT_B: { name: 'Loft B', seats: 6 } } })).toEqual({ kind: 'property', path: 'rooms' });
+		expect(locateList({ rooms: { LOFT_1: { name: 'Loft A', seats: 8 }, LOFT_2: { name: 'Loft B', seats: 6 } } })).toEqual({ kind: 'property', path: 'rooms' });
 	});
 
 	it('keeps a record with nested objects one record: field names as keys, one member, or shapes that differ, with no key repeated', () => {
@@ -167,8 +167,12 @@ describe('lists keyed by id (PHP-built platforms such as Checkfront)', () => {
 		// Code-like keys over members of different shapes, or a single member whose key is a plain word.
 		expect(locateList({ parts: { A1: { theme: 'dark' }, B2: { locale: 'de', zone: 'x' } } })).toEqual({ kind: 'none' });
 		expect(locateList({ room: { room: 'loft', name: 'Loft' } })).toEqual({ kind: 'none' });
-		// HAL's links have one shape, but their keys are words.
+		// HAL's links have one shape, but their keys are words, in any case.
 		expect(locateList({ _links: { self: { href: '/a' }, next: { href: '/b' } }, total: 3 })).toEqual({ kind: 'none' });
+		expect(locateList({ LINKS: { SELF: { HREF: '/a' }, NEXT: { HREF: '/b' } }, TOTAL: 3 })).toEqual({ kind: 'none' });
+		// Links keyed by their relation, which each repeats, are links too.
+		expect(locateList({ links: { self: { rel: 'self', href: '/a' }, next: { rel: 'next', href: '/b' } } })).toEqual({ kind: 'none' });
+		expect(locateList({ rooms: { LOFT_A: { name: 'Loft A', seats: 8 }, LOFT_B: { name: 'Loft B', seats: 6 } } })).toEqual({ kind: 'none' });
 	});
 
 	it('reads the members in the order the server wrote them, though JSON.parse sorts integer-like keys', () => {
