@@ -110,7 +110,12 @@ function leaves(value: Json, path: string[] = [], skip: string[], out: Array<[st
 const isUrl = (value: Json) => typeof value === 'string' && /^(https?:\/\/|\/)[^\s]*\?/.test(value);
 const keyText = (path: string[]) => path.join(' ').toLowerCase();
 
-/** A first page recorded from a convention, reduced to a base; undefined where it shows no sign or no walk. */
+/**
+ * A first page recorded from a convention, reduced to a base; undefined where it shows no sign or no walk (Acuity,
+ * Planyo, SimplyBook, Rezdy, Rentman's last page) or a shape the reduction does not read (Checkfront's keyed list,
+ * PayPal's link objects, Pipedrive's numeric `next_start`, Salesforce's locator URL, Booqable's): the sandbox
+ * conventions of the same names are bases all the same.
+ */
 function baseOfRecording(folder: string): Base | undefined {
 	const file = join(RECORDINGS, folder, 'first.json');
 	const recording = JSON.parse(readFileSync(file, 'utf8')) as {
