@@ -150,6 +150,32 @@ async function triggerRun(variant: Variant): Promise<Outcome> {
 	}
 }
 
+/** Fetch Test Event (manual mode): the journal's newest entry among what it shows, or a failure. */
+async function fetchTestEvent(variant: Variant): Promise<Outcome> {
+	const entries: Payment[] = Array.from({ length: variant.total }, (_, index) => payment(index + 1));
+	const server = listServer(variant, () => entries);
+	const mock = mockContext({
+		parameters: {},
+		answers: (request: IHttpRequestOptions, index) => {
+			if (index > 200) throw new Error('more than 200 requests');
+			return server.answer(request.url, request.qs as Record<string, unknown>);
+		},
+	});
+	const context = Object.assign(mock.context, {
+		getMode: () => 'manual',
+		getWorkflowStaticData: () => staticData(),
+		getNodeParameter: (name: string, fallback?: unknown) => (name === 'watch' ? 'payments' : fallback),
+	}) as unknown as IPollFunctions;
+	try {
+		const shown = await trigger.poll.call(context);
+		const got = shown ? ids(shown[0]) : [];
+		const newest = entries[entries.length - 1].id;
+		return got.includes(newest) ? { kind: 'exact' } : { kind: 'silent', what: `Fetch Test Event showed [${got.join(', ')}] without the newest ${newest}`, category: 'Fetch Test Event: older entries shown as the newest' };
+	} catch (error) {
+		return judgeError(error);
+	}
+}
+
 async function refusedWrite(variant: RefusalVariant): Promise<Outcome> {
 	const mock = mockContext({
 		parameters: { resource: 'booking', operation: 'create', sendBody: true, specifyBody: 'json', jsonBody: '{"roomId":"room_1","start":"2026-12-01T10:00:00Z"}' },
@@ -204,6 +230,19 @@ describe('convention fuzzing', () => {
 			const inOrder = variant.newestFirst ? [...truth].reverse() : truth;
 			if (walked.ids.join() !== inOrder.join() || walked.problems.length > 0) wrong.push(`${variant.id} [${variant.description.join('; ')}]: ${walked.problems.join('; ') || `walked ${walked.ids.length} of ${truth.length}`}`);
 		}
+		expect(wrong).toEqual([]);
+	});
+
+	it('Fetch Test Event shows the journal\'s newest entry, or fails, on every generated list', async () => {
+		const listBases = bases();
+		const wrong: string[] = [];
+		let shown = 0;
+		for (const variant of [...listBases.map((base, index) => variantOf(base, seedOf(index), true)), ...listVariants(listBases)]) {
+			const outcome = await fetchTestEvent(variant);
+			if (outcome.kind === 'exact') shown += 1;
+			if (outcome.kind === 'silent' || outcome.kind === 'unclear') wrong.push(`${variant.id} [${variant.description.join('; ')}]: ${describeOutcome(outcome)}`);
+		}
+		console.log(`Fetch Test Event on generated conventions: ${shown} showed the newest entry, ${wrong.length} did not and did not fail`);
 		expect(wrong).toEqual([]);
 	});
 
