@@ -33,9 +33,10 @@ const trigger = new VenueBookingTrigger();
 
 type Outcome = { kind: 'exact' } | { kind: 'clear'; message: string } | { kind: 'unclear'; message: string } | { kind: 'silent'; what: string; category: string };
 
-/** The rewritten variants of the run: the bases in turn, each variant from its own seed. */
-function listVariants(listBases: Base[]): Variant[] {
-	return Array.from({ length: LIST_VARIANTS }, (_, index) => variantOf(listBases[index % listBases.length], seedOf(index)));
+/** The list variants of the run: each base as it is (the recorded and sandbox conventions themselves), then the rewrites, the bases in turn, each from its own seed. */
+function listVariants(listBases: Base[] = bases()): Variant[] {
+	const plain = listBases.map((base, index) => variantOf(base, seedOf(index), true));
+	return [...plain, ...Array.from({ length: LIST_VARIANTS }, (_, index) => variantOf(listBases[index % listBases.length], seedOf(index)))];
 }
 
 function seedOf(index: number): number {
@@ -221,9 +222,8 @@ describe('convention fuzzing', () => {
 	jest.setTimeout(600_000);
 
 	it('the generator\'s control: a client that knows each variant walks it exactly, and only its last page has no sign of more', () => {
-		const listBases = bases();
 		const wrong: string[] = [];
-		for (const variant of [...listBases.map((base, index) => variantOf(base, seedOf(index), true)), ...listVariants(listBases)]) {
+		for (const variant of listVariants()) {
 			const entries = Array.from({ length: variant.total }, (_, index) => payment(index + 1));
 			const truth = entries.map((entry) => entry.id);
 			const walked = referenceWalk(variant, entries);
@@ -234,10 +234,9 @@ describe('convention fuzzing', () => {
 	});
 
 	it('Fetch Test Event shows the journal\'s newest entry, or fails, on every generated list', async () => {
-		const listBases = bases();
 		const wrong: string[] = [];
 		let shown = 0;
-		for (const variant of [...listBases.map((base, index) => variantOf(base, seedOf(index), true)), ...listVariants(listBases)]) {
+		for (const variant of listVariants()) {
 			const outcome = await fetchTestEvent(variant);
 			if (outcome.kind === 'exact') shown += 1;
 			if (outcome.kind === 'silent' || outcome.kind === 'unclear') wrong.push(`${variant.id} [${variant.description.join('; ')}]: ${describeOutcome(outcome)}`);
@@ -247,10 +246,8 @@ describe('convention fuzzing', () => {
 	});
 
 	it('on generated conventions every list is exact or fails clearly, every refusal fails, the trigger emits once or fails', async () => {
-		const listBases = bases();
 		const refusalSources = refusalWords();
-		// Each base as it is first (the recorded and sandbox conventions themselves), then the rewrites.
-		const lists = [...listBases.map((base, index) => variantOf(base, seedOf(index), true)), ...listVariants(listBases)];
+		const lists = listVariants();
 		const refusals = Array.from({ length: REFUSAL_VARIANTS }, (_, index) => refusalVariantOf(refusalSources[index % refusalSources.length], seedOf(LIST_VARIANTS + index)));
 		const counts = { exact: 0, clear: 0, unclear: 0, silent: 0 };
 		const categories = new Map<string, number>();
