@@ -18,7 +18,6 @@ import { type ConventionName, FIXED_TODAY, type Sandbox, startSandbox } from '..
 import { computeFreeSlots } from '../../sandbox/slots';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
-import { PAGINATION_AS_SET } from '../support/conventions';
 import { FULL_CREDENTIAL, FULL_KEY, type E2eContext } from './context';
 import { bookingCreate, bookingGet, type Credential, type FieldsAnswer, type ListAnswer, payload, route, workflowWith } from './editor.checks';
 import { assert, assertEqual } from './harness';
@@ -31,14 +30,15 @@ const WEEK = { fromMs: Date.parse('2027-04-26T00:00:00Z'), toMs: Date.parse('202
 interface Shape {
 	label: string;
 	convention?: ConventionName;
-	/** The node's Options a user sets where Automatic cannot find the next page (Mindbody). */
+	/** The node's Options a user sets (Mindbody's Identity Field). */
 	options: Record<string, unknown>;
 }
 
 const SHAPES: readonly Shape[] = [
 	{ label: 'sandbox dialect (snake_case, cursor)', options: {} },
 	{ label: 'JSON:API (attributes, relationships)', convention: 'jsonApi', options: {} },
-	{ label: 'Mindbody (PascalCase, offsets set by hand)', convention: 'mindbody', options: { pagination: { settings: PAGINATION_AS_SET.mindbody }, identityPath: 'Id' } },
+	// Mindbody's offsets are guessed from the echoed `RequestedOffset` and confirmed by the echo on page 2 (issue 40).
+	{ label: 'Mindbody (PascalCase, offsets guessed from their echo)', convention: 'mindbody', options: { identityPath: 'Id' } },
 ];
 
 type Offered = FieldsAnswer['fields'][number];

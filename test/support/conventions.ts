@@ -24,10 +24,8 @@ export const PAGINATION_AS_SET: Partial<Record<ConventionName, Record<string, st
 	calCom: { mode: 'offset', offsetParameter: 'skip', limitParameter: 'take', pageSize: 100 },
 	// Strapi states `page` and `pageCount` but asks for pages with `pagination[page]`, named nowhere.
 	strapi: { mode: 'pageNumber', pageParameter: 'pagination[page]', firstPage: 1, pageSizeParameter: 'pagination[pageSize]', pageSize: 100 },
-	// A paging block with `PageSize` (this page's count) and `TotalResults`, but the `offset` parameter named nowhere.
-	pageSizeEcho: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
-	// Mindbody's paging block, and its `request.offset` / `request.limit` parameters named nowhere in it.
-	mindbody: { mode: 'offset', offsetParameter: 'request.offset', limitParameter: 'request.limit', pageSize: 100 },
+	// pageSizeEcho's and Mindbody's paging blocks echo the offset asked for (`RequestedOffset`): Automatic guesses the
+	// parameter and page 2's echo confirms it (issue 40), so they need nothing set.
 	// Rezdy answers a bare list beside its request status: nothing names `limit` or `offset`, nor says more follows.
 	rezdy: { mode: 'offset', offsetParameter: 'offset', limitParameter: 'limit', pageSize: 100 },
 	// Acuity has no paging: a bare list cut at `max` (default 100). One request asks for more than the list holds.

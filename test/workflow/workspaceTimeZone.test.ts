@@ -87,7 +87,7 @@ describe('a workspace that writes local times without a zone (pipedrive form, ti
 describe('a Mindbody-style workspace (PascalCase, zone-less site times in Europe/Paris)', () => {
 	let sandbox: Sandbox;
 	let offered: OfferedField[];
-	const mindbodyCreate = { resource: 'booking', operation: 'create', options: { pagination: { settings: PAGINATION_AS_SET.mindbody } } } as INodeParameters;
+	const mindbodyCreate = { resource: 'booking', operation: 'create', options: PAGINATION_AS_SET.mindbody ? { pagination: { settings: PAGINATION_AS_SET.mindbody } } : {} } as INodeParameters;
 	const editor = (parameters: INodeParameters, path: string, timezone?: string) =>
 		methodContext({
 			node: node(NODE_NAME, NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
