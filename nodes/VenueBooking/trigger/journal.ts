@@ -260,13 +260,16 @@ export class JournalReader {
 		const early = [...walk.firstEntries];
 		// An order the user set or a poll learned is no guess. Entries written in one instant share a timestamp,
 		// so when page 1 alone does not tell the order, the next pages may: each is judged beside page 1's first entry.
+		// A page too short to tell (pages of 2) is judged with the pages after it, all together.
 		let evidence = known === undefined ? judgeOrder(early, this.zoneless()) : undefined;
-		for (let extra = 0; evidence?.order === undefined && evidence?.reason === 'timestampsDisagree' && extra < MAX_ORDER_EVIDENCE_PAGES; extra++) {
+		const undecided = () => evidence?.order === undefined && (evidence?.reason === 'timestampsDisagree' || (evidence?.reason === 'tooFewEntries' && early.length > 0));
+		for (let extra = 0; undecided() && extra < MAX_ORDER_EVIDENCE_PAGES; extra++) {
 			const next = await walk.rest.next();
 			if (next.done || !next.value.entries?.length) break;
 			read.push(next.value);
 			early.push(...next.value.entries);
-			evidence = judgeOrder([walk.firstEntries[0], ...next.value.entries], this.zoneless());
+			const tooFew = evidence !== undefined && evidence.order === undefined && evidence.reason === 'tooFewEntries';
+			evidence = tooFew ? judgeOrder(early, this.zoneless()) : judgeOrder([walk.firstEntries[0], ...next.value.entries], this.zoneless());
 		}
 		const detected =
 			known !== undefined

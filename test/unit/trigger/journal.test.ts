@@ -284,3 +284,19 @@ describe('JournalReader on a journal whose next-page token has a name no table k
 		await expect(run).rejects.toMatchObject({ description: expect.stringMatching(/Set Options > Pagination to Cursor, with Next Cursor Field "tokenForNext"/) });
 	});
 });
+
+describe('Fetch Test Event on a journal whose pages are too short to tell the order (issue 40)', () => {
+	it('judges the order from the next pages with page 1, and shows the newest entries of a newest-first journal', async () => {
+		const journal = range(1, 9).reverse();
+		const pagesAsked: number[] = [];
+		const answer = (request: IHttpRequestOptions): MockAnswer => {
+			const page = Number((request.qs as { page?: number }).page);
+			pagesAsked.push(page);
+			return { statusCode: 200, body: journal.slice((page - 1) * 2, page * 2) };
+		};
+		const sample = await (await reader(answer)).sample(undefined, 3);
+		expect(ids(sample)).toEqual(['e7', 'e8', 'e9']);
+		// Pages 1 and 2 told the order (4 entries); the journal was not walked to its end.
+		expect(pagesAsked).toEqual([1, 2]);
+	});
+});
