@@ -30,6 +30,7 @@ const CROSS_CUTTING: Record<string, string> = {
 	'test/unit/properties.test.ts': 'property-based tests of the pure transport and trigger functions',
 	'test/unit/actions/inputSweep.test.ts': 'every operation against hostile input',
 	'test/unit/recordings.test.ts': 'recorded answers of every convention against the detection core, and the convention registry against them',
+	'test/unit/conventionFuzz.test.ts': 'generated conventions no table has through both nodes: lists exact or a clear error, refusals fail, the trigger emits once or fails',
 	'test/unit/imports.test.ts': 'the import graph: no cycles, execution never importing editor methods, transport free of domain modules, the request and poll paths\' lengths',
 };
 
