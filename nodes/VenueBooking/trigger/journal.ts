@@ -2,6 +2,7 @@
  * The journal reader: baseline on activation, each new entry once and oldest first on every poll, the
  * sample for Fetch Test Event, and the state kept between polls.
  */
+import { NodeOperationError } from 'n8n-workflow';
 import { isStalePageRefusal } from '../transport/errors';
 import { walkPages, type WalkedPage } from '../transport/pagination/walk';
 import { readWorkspaceTimeZone } from '../parameters/readers';
@@ -59,6 +60,22 @@ interface OpenedWalk {
  * first entry means new entries arrive on top. Activation and Fetch Test Event say when they had to
  * guess the order, naming the option that settles it.
  */
+/**
+ * n8n reports a failed activation by the error's message alone (the description is dropped), so a journal the
+ * trigger cannot walk says what to set in its message too: the description's sentence that names the option, up to
+ * its details ("Set Options > Pagination as the API documents it").
+ */
+export function withWhatToSetInMessage(error: unknown): unknown {
+	if (!(error instanceof NodeOperationError) || typeof error.description !== 'string' || error.message.includes(OPTIONS_PREFIX)) return error;
+	const sentence = error.description.split(/(?<=\.)\s+/).find((part) => part.includes(OPTIONS_PREFIX));
+	if (!sentence) return error;
+	const setting = sentence.split(':')[0].replace(/\.$/, '');
+	error.message = `${error.message}. ${setting}.`;
+	return error;
+}
+
+const OPTIONS_PREFIX = 'Options >';
+
 export class JournalReader {
 	constructor(
 		private readonly client: ApiClient,
@@ -72,12 +89,16 @@ export class JournalReader {
 		return readFromEnd(first, this.settings.pagination.pageSize, (resume) => this.walk(resume), this.inform, { keep, need });
 	}
 
-	private walk(resume?: JournalTail): AsyncGenerator<WalkedPage> {
-		return walkPages(
-			this.client,
-			{ endpoint: this.settings.journal.endpoint, query: this.settings.query },
-			{ settings: this.settings.pagination, itemsPath: this.settings.itemsPath, resume },
-		);
+	private async *walk(resume?: JournalTail): AsyncGenerator<WalkedPage> {
+		try {
+			yield* walkPages(
+				this.client,
+				{ endpoint: this.settings.journal.endpoint, query: this.settings.query },
+				{ settings: this.settings.pagination, itemsPath: this.settings.itemsPath, resume },
+			);
+		} catch (error) {
+			throw withWhatToSetInMessage(error);
+		}
 	}
 
 	/** Starts a walk from page 1 and reads that page: the one place page 1 is requested. */

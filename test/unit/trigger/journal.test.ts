@@ -1,8 +1,8 @@
-import { type IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
+import { type IHttpRequestOptions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { entryIdentity } from '../../../nodes/VenueBooking/identity';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
-import { JournalReader } from '../../../nodes/VenueBooking/trigger/journal';
+import { JournalReader, withWhatToSetInMessage } from '../../../nodes/VenueBooking/trigger/journal';
 import { JOURNALS, type JournalSettings } from '../../../nodes/VenueBooking/trigger/description';
 import type { JournalState } from '../../../nodes/VenueBooking/trigger/state';
 import { mockContext, type MockAnswer } from '../mockContext';
@@ -282,6 +282,24 @@ describe('JournalReader on a journal whose next-page token has a name no table k
 		const run = (await reader(tokenJournal(range(1, 7), 'pagingKey').answer, automatic)).baseline();
 		await expect(run).rejects.toThrow(/"tokenForNext" holds a next-page token.*ignored the token under every name/);
 		await expect(run).rejects.toMatchObject({ description: expect.stringMatching(/Set Options > Pagination to Cursor, with Next Cursor Field "tokenForNext"/) });
+		// n8n shows a failed activation by its message alone: the message names the setting too, up to its details.
+		await expect(run).rejects.toThrow(/repeated page 1\. Set Options > Pagination to Cursor, with Next Cursor Field "tokenForNext" and the Cursor Parameter the API documents for sending it back\.$/);
+	});
+});
+
+describe('withWhatToSetInMessage', () => {
+	const node = { id: '1', name: 'Venue Booking Trigger', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+
+	it('adds the sentence naming an option, up to its details, once; leaves other errors alone', () => {
+		const error = new NodeOperationError(node, 'The API said more entries follow', { description: 'Read 3 entries. Set Options > Pagination as the API documents it: Cursor or Offset. Or not.' });
+		expect(withWhatToSetInMessage(error)).toBe(error);
+		expect(error.message).toBe('The API said more entries follow. Set Options > Pagination as the API documents it.');
+		withWhatToSetInMessage(error);
+		expect(error.message).toBe('The API said more entries follow. Set Options > Pagination as the API documents it.');
+		const plain = new NodeOperationError(node, 'Nothing to set', { description: 'The server said no.' });
+		expect((withWhatToSetInMessage(plain) as Error).message).toBe('Nothing to set');
+		const other = new Error('boom');
+		expect(withWhatToSetInMessage(other)).toBe(other);
 	});
 });
 
