@@ -4,7 +4,7 @@
  * (methods/), and a write the API refused names the identities its message quotes with them (actions/write.ts):
  * so this module is neither editor-only nor an action's, and imports neither.
  */
-import { type INode, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, type INode, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
 import { type Endpoint, ENDPOINTS, findEndpoint } from './endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from './identity';
 import { isDateOrDateTimeText } from './timestamps';
@@ -106,12 +106,14 @@ export async function samplePage(
 	endpoint: Endpoint,
 	token?: string,
 	reading: ListReading = { settings: DEFAULT_PAGINATION },
+	/** Query parameters sent on every page (a server-side filter the editor learned; methods/clientDirectory.ts). */
+	query?: IDataObject,
 ): Promise<SampledPage> {
 	const resume = token ? decodeToken(client.node, token) : undefined;
 	// A sample needs this page only: where the walk beyond it needs settings, the page is kept and that is said.
 	let moreUnreachable: MoreUnreachable | undefined;
 	const onMoreUnreachable = (said: string, error: NodeOperationError) => (moreUnreachable = { said, error });
-	const pages = walkPages(client, { endpoint }, { settings: reading.settings, itemsPath: reading.itemsPath, resume, onMoreUnreachable });
+	const pages = walkPages(client, { endpoint, ...(query ? { query } : {}) }, { settings: reading.settings, itemsPath: reading.itemsPath, resume, onMoreUnreachable });
 	const { value: page } = await pages.next();
 	await pages.return(undefined);
 	if (!page || page.entries === undefined) return { records: [] };

@@ -9,11 +9,12 @@ import { itemlessParameters, readWorkspaceTimeZone, readZoneInForce } from '../p
 import { chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
 import { readTimestamp, readTimestampField } from '../timestamps';
 import { isPlainObject, type Scalar } from '../transport/json';
-import { editorSession } from '../editorSession';
+import { editorSession, rememberClient } from '../editorSession';
 import type { ApiClient } from '../transport/request';
 import {
 	CLIENTS_ENDPOINT,
 	EMAIL,
+	identityRuleOf,
 	labelOf,
 	labelOfRemembered,
 	leavesOf,
@@ -26,8 +27,10 @@ import {
 	samplePage,
 	SEPARATOR,
 } from '../referenceLists';
-import { CallBudget, canReadOn, howFar, readClientCards, readDirectory, scanOf, withKnownClients } from './clientDirectory';
-import { editorClient, readIdentityField, readListReading } from './sampling';
+import { QuotaDeferral } from '../transport/ratePacer';
+import { settle } from '../transport/request';
+import { CallBudget, canReadOn, FILTERED_PAGES_PER_CALL, howFar, type KnownMatches, readClientCards, readDirectory, referenceFilterOf, scanOf, textFilterOf, unfilteredPage, withKnownClients } from './clientDirectory';
+import { editorClient, readIdentityField, readListReading, readSearchParameter } from './sampling';
 
 /**
  * A search call returns once it holds this many matches (else at the list's end or its budget's). A person's
@@ -72,6 +75,8 @@ interface SearchPosition {
 	page?: string;
 	searched: number;
 	total?: number;
+	/** Set where the pages are those of the list as the server filtered it by the search text. */
+	filtered?: true;
 }
 
 function readPosition(node: INode, token: string | undefined): SearchPosition {
@@ -85,7 +90,7 @@ function readPosition(node: INode, token: string | undefined): SearchPosition {
 	if (!isPlainObject(parsed) || typeof parsed.searched !== 'number' || (parsed.page !== undefined && typeof parsed.page !== 'string')) {
 		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', { description: 'Close the list and open it again.' });
 	}
-	return { page: parsed.page as string | undefined, searched: parsed.searched, ...(typeof parsed.total === 'number' ? { total: parsed.total } : {}) };
+	return { page: parsed.page as string | undefined, searched: parsed.searched, ...(typeof parsed.total === 'number' ? { total: parsed.total } : {}), ...(parsed.filtered === true ? { filtered: true as const } : {}) };
 }
 
 /**
@@ -111,10 +116,18 @@ export async function searchRecords(
 	const identityField = readIdentityField(context);
 	const searching = (filter ?? '').trim() !== '';
 	const position = readPosition(client.node, paginationToken);
-	const budget = new CallBudget();
-	if (searching && recognition) {
+	const budget = new CallBudget(Date.now, client.pacer);
+	// Where the workspace filters by name, a search by a client's name is a handful of requests (searchByFilters).
+	const byFilters = searching && recognition && position.page === undefined ? await quotaStopped(budget, searchByFilters(context, client, endpoint, filter ?? '', budget, recognition)) : undefined;
+	if (byFilters?.result) return byFilters.result;
+	if (searching && recognition && budget.quotaFreeAt !== undefined) return { results: [noticeRow(`${budget.quotaNotice()} — search again then`)], paginationToken: JSON.stringify(position) };
+	if (searching && recognition && !byFilters?.clientsKnown) {
 		// Bookings hold their client's identity, not the name typed: every client's name is read first, once a session.
 		const { scan } = await readDirectory(client, reading, identityField, budget);
+		if (budget.quotaFreeAt !== undefined && canReadOn(scan)) {
+			const notice = `Read ${howFar(scan.read, scan.total, 'clients')} to search by client name; ${budget.quotaNotice()} — search again then to read on`;
+			return { results: [noticeRow(notice)], paginationToken: JSON.stringify(position) };
+		}
 		if (canReadOn(scan)) {
 			// One row cannot be scrolled, and n8n asks again for a searched list only on scroll or a new search text;
 			// a new search reads on from here (the session remembers the reading).
@@ -126,12 +139,21 @@ export async function searchRecords(
 	const results: Array<INodeListSearchItems & { at?: number }> = [];
 	let { page: token, searched, total } = position;
 	let notice: string | undefined;
+	let stoppedBeforePage = false;
 	do {
-		const page = await samplePage(client, endpoint, token, reading);
+		const read = await settle(samplePage(client, endpoint, token, reading));
+		// The quota stops the reading where it is, said in the last row; the token reads on from this page.
+		if (!read.ok && read.error instanceof QuotaDeferral) {
+			budget.stopByQuota(read.error);
+			stoppedBeforePage = true;
+			break;
+		}
+		if (!read.ok) throw read.error;
+		const page = read.value;
 		budget.spend(1);
 		notice = page.moreUnreachable ? moreUnreachableNotice(page.moreUnreachable) : undefined;
 		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
-		const readClientsOn = async (pages: number) => (await readDirectory(client, reading, identityField, pages)).used;
+		const readClientsOn = async (pages: number) => (await quotaStopped(budget, readDirectory(client, reading, identityField, pages)))?.used ?? 0;
 		const labelled = known ? await recognisedLabels(client, page.records, rule, known, budget.left(), readClientsOn) : plainLabels(page.records, rule);
 		budget.spend(labelled.cards);
 		for (const { record, identity, label, searchable, at } of labelled.items) {
@@ -143,8 +165,12 @@ export async function searchRecords(
 	} while (searching && token !== undefined && results.length < MATCHES_PER_CALL && budget.allows());
 	const ordered = known ? inTimeOrder(results) : results;
 	const shown = disambiguate(ordered.map(({ name, value }) => ({ name, value })));
-	const next = token === undefined ? undefined : JSON.stringify({ page: token, searched, ...(total !== undefined ? { total } : {}) });
+	// Stopped by the quota, the list goes on from where it stopped (its first page too).
+	const goesOn = token !== undefined || stoppedBeforePage;
+	const next = !goesOn ? undefined : JSON.stringify({ ...(token !== undefined ? { page: token } : {}), searched, ...(total !== undefined ? { total } : {}) });
 	// A search that has more to read says how far it got: a short list of matches is not all there is.
+	const stoppedByQuota = budget.quotaNotice();
+	if (stoppedByQuota && next !== undefined) notice ??= `${searching ? `Searched ${howFar(searched, total, `${what}s`)}` : 'Stopped'}; ${stoppedByQuota} — scroll for more then`;
 	if (searching && next !== undefined) notice ??= `Searched ${howFar(searched, total, `${what}s`)} — scroll for more`;
 	return { results: notice ? [...shown, noticeRow(notice)] : shown, paginationToken: next };
 }
@@ -236,9 +262,13 @@ async function searchDirectory(context: ILoadOptionsFunctions, filter: string, p
 	const identityField = readIdentityField(context);
 	const session = editorSession(client.sessionKey);
 	const scan = scanOf(client, reading, identityField);
-	let at = readPosition(client.node, paginationToken).searched;
+	const position = readPosition(client.node, paginationToken);
+	const budget = new CallBudget(Date.now, client.pacer);
+	const filtered = await quotaStopped(budget, searchFilteredClients(context, client, filter, position, budget));
+	if (filtered) return filtered;
+	if (budget.quotaFreeAt !== undefined) return { results: [noticeRow(`${budget.quotaNotice()} — search again then`)], paginationToken: paginationToken || JSON.stringify(position) };
+	let at = position.searched;
 	const results: INodeListSearchItems[] = [];
-	const budget = new CallBudget();
 	while (results.length < MATCHES_PER_CALL) {
 		if (at < scan.identities.length) {
 			const identity = scan.identities[at++];
@@ -247,12 +277,173 @@ async function searchDirectory(context: ILoadOptionsFunctions, filter: string, p
 			const label = labelOfRemembered(record, identity);
 			if (matchesSearch(record, label, filter)) results.push({ name: label, value: identity });
 		} else if (canReadOn(scan) && budget.allows()) {
-			budget.spend((await readDirectory(client, reading, identityField, 1)).used);
+			const read = await quotaStopped(budget, readDirectory(client, reading, identityField, 1));
+			if (!read) break;
+			budget.spend(read.used);
 		} else break;
 	}
 	const more = at < scan.identities.length || canReadOn(scan);
-	const notice = more ? `Searched ${howFar(at, scan.total, 'clients')} — scroll for more` : scan.stopped;
+	const quota = budget.quotaNotice();
+	const notice = more ? `Searched ${howFar(at, scan.total, 'clients')}${quota ? `; ${quota} — scroll for more then` : ' — scroll for more'}` : scan.stopped;
 	return { results: notice ? [...results, noticeRow(notice)] : results, paginationToken: more ? JSON.stringify({ searched: at }) : undefined };
+}
+
+// ---- Searches through the server's own filters -------------------------------------------------------------------
+
+/** Work the quota may stop: its QuotaDeferral is noted on the call's budget (the call answers with what it has). */
+async function quotaStopped<T>(budget: CallBudget, work: Promise<T>): Promise<T | undefined> {
+	const done = await settle(work);
+	if (done.ok) return done.value;
+	if (done.error instanceof QuotaDeferral) {
+		budget.stopByQuota(done.error);
+		return undefined;
+	}
+	throw done.error;
+}
+
+/** Clients a name may name at most for a booking search to read their bookings by filter; more is no one person's name. */
+const CLIENTS_BY_FILTER = 10;
+
+/** The session's clients whose records hold the text, which a client filter's whole answer must include. */
+function knownMatches(client: ApiClient, text: string, identityField: string): KnownMatches {
+	const session = editorSession(client.sessionKey);
+	const identities = [...session.clients].flatMap(([identity, record]) => (isPlainObject(record) && matchesSearch(record, '', text) ? [identity] : []));
+	const identitiesOf = (records: unknown[]) => {
+		const rule = identityRuleOf(records, identityField || undefined);
+		return new Set(rule ? records.flatMap((record) => recordIdentity(record, rule) ?? []) : []);
+	};
+	return { identities, identitiesOf };
+}
+
+/**
+ * A Client picker's search through the client list as the server filters it by the text (Options > Search Parameter,
+ * or the parameter learned this session: clientDirectory.ts's textFilterOf), every client remembered for the session
+ * and shown only where it holds the text; undefined where the list takes no filter (the whole list is read on).
+ */
+async function searchFilteredClients(context: ILoadOptionsFunctions, client: ApiClient, text: string, position: SearchPosition, budget: CallBudget): Promise<INodeListSearchResult | undefined> {
+	// A search that read the whole list from the start goes on the same way.
+	if (position.searched > 0 && !position.filtered) return undefined;
+	const reading = readListReading(context);
+	const identityField = readIdentityField(context);
+	const holds = (record: unknown) => matchesSearch(record, '', text);
+	const parameter = await textFilterOf(client, CLIENTS_ENDPOINT, reading, readSearchParameter(context), text, holds, budget, knownMatches(client, text, identityField));
+	if (parameter === undefined) return undefined;
+	const session = editorSession(client.sessionKey);
+	const results: INodeListSearchItems[] = [];
+	let { page: token, searched, total } = position;
+	let pages = 0;
+	while (pages < FILTERED_PAGES_PER_CALL && results.length < MATCHES_PER_CALL && budget.allows()) {
+		const read = await quotaStopped(budget, samplePage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }));
+		if (!read) break;
+		budget.spend(1);
+		pages++;
+		const rule = identityRuleOf(read.records, identityField || undefined);
+		for (const record of read.records) {
+			const identity = rule ? recordIdentity(record, rule) : undefined;
+			if (identity === undefined || !isPlainObject(record)) continue;
+			rememberClient(session, identity, record);
+			if (holds(record)) results.push({ name: labelOfRemembered(record, identity), value: identity });
+		}
+		searched += read.records.length;
+		total = read.total ?? total;
+		token = read.nextToken;
+		if (token === undefined) break;
+	}
+	const stopped = budget.quotaFreeAt !== undefined;
+	const goesOn = token !== undefined || (stopped && pages === 0);
+	const next = goesOn ? JSON.stringify({ ...(token !== undefined ? { page: token } : {}), searched, ...(total !== undefined ? { total } : {}), filtered: true }) : undefined;
+	const found = `Searched ${howFar(searched, total, 'clients')} the API found for the text`;
+	const notice = !goesOn ? undefined : stopped ? `${found}; ${budget.quotaNotice()} — scroll for more then` : `${found} — scroll for more`;
+	return { results: notice ? [...results, noticeRow(notice)] : results, paginationToken: next };
+}
+
+/** The clients the server's filter names for a text (all, or a first part of them), each remembered; undefined without a filter. */
+async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, text: string, budget: CallBudget): Promise<{ identities: string[]; complete: boolean } | undefined> {
+	const reading = readListReading(context);
+	const identityField = readIdentityField(context);
+	const holds = (record: unknown) => matchesSearch(record, '', text);
+	const parameter = await textFilterOf(client, CLIENTS_ENDPOINT, reading, readSearchParameter(context), text, holds, budget, knownMatches(client, text, identityField));
+	if (parameter === undefined) return undefined;
+	const session = editorSession(client.sessionKey);
+	const identities: string[] = [];
+	let token: string | undefined;
+	let pages = 0;
+	do {
+		if (!budget.allows()) return { identities, complete: false };
+		const page = await samplePage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text });
+		budget.spend(1);
+		const rule = identityRuleOf(page.records, identityField || undefined);
+		for (const record of page.records) {
+			const identity = rule ? recordIdentity(record, rule) : undefined;
+			if (identity === undefined || !isPlainObject(record) || !holds(record)) continue;
+			rememberClient(session, identity, record);
+			identities.push(identity);
+		}
+		token = page.nextToken;
+	} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL && identities.length <= CLIENTS_BY_FILTER);
+	return { identities, complete: token === undefined };
+}
+
+/** What a booking search got through the server's filters: its answer, or whether the clients its text names are known. */
+interface FilteredSearch {
+	result?: INodeListSearchResult;
+	/** The server's client filter named every client the text names (none or a few): the client list need not be read. */
+	clientsKnown: boolean;
+}
+
+/**
+ * A booking search by a client's name through the server's own filters, where the workspace demonstrably has them:
+ * the client list filtered by the text, then each named client's bookings, the bookings filtered by the field that
+ * holds a booking's client (its own name, from the workspace's bookings: clientDirectory.ts's referenceFilterOf).
+ * A handful of requests instead of the client list and the bookings read whole. No answer where a filter is missing,
+ * the text names no client or more than a few: the bounded read-on answers then.
+ */
+async function searchByFilters(
+	context: ILoadOptionsFunctions,
+	client: ApiClient,
+	endpoint: Endpoint,
+	text: string,
+	budget: CallBudget,
+	recognition: (client: ApiClient, reading: ListReading) => Promise<Recognition>,
+): Promise<FilteredSearch> {
+	const named = await clientsNamed(context, client, text, budget);
+	if (!named) return { clientsKnown: false };
+	const clientsKnown = named.complete;
+	if (named.identities.length === 0 || named.identities.length > CLIENTS_BY_FILTER) return { clientsKnown };
+	const reading = readListReading(context);
+	const identityField = readIdentityField(context);
+	const known = await recognition(client, reading);
+	const first = await unfilteredPage(client, endpoint, reading);
+	const rule = chooseRecordIdentity(client.node, first.records, identityField, 'booking');
+	// The field that holds a booking's client, read from the workspace's own bookings (never a name of ours).
+	const leaves = first.records.map((record) => new Map(leavesOf(record)));
+	const path = [...readPage(leaves, known.lists, rule.path, known.now).references].find(([, list]) => list.people)?.[0];
+	if (path === undefined) return { clientsKnown };
+	const parameter = await referenceFilterOf(client, endpoint, reading, path, named.identities[0], budget);
+	if (parameter === undefined) return { clientsKnown };
+	const results: Array<INodeListSearchItems & { at?: number }> = [];
+	let complete = named.complete;
+	for (const identity of named.identities) {
+		let token: string | undefined;
+		let pages = 0;
+		do {
+			if (!budget.allows()) break;
+			const page = await samplePage(client, endpoint, token, reading, { [parameter]: identity });
+			budget.spend(1);
+			const labelled = await recognisedLabels(client, page.records, rule, known, budget.left(), async () => 0);
+			budget.spend(labelled.cards);
+			for (const item of labelled.items) if (matchesSearch(item.record, item.searchable, text)) results.push({ name: item.label, value: item.identity, at: item.at });
+			token = page.nextToken;
+		} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL);
+		if (token !== undefined || !budget.allows()) complete = false;
+	}
+	// Nothing of theirs: the text may still name a room or a day, which the read-on finds.
+	if (results.length === 0) return { clientsKnown };
+	const shown = disambiguate(inTimeOrder(results).map(({ name, value }) => ({ name, value })));
+	const quota = budget.quotaNotice();
+	const clients = `${named.identities.length} client${named.identities.length === 1 ? '' : 's'}`;
+	const notice = complete ? undefined : `The bookings of ${clients} the API found for the text${quota ? `, as far as read; ${quota} — search again then` : ', as far as read — type more of the name to narrow'}`;
+	return { result: { results: notice ? [...shown, noticeRow(notice)] : shown }, clientsKnown };
 }
 
 /** A label with the parts that are email addresses taken out; the identity when nothing else is left. */
