@@ -30,6 +30,8 @@ export class CallBudget {
 	used = 0;
 	/** When the API's quota frees up, where the quota stopped this call (it answers with what it has). */
 	quotaFreeAt?: number;
+	/** First pages of filtered lists read this call: a filter's trial answer is also its first page (filteredPage). */
+	readonly filteredFirstPages = new Map<string, SampledPage>();
 	private readonly until: number;
 
 	constructor(
@@ -230,7 +232,10 @@ export function judgeFilter(filtered: SampledPage, unfiltered: SampledPage, hold
 	// An entry without what was asked: the server ignored the parameter or reads it otherwise.
 	if (!filtered.records.every(holds)) return 'refused';
 	const [size, whole] = [listSize(filtered), listSize(unfiltered)];
-	if (size === Infinity && whole === Infinity) return 'unsure';
+	// Two long lists without totals: the unfiltered one holding entries without what was asked, which the filtered
+	// one (all of whose entries hold it) leaves out, is the fewer entries.
+	const leftOut = unfiltered.records.some((record) => !holds(record));
+	if (size === Infinity && whole === Infinity) return leftOut ? 'kept' : 'unsure';
 	if (!(size < whole)) return 'refused';
 	if (filtered.nextToken === undefined && known && known.identities.length > 0) {
 		const answered = known.identitiesOf(filtered.records);
@@ -251,10 +256,23 @@ export async function unfilteredPage(client: ApiClient, endpoint: Endpoint, read
 	throw read.error;
 }
 
+/**
+ * A page of a list as the server filters it by `query`; the first page once a call, whether a filter's trial read
+ * it or not.
+ */
+export async function filteredPage(client: ApiClient, endpoint: Endpoint, token: string | undefined, reading: ListReading, query: Record<string, string>, budget: CallBudget): Promise<SampledPage> {
+	const key = canonicalJson({ path: endpoint.path, query });
+	const kept = token === undefined ? budget.filteredFirstPages.get(key) : undefined;
+	if (kept) return kept;
+	budget.spend(1);
+	const page = await samplePage(client, endpoint, token, reading, query);
+	if (token === undefined) budget.filteredFirstPages.set(key, page);
+	return page;
+}
+
 /** One filtered request judged: an answer the API refuses (a 400 for a parameter it does not take) refuses the filter. */
 async function tryFilter(client: ApiClient, endpoint: Endpoint, reading: ListReading, query: Record<string, string>, judge: (page: SampledPage) => Judgement, budget: CallBudget): Promise<Judgement> {
-	budget.spend(1);
-	const read = await settle(samplePage(client, endpoint, undefined, reading, query));
+	const read = await settle(filteredPage(client, endpoint, undefined, reading, query, budget));
 	if (read.ok) return judge(read.value);
 	if (read.error instanceof QuotaDeferral) throw read.error;
 	return 'refused';

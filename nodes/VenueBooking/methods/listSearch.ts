@@ -29,7 +29,7 @@ import {
 } from '../referenceLists';
 import { QuotaDeferral } from '../transport/ratePacer';
 import { settle } from '../transport/request';
-import { CallBudget, canReadOn, FILTERED_PAGES_PER_CALL, howFar, type KnownMatches, readClientCards, readDirectory, referenceFilterOf, scanOf, textFilterOf, unfilteredPage, withKnownClients } from './clientDirectory';
+import { CallBudget, canReadOn, FILTERED_PAGES_PER_CALL, filteredPage, howFar, type KnownMatches, readClientCards, readDirectory, referenceFilterOf, scanOf, textFilterOf, unfilteredPage, withKnownClients } from './clientDirectory';
 import { editorClient, readIdentityField, readListReading, readSearchParameter } from './sampling';
 
 /**
@@ -77,6 +77,8 @@ interface SearchPosition {
 	total?: number;
 	/** Set where the pages are those of the list as the server filtered it by the search text. */
 	filtered?: true;
+	/** A booking search through the server's filters: the clients named by the text whose bookings are still to read. */
+	clients?: string[];
 }
 
 function readPosition(node: INode, token: string | undefined): SearchPosition {
@@ -90,7 +92,9 @@ function readPosition(node: INode, token: string | undefined): SearchPosition {
 	if (!isPlainObject(parsed) || typeof parsed.searched !== 'number' || (parsed.page !== undefined && typeof parsed.page !== 'string')) {
 		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', { description: 'Close the list and open it again.' });
 	}
-	return { page: parsed.page as string | undefined, searched: parsed.searched, ...(typeof parsed.total === 'number' ? { total: parsed.total } : {}), ...(parsed.filtered === true ? { filtered: true as const } : {}) };
+	return { page: parsed.page as string | undefined, searched: parsed.searched, ...(typeof parsed.total === 'number' ? { total: parsed.total } : {}), ...(parsed.filtered === true ? { filtered: true as const } : {}),
+		...(Array.isArray(parsed.clients) && parsed.clients.every((identity) => typeof identity === 'string') ? { clients: parsed.clients as string[] } : {}),
+	};
 }
 
 /**
@@ -118,7 +122,7 @@ export async function searchRecords(
 	const position = readPosition(client.node, paginationToken);
 	const budget = new CallBudget(Date.now, client.pacer);
 	// Where the workspace filters by name, a search by a client's name is a handful of requests (searchByFilters).
-	const byFilters = searching && recognition && position.page === undefined ? await quotaStopped(budget, searchByFilters(context, client, endpoint, filter ?? '', budget, recognition)) : undefined;
+	const byFilters = searching && recognition && position.page === undefined ? await quotaStopped(budget, searchByFilters(context, client, endpoint, filter ?? '', position, budget, recognition)) : undefined;
 	if (byFilters?.result) return byFilters.result;
 	if (searching && recognition && budget.quotaFreeAt !== undefined) return { results: [noticeRow(`${budget.quotaNotice()} — search again then`)], paginationToken: JSON.stringify(position) };
 	if (searching && recognition && !byFilters?.clientsKnown) {
@@ -302,7 +306,9 @@ async function quotaStopped<T>(budget: CallBudget, work: Promise<T>): Promise<T 
 }
 
 /** Clients a name may name at most for a booking search to read their bookings by filter; more is no one person's name. */
-const CLIENTS_BY_FILTER = 10;
+const CLIENTS_BY_FILTER = 40;
+/** Clients whose bookings one call reads by filter; the token goes on with the others (namesakes, a common first name). */
+const CLIENTS_PER_CALL = 8;
 
 /** The session's clients whose records hold the text, which a client filter's whole answer must include. */
 function knownMatches(client: ApiClient, text: string, identityField: string): KnownMatches {
@@ -333,9 +339,8 @@ async function searchFilteredClients(context: ILoadOptionsFunctions, client: Api
 	let { page: token, searched, total } = position;
 	let pages = 0;
 	while (pages < FILTERED_PAGES_PER_CALL && results.length < MATCHES_PER_CALL && budget.allows()) {
-		const read = await quotaStopped(budget, samplePage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }));
+		const read = await quotaStopped(budget, filteredPage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }, budget));
 		if (!read) break;
-		budget.spend(1);
 		pages++;
 		const rule = identityRuleOf(read.records, identityField || undefined);
 		for (const record of read.records) {
@@ -370,8 +375,7 @@ async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, t
 	let pages = 0;
 	do {
 		if (!budget.allows()) return { identities, complete: false };
-		const page = await samplePage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text });
-		budget.spend(1);
+		const page = await filteredPage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }, budget);
 		const rule = identityRuleOf(page.records, identityField || undefined);
 		for (const record of page.records) {
 			const identity = rule ? recordIdentity(record, rule) : undefined;
@@ -403,13 +407,19 @@ async function searchByFilters(
 	client: ApiClient,
 	endpoint: Endpoint,
 	text: string,
+	position: SearchPosition,
 	budget: CallBudget,
 	recognition: (client: ApiClient, reading: ListReading) => Promise<Recognition>,
 ): Promise<FilteredSearch> {
-	const named = await clientsNamed(context, client, text, budget);
+	// The clients still to read, handed on by the call before; else those the server names for the text, the ones
+	// furthest down the list first: the start of a list is what the picker's first pages show, the end is what a
+	// person cannot scroll to.
+	const named = position.clients ? { identities: position.clients, complete: true } : await clientsNamed(context, client, text, budget);
 	if (!named) return { clientsKnown: false };
 	const clientsKnown = named.complete;
 	if (named.identities.length === 0 || named.identities.length > CLIENTS_BY_FILTER) return { clientsKnown };
+	const ordered = position.clients ?? [...named.identities].reverse();
+	const [now, later] = [ordered.slice(0, CLIENTS_PER_CALL), ordered.slice(CLIENTS_PER_CALL)];
 	const reading = readListReading(context);
 	const identityField = readIdentityField(context);
 	const known = await recognition(client, reading);
@@ -419,17 +429,16 @@ async function searchByFilters(
 	const leaves = first.records.map((record) => new Map(leavesOf(record)));
 	const path = [...readPage(leaves, known.lists, rule.path, known.now).references].find(([, list]) => list.people)?.[0];
 	if (path === undefined) return { clientsKnown };
-	const parameter = await referenceFilterOf(client, endpoint, reading, path, named.identities[0], budget);
+	const parameter = await referenceFilterOf(client, endpoint, reading, path, now[0], budget);
 	if (parameter === undefined) return { clientsKnown };
 	const results: Array<INodeListSearchItems & { at?: number }> = [];
 	let complete = named.complete;
-	for (const identity of named.identities) {
+	for (const identity of now) {
 		let token: string | undefined;
 		let pages = 0;
 		do {
 			if (!budget.allows()) break;
-			const page = await samplePage(client, endpoint, token, reading, { [parameter]: identity });
-			budget.spend(1);
+			const page = await filteredPage(client, endpoint, token, reading, { [parameter]: identity }, budget);
 			const labelled = await recognisedLabels(client, page.records, rule, known, budget.left(), async () => 0);
 			budget.spend(labelled.cards);
 			for (const item of labelled.items) if (matchesSearch(item.record, item.searchable, text)) results.push({ name: item.label, value: item.identity, at: item.at });
@@ -438,12 +447,15 @@ async function searchByFilters(
 		if (token !== undefined || !budget.allows()) complete = false;
 	}
 	// Nothing of theirs: the text may still name a room or a day, which the read-on finds.
-	if (results.length === 0) return { clientsKnown };
+	if (results.length === 0 && later.length === 0) return { clientsKnown };
 	const shown = disambiguate(inTimeOrder(results).map(({ name, value }) => ({ name, value })));
 	const quota = budget.quotaNotice();
-	const clients = `${named.identities.length} client${named.identities.length === 1 ? '' : 's'}`;
-	const notice = complete ? undefined : `The bookings of ${clients} the API found for the text${quota ? `, as far as read; ${quota} — search again then` : ', as far as read — type more of the name to narrow'}`;
-	return { result: { results: notice ? [...shown, noticeRow(notice)] : shown }, clientsKnown };
+	const clients = (count: number) => `${count.toLocaleString('en-US')} client${count === 1 ? '' : 's'}`;
+	const read = `The bookings of ${clients(now.length)} of ${clients(ordered.length)} the API found for the text`;
+	const notice =
+		later.length > 0 ? `${read}${quota ? `; ${quota} — scroll for more then` : ' — scroll for more'}` : complete ? undefined : `${read}, as far as read${quota ? `; ${quota} — search again then` : ' — type more of the name to narrow'}`;
+	const next = later.length > 0 ? JSON.stringify({ searched: 0, clients: later }) : undefined;
+	return { result: { results: notice ? [...shown, noticeRow(notice)] : shown, paginationToken: next }, clientsKnown };
 }
 
 /** A label with the parts that are email addresses taken out; the identity when nothing else is left. */
