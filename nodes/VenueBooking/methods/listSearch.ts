@@ -433,7 +433,13 @@ async function searchByFilters(
 	if (parameter === undefined) return { clientsKnown };
 	const results: Array<INodeListSearchItems & { at?: number }> = [];
 	let complete = named.complete;
+	// Clients the call had no budget left for go on in the token, before the others.
+	const unread: string[] = [];
 	for (const identity of now) {
+		if (!budget.allows()) {
+			unread.push(identity);
+			continue;
+		}
 		let token: string | undefined;
 		let pages = 0;
 		do {
@@ -446,15 +452,17 @@ async function searchByFilters(
 		} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL);
 		if (token !== undefined || !budget.allows()) complete = false;
 	}
+	const rest = [...unread, ...later];
+	const read = now.length - unread.length;
 	// Nothing of theirs: the text may still name a room or a day, which the read-on finds.
-	if (results.length === 0 && later.length === 0) return { clientsKnown };
+	if (results.length === 0 && rest.length === 0) return { clientsKnown };
 	const shown = disambiguate(inTimeOrder(results).map(({ name, value }) => ({ name, value })));
 	const quota = budget.quotaNotice();
 	const clients = (count: number) => `${count.toLocaleString('en-US')} client${count === 1 ? '' : 's'}`;
-	const read = `The bookings of ${clients(now.length)} of ${clients(ordered.length)} the API found for the text`;
+	const said = `The bookings of ${clients(read)} of ${clients(ordered.length)} the API found for the text`;
 	const notice =
-		later.length > 0 ? `${read}${quota ? `; ${quota} — scroll for more then` : ' — scroll for more'}` : complete ? undefined : `${read}, as far as read${quota ? `; ${quota} — search again then` : ' — type more of the name to narrow'}`;
-	const next = later.length > 0 ? JSON.stringify({ searched: 0, clients: later }) : undefined;
+		rest.length > 0 ? `${said}${quota ? `; ${quota} — scroll for more then` : ' — scroll for more'}` : complete ? undefined : `${said}, as far as read${quota ? `; ${quota} — search again then` : ' — type more of the name to narrow'}`;
+	const next = rest.length > 0 ? JSON.stringify({ searched: 0, clients: rest }) : undefined;
 	return { result: { results: notice ? [...shown, noticeRow(notice)] : shown, paginationToken: next }, clientsKnown };
 }
 
