@@ -7,7 +7,7 @@
  * saved. It is keyed by a hash of the Base URL and the credential (ApiClient's `sessionKey`), never by the API key.
  */
 
-import type { ReferenceMemory } from './referenceLists';
+import type { CatalogueReading, ReferenceMemory } from './referenceLists';
 import { RatePacer } from './transport/ratePacer';
 
 /** How long a workspace's memory lasts after it was made: long enough for one editing session's views. */
@@ -58,6 +58,8 @@ export interface EditorSession extends ReferenceMemory {
 	pacer: RatePacer;
 	/** Server-side filters learned, by list and kind (a text search, a reference to a client). */
 	filters: Map<string, FilterVerdict>;
+	/** How far each catalogue's reading got: a view the quota stopped leaves the rest to the next. */
+	readings: Map<string, CatalogueReading>;
 }
 
 const sessions = new Map<string, EditorSession>();
@@ -69,7 +71,7 @@ export function editorSession(key: string, now = Date.now()): EditorSession {
 	sessions.delete(key);
 	for (const [other, session] of sessions) if (now - session.since >= SESSION_TTL_MS) sessions.delete(other);
 	while (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
-	const made: EditorSession = { since: now, lists: new Map(), clients: new Map(), scans: new Map(), pacer: new RatePacer(), filters: new Map(), remember: (identity, record) => rememberClient(made, identity, record) };
+	const made: EditorSession = { since: now, lists: new Map(), clients: new Map(), scans: new Map(), pacer: new RatePacer(), filters: new Map(), readings: new Map(), remember: (identity, record) => rememberClient(made, identity, record) };
 	sessions.set(key, made);
 	return made;
 }
