@@ -30,6 +30,8 @@ export class CallBudget {
 	used = 0;
 	/** When the API's quota frees up, where the quota stopped this call (it answers with what it has). */
 	quotaFreeAt?: number;
+	/** Set where the API's pace (not a used-up quota) would hold the call's next request past its time. */
+	private paced = false;
 	/** First pages of filtered lists read this call: a filter's trial answer is also its first page (filteredPage). */
 	readonly filteredFirstPages = new Map<string, SampledPage>();
 	private readonly until: number;
@@ -47,7 +49,7 @@ export class CallBudget {
 	 * its REQUESTS_PER_CALL, a quota or its pace never holds a call past its time.
 	 */
 	allows(): boolean {
-		if (this.quotaFreeAt !== undefined) return false;
+		if (this.quotaFreeAt !== undefined || this.paced) return false;
 		const now = this.clock();
 		const next = this.pacer?.nextStart();
 		if (next && next.waitMs > 0 && now + next.waitMs > this.until) {
@@ -70,7 +72,13 @@ export class CallBudget {
 
 	/** Notes a request the quota deferred (QuotaDeferral): the call stops and says when the quota frees up. */
 	stopByQuota(error: QuotaDeferral): void {
-		this.quotaFreeAt = Math.max(this.quotaFreeAt ?? 0, error.freeAt);
+		if (error.byQuota) this.quotaFreeAt = Math.max(this.quotaFreeAt ?? 0, error.freeAt);
+		else this.paced = true;
+	}
+
+	/** Whether the quota, or the pace the API's limit sets, stopped this call before its budget ran out. */
+	get stopped(): boolean {
+		return this.quotaFreeAt !== undefined || this.paced;
 	}
 
 	/** What a notice row says when the quota stopped this call; undefined otherwise. */

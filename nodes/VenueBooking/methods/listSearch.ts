@@ -124,7 +124,7 @@ export async function searchRecords(
 	// Where the workspace filters by name, a search by a client's name is a handful of requests (searchByFilters).
 	const byFilters = searching && recognition && position.page === undefined ? await quotaStopped(budget, searchByFilters(context, client, endpoint, filter ?? '', position, budget, recognition)) : undefined;
 	if (byFilters?.result) return byFilters.result;
-	if (searching && recognition && budget.quotaFreeAt !== undefined) return { results: [noticeRow(`${budget.quotaNotice()} — search again then`)], paginationToken: JSON.stringify(position) };
+	if (searching && recognition && budget.stopped) return { results: [noticeRow(stopNotice(budget))], paginationToken: JSON.stringify(position) };
 	if (searching && recognition && !byFilters?.clientsKnown) {
 		// Bookings hold their client's identity, not the name typed: every client's name is read first, once a session.
 		const { scan } = await readDirectory(client, reading, identityField, budget);
@@ -270,7 +270,7 @@ async function searchDirectory(context: ILoadOptionsFunctions, filter: string, p
 	const budget = new CallBudget(Date.now, client.pacer);
 	const filtered = await quotaStopped(budget, searchFilteredClients(context, client, filter, position, budget));
 	if (filtered) return filtered;
-	if (budget.quotaFreeAt !== undefined) return { results: [noticeRow(`${budget.quotaNotice()} — search again then`)], paginationToken: paginationToken || JSON.stringify(position) };
+	if (budget.stopped) return { results: [noticeRow(stopNotice(budget))], paginationToken: paginationToken || JSON.stringify(position) };
 	let at = position.searched;
 	const results: INodeListSearchItems[] = [];
 	while (results.length < MATCHES_PER_CALL) {
@@ -303,6 +303,12 @@ async function quotaStopped<T>(budget: CallBudget, work: Promise<T>): Promise<T 
 		return undefined;
 	}
 	throw done.error;
+}
+
+/** The one row of a call the quota, or the pace the API's limit sets, stopped before it read anything to show. */
+function stopNotice(budget: CallBudget): string {
+	const quota = budget.quotaNotice();
+	return quota ? `${quota} — search again then` : "The API's rate limit allows no more requests in this view — search again to read on";
 }
 
 /** Clients a name may name at most for a booking search to read their bookings by filter; more is no one person's name. */
@@ -354,11 +360,11 @@ async function searchFilteredClients(context: ILoadOptionsFunctions, client: Api
 		token = read.nextToken;
 		if (token === undefined) break;
 	}
-	const stopped = budget.quotaFreeAt !== undefined;
-	const goesOn = token !== undefined || (stopped && pages === 0);
+	const goesOn = token !== undefined || (budget.stopped && pages === 0);
 	const next = goesOn ? JSON.stringify({ ...(token !== undefined ? { page: token } : {}), searched, ...(total !== undefined ? { total } : {}), filtered: true }) : undefined;
 	const found = `Searched ${howFar(searched, total, 'clients')} the API found for the text`;
-	const notice = !goesOn ? undefined : stopped ? `${found}; ${budget.quotaNotice()} — scroll for more then` : `${found} — scroll for more`;
+	const quota = budget.quotaNotice();
+	const notice = !goesOn ? undefined : quota ? `${found}; ${quota} — scroll for more then` : `${found} — scroll for more`;
 	return { results: notice ? [...results, noticeRow(notice)] : results, paginationToken: next };
 }
 

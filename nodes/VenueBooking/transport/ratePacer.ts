@@ -547,8 +547,10 @@ export class QuotaDeferral extends NodeOperationError {
 		node: INode,
 		readonly freeAt: number,
 		now: number = Date.now(),
+		/** false where only the pace the API's limit sets (not a used-up quota) would hold the request past the deadline. */
+		readonly byQuota = true,
 	) {
-		super(node, `The API's request quota is used up for now; it frees up ${whenFree(freeAt, now)}`, {
+		super(node, byQuota ? `The API's request quota is used up for now; it frees up ${whenFree(freeAt, now)}` : "The API's rate limit allows no more requests in this editor view", {
 			description: 'The editor does not wait for a quota window. Open the list or search again then; a run waits as the API asks.',
 		});
 	}

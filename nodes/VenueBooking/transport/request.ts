@@ -215,7 +215,7 @@ export class ApiClient {
 			// turn would come past the deadline (the editor's), the request is not sent at all.
 			const held = this.options.deadline === undefined ? undefined : this.pacer.nextStart();
 			if (held && held.waitMs > 0 && Date.now() + held.waitMs > this.options.deadline!) {
-				throw new QuotaDeferral(this.context.getNode(), held.quotaFreeAt ?? Date.now() + held.waitMs);
+				throw new QuotaDeferral(this.context.getNode(), held.quotaFreeAt ?? Date.now() + held.waitMs, Date.now(), held.quotaFreeAt !== undefined);
 			}
 			const ticket = await this.pacer.admit(this.options.retry.maxWaitMs);
 			const result = await exchange(this.context, { method, url, query, body: request.body, bodyEncoding: request.bodyEncoding, timeoutMs: this.options.timeoutMs }, this.redact, this.credentials);
