@@ -92,8 +92,13 @@ function readPosition(node: INode, token: string | undefined): SearchPosition {
 	if (!isPlainObject(parsed) || typeof parsed.searched !== 'number' || (parsed.page !== undefined && typeof parsed.page !== 'string')) {
 		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', { description: 'Close the list and open it again.' });
 	}
-	return { page: parsed.page as string | undefined, searched: parsed.searched, ...(typeof parsed.total === 'number' ? { total: parsed.total } : {}), ...(parsed.filtered === true ? { filtered: true as const } : {}),
-		...(Array.isArray(parsed.clients) && parsed.clients.every((identity) => typeof identity === 'string') ? { clients: parsed.clients as string[] } : {}),
+	const clients = Array.isArray(parsed.clients) && parsed.clients.every((identity) => typeof identity === 'string') ? (parsed.clients as string[]) : undefined;
+	return {
+		page: parsed.page as string | undefined,
+		searched: parsed.searched,
+		...(typeof parsed.total === 'number' ? { total: parsed.total } : {}),
+		...(parsed.filtered === true ? { filtered: true as const } : {}),
+		...(clients ? { clients } : {}),
 	};
 }
 
