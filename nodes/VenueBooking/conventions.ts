@@ -338,9 +338,10 @@ export const CONVENTION_ROWS = [
 	{ name: 'ratelimit-policy', role: 'rateLimitHeader', family: 'RateLimit', part: 'policy', conventions: ['problemDetails'] },
 	{ name: 'retry-after', role: 'retryAfter', conventions: ['github', 'gitlab', 'problemDetails'] },
 
-	// Free-text or name search of a list, in the order the editor tries them (methods/clientDirectory.ts). No recording
-	// holds a searched answer yet: each row says where the name is documented.
-	{ name: 'search', role: 'searchParameter', conventions: [], unrecorded: "Django REST framework's SearchFilter (`?search=`) and Acuity's `GET /clients?search=`; the recordings are unsearched pages" },
+	// Free-text or name search of a list, in the order the editor tries them (methods/clientDirectory.ts). Django REST
+	// framework's SearchFilter (and Acuity's `GET /clients?search=`) take `search`; the other rows say where the name is
+	// documented, as no recording holds an answer searched by it.
+	{ name: 'search', role: 'searchParameter', conventions: ['drfPage'] },
 	{ name: 'q', role: 'searchParameter', conventions: [], unrecorded: "GitHub's search endpoints and Google's list methods (`?q=`); the recordings are unsearched pages" },
 	{ name: 'query', role: 'searchParameter', conventions: [], unrecorded: "Stripe's and Shopify's customer search (`?query=`) and Zendesk's search; the recordings are unsearched pages" },
 	{ name: 'term', role: 'searchParameter', conventions: [], unrecorded: "Pipedrive's `/persons/search?term=`; the recordings are unsearched pages" },
