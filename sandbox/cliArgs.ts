@@ -42,6 +42,8 @@ Responses
   --write-results record|perItem   writes answer as the record (default) or as per-item results, refusals in a 2xx
   --broken-pagination        repeat the same next marker forever
   --strict-query             reject unknown query parameters with 400
+  --name-filter              a convention takes the client list's text search too (search, in its naming)
+  --quota N/S                N requests every S seconds per key, stated in X-RateLimit headers (e.g. 120/60)
   --body-limit BYTES         413 above this (default 1048576)
 
 Faults (seeded, deterministic)
@@ -144,6 +146,12 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
 			case '--local-time-zone': options.localTimeZone = value(); break;
 			case '--write-results': options.writeResults = choiceFlag(flag, value(), WRITE_RESULTS); break;
 			case '--strict-query': options.strictQuery = true; break;
+			case '--name-filter': options.nameFilter = true; break;
+			case '--quota': {
+				const [limit, windowSeconds] = (value() ?? '').split('/').map((part) => numberFlag(flag, part));
+				options.quota = { limit, windowSeconds };
+				break;
+			}
 			case '--body-limit': options.bodyLimitBytes = numberFlag(flag, value()); break;
 			case '--fault-seed': fault('seed', numberFlag(flag, value())); break;
 			case '--rate-429': fault('rate429', numberFlag(flag, value(), false)); break;

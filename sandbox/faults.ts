@@ -4,7 +4,7 @@
  * before the request is acted on: a faulted write changes nothing.
  */
 import { createRandom, type Random } from './random';
-import { TokenBuckets, type RateLimitOptions, type RateLimitVerdict } from './rateLimit';
+import { FixedWindows, type QuotaOptions, TokenBuckets, type RateLimitOptions, type RateLimitVerdict } from './rateLimit';
 
 /** A scripted outcome for the next eligible request: no fault, a status, or a dropped connection. */
 export type ScriptedFault = 'ok' | 429 | 500 | 502 | 503 | 'drop';
@@ -63,11 +63,15 @@ export class FaultInjector {
 	private random: Random = createRandom(1);
 	private scriptPosition = 0;
 	private buckets: TokenBuckets | undefined;
+	/** The workspace's quota (SandboxOptions.quota): it outlives fault settings, as a plan's limit does. */
+	private readonly quota: FixedWindows | undefined;
 
 	constructor(
 		options?: FaultOptions,
 		private readonly now: () => number = Date.now,
+		quota?: QuotaOptions,
 	) {
+		this.quota = quota ? new FixedWindows(quota) : undefined;
 		this.configure(options);
 	}
 
@@ -102,7 +106,12 @@ export class FaultInjector {
 	 * Retry-After seconds of a 429 or none, and the budget headers. Requests without a key share one bucket.
 	 */
 	rateLimited(authorization: string | undefined, nowMs = this.now()): RateLimitVerdict | undefined {
-		return this.buckets?.decide(authorization ?? '', nowMs);
+		const key = authorization ?? '';
+		const quota = this.quota?.decide(key, nowMs);
+		if (quota?.retryAfterSeconds !== undefined) return quota;
+		const bucket = this.buckets?.decide(key, nowMs);
+		if (!quota || !bucket) return quota ?? bucket;
+		return { retryAfterSeconds: bucket.retryAfterSeconds, headers: { ...bucket.headers, ...quota.headers } };
 	}
 
 	/** Decides this request's fault (and its latency). Call once per request, before acting on it. */

@@ -50,7 +50,7 @@ function clockStart(today: string | undefined): number {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	let settings = resolveSettings(options);
 	const keyring = buildKeyring(options.keys);
-	const faults = new FaultInjector(options.faults, options.rateClock);
+	const faults = new FaultInjector(options.faults, options.rateClock, options.quota);
 	const store = new Store({ seed: options.seed ?? 1, startMs: clockStart(options.today), scale: options.scale });
 	const requests: RecordedRequest[] = [];
 	const { server, delays } = createSandboxServer({
@@ -111,6 +111,7 @@ export { TIMESTAMP_FORMS, slotIdentity, type TimestampForm } from './conventionR
 export { ApiError } from './errors';
 export type { ErrorDetail } from './errors';
 export type { Fault, FaultOptions, FaultRequestInfo, ScriptedFault } from './faults';
+export type { QuotaOptions } from './rateLimit';
 export type * from './model';
 export {
 	DEFAULT_SETTINGS,

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { CONVENTIONS, type ConventionName } from './conventions';
 import type { FaultOptions } from './faults';
+import type { QuotaOptions } from './rateLimit';
 import type { RecordedRequest } from './requestLog';
 import type { RequestTarget } from './requestTarget';
 import type { Store } from './store';
@@ -79,6 +80,12 @@ export interface SandboxOptions {
 	 */
 	rateClock?: () => number;
 	scale?: ScaleOptions;
+	/**
+	 * A quota per API key: `limit` requests a fixed window of `windowSeconds` (e.g. 120 a minute), stated on every
+	 * answer in X-RateLimit-Limit/-Remaining/-Reset, 429 with Retry-After past it (sandbox/rateLimit.ts). Read on
+	 * `rateClock`, so tests move time instead of waiting. Default: none.
+	 */
+	quota?: QuotaOptions;
 	/** More API keys, key value → scopes, on top of the preconfigured ones. */
 	keys?: Record<string, readonly string[]>;
 	pagination?: PaginationStyle;
@@ -103,6 +110,12 @@ export interface SandboxOptions {
 	bodyLimitBytes?: number;
 	/** Reject unknown query parameters with 400 instead of ignoring them (default false). */
 	strictQuery?: boolean;
+	/**
+	 * Filter GET /clients by a text in names and emails (`search`, in the dialect's naming) while speaking a convention
+	 * too. The sandbox's own dialect always takes it; a convention takes it only with this set (default false): the
+	 * APIs the conventions stand for differ in whether and how they search.
+	 */
+	nameFilter?: boolean;
 	/** Keep the `requests` log (default true; benchmarks may turn it off). */
 	recordRequests?: boolean;
 	/** Called once per answered (or dropped) request, e.g. for the CLI's access log. */
@@ -138,6 +151,8 @@ export interface Settings {
 	/** undefined: the sandbox's own dialect and pagination. */
 	convention: ConventionName | undefined;
 	strictQuery: boolean;
+	/** Whether a convention takes the client list's text search (SandboxOptions.nameFilter). */
+	nameFilter: boolean;
 	bodyLimitBytes: number;
 	intercept: InterceptHook | undefined;
 	/** The zone zone-less date-times are written and read in (see SandboxOptions.localTimeZone). */
@@ -159,6 +174,7 @@ export type RuntimeOptions = Pick<
 	| 'linkLast'
 	| 'convention'
 	| 'strictQuery'
+	| 'nameFilter'
 	| 'bodyLimitBytes'
 	| 'intercept'
 	| 'localTimeZone'
@@ -213,6 +229,7 @@ export function applyRuntimeOptions(current: Settings, changes: RuntimeOptions):
 	// `convention: undefined` given explicitly switches back to the sandbox's own dialect.
 	if ('convention' in changes) next.convention = changes.convention === undefined ? undefined : oneOf('convention', changes.convention, CONVENTIONS);
 	if (changes.strictQuery !== undefined) next.strictQuery = Boolean(changes.strictQuery);
+	if (changes.nameFilter !== undefined) next.nameFilter = Boolean(changes.nameFilter);
 	if (changes.bodyLimitBytes !== undefined) next.bodyLimitBytes = positiveInteger('bodyLimitBytes', changes.bodyLimitBytes);
 	if ('intercept' in changes) next.intercept = changes.intercept;
 	if (changes.localTimeZone !== undefined) next.localTimeZone = timeZone('localTimeZone', changes.localTimeZone);
@@ -237,6 +254,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	linkLast: false,
 	convention: undefined,
 	strictQuery: false,
+	nameFilter: false,
 	bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
 	intercept: undefined,
 	localTimeZone: 'UTC',

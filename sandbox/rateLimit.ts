@@ -39,6 +39,42 @@ export interface RateLimitVerdict {
 	headers: Record<string, string>;
 }
 
+/**
+ * A quota as booking and rental platforms state one to partners: `limit` requests a fixed window of `windowSeconds`
+ * per key, the window starting at the key's first request after the last one ended. Every answer states it in
+ * `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until the window ends); a request
+ * past it gets 429 with a Retry-After of those seconds.
+ */
+export interface QuotaOptions {
+	limit: number;
+	windowSeconds: number;
+}
+
+export class FixedWindows {
+	private readonly windows = new Map<string, { startedAt: number; used: number }>();
+
+	constructor(private readonly options: QuotaOptions) {
+		if (!(Number.isInteger(options.limit) && options.limit >= 1)) throw new Error(`Quota limit must be a whole number of at least 1; got ${String(options.limit)}`);
+		if (!(Number.isInteger(options.windowSeconds) && options.windowSeconds >= 1)) {
+			throw new Error(`Quota windowSeconds must be a whole number of at least 1; got ${String(options.windowSeconds)}`);
+		}
+	}
+
+	/** Counts a request of `key` in its window and says what to answer: a 429's Retry-After or nothing, and the headers. */
+	decide(key: string, nowMs: number): RateLimitVerdict {
+		const { limit, windowSeconds } = this.options;
+		const windowMs = windowSeconds * 1000;
+		let window = this.windows.get(key);
+		if (!window || nowMs >= window.startedAt + windowMs) this.windows.set(key, (window = { startedAt: nowMs, used: 0 }));
+		const allowed = window.used < limit;
+		if (allowed) window.used++;
+		// Whole seconds, rounded up: a client that waits this long finds the new window.
+		const resetSeconds = Math.max(1, Math.ceil((window.startedAt + windowMs - nowMs) / 1000));
+		const headers = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(limit - window.used), 'X-RateLimit-Reset': String(resetSeconds) };
+		return { retryAfterSeconds: allowed ? undefined : resetSeconds, headers };
+	}
+}
+
 interface Bucket {
 	tokens: number;
 	updatedAt: number;

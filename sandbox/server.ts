@@ -35,6 +35,7 @@ import { newRecord, type RecordedRequest } from './requestLog';
 import { parseRequestTarget, type RequestTarget } from './requestTarget';
 import { matchEndpoint, type EndpointMatch } from './router';
 import type { Route } from './routes/route';
+import { TEXT_SEARCH, takesTextSearch } from './routes/clients';
 import type { Store } from './store';
 
 export interface SandboxServerDeps {
@@ -92,7 +93,7 @@ function pathError(match: Exclude<EndpointMatch, { kind: 'matched' }>, method: s
 }
 
 function checkStrictQuery(route: Route, endpoint: Endpoint, settings: Settings, target: RequestTarget): void {
-	const filters = route.filters.map((c) => dialectName(c, settings.naming));
+	const filters = route.filters.filter((c) => c !== TEXT_SEARCH || takesTextSearch(settings)).map((c) => dialectName(c, settings.naming));
 	// A convention's pagination parameters have fixed names; the sandbox's own follow the naming.
 	const paging = endpoint.shape !== 'list' ? [] : settings.convention ? conventionPagingParameters(settings.convention) : PAGINATION_QUERY_PARAMETERS[settings.pagination].map((c) => dialectName(c, settings.naming));
 	const allowed = new Set([...filters, ...paging]);

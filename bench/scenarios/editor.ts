@@ -41,6 +41,8 @@ export function editorStyles(names: string[] | undefined): Array<ConventionName 
 interface View {
 	view: string;
 	requests: number;
+	/** Answers the sandbox refused with 429 (a quota on the key). */
+	refused: number;
 	ms: number;
 	got: string;
 }
@@ -52,7 +54,7 @@ async function timed(sandbox: Sandbox, work: () => Promise<string>, warm = false
 	const started = performance.now();
 	// A view that throws is a result too: what it said, so one convention's failure does not hide the others.
 	const got = await work().catch((error: unknown) => `failed: ${(error instanceof Error ? error.message : String(error)).slice(0, 160)}`);
-	return { requests: sandbox.requests.length, ms: performance.now() - started, got };
+	return { requests: sandbox.requests.length, refused: sandbox.requests.filter((request) => request.status === 429).length, ms: performance.now() - started, got };
 }
 
 /** Scrolls a picker until a row is wanted; "page N" or "not within N pages". */
@@ -67,8 +69,15 @@ async function scroll(call: (token?: string) => Promise<INodeListSearchResult>, 
 	return `not within ${MAX_RESULT_PAGES} result pages`;
 }
 
-async function measureStyle(convention: ConventionName | undefined): Promise<View[]> {
-	const sandbox = await startSandbox({ convention, seed: 3, today: FIXED_TODAY, scale: EDITOR_SCALE, keys: { [EDITOR_KEY]: ['bookings.read', 'bookings.write', 'catalog.read', 'clients.read'] } });
+/** What the bench puts in front of the editor: a quota on the key (requests a minute), a text search under a convention. */
+interface Conditions {
+	quota?: number;
+	nameFilter?: boolean;
+}
+
+async function measureStyle(convention: ConventionName | undefined, conditions: Conditions = {}): Promise<View[]> {
+	const quota = conditions.quota === undefined ? {} : { quota: { limit: conditions.quota, windowSeconds: 60 } };
+	const sandbox = await startSandbox({ convention, ...quota, nameFilter: conditions.nameFilter, seed: 3, today: FIXED_TODAY, scale: EDITOR_SCALE, keys: { [EDITOR_KEY]: ['bookings.read', 'bookings.write', 'catalog.read', 'clients.read'] } });
 	try {
 		const identityField = convention ? conventionInfo(convention).identityField : 'id';
 		const pagination = convention ? PAGINATION_AS_SET_WHEN_LARGE[convention] : undefined;
@@ -128,12 +137,13 @@ async function measureStyle(convention: ConventionName | undefined): Promise<Vie
 
 export async function editorBench(context: BenchContext): Promise<ScenarioResult> {
 	const rows: Row[] = [];
+	const conditions = [...(context.quota !== undefined ? [`quota ${context.quota}/min`] : []), ...(context.nameFilter ? ['name filter'] : [])];
 	for (const convention of editorStyles(context.conventions)) {
-		const style = convention ?? 'sandbox default';
+		const style = [convention ?? 'sandbox default', ...conditions].join(', ');
 		context.log(`  ${style}${convention && PAGINATION_AS_SET_WHEN_LARGE[convention] ? ' (with Options > Pagination set)' : ''}`);
-		for (const { view, requests, ms, got } of await measureStyle(convention)) {
-			context.log(`    ${view}: ${requests} requests, ${ms.toFixed(0)} ms, ${got}`);
-			const metrics = { requests, ms, got };
+		for (const { view, requests, refused, ms, got } of await measureStyle(convention, { quota: context.quota, nameFilter: context.nameFilter })) {
+			context.log(`    ${view}: ${requests} requests (${refused} refused), ${ms.toFixed(0)} ms, ${got}`);
+			const metrics = { requests, refused, ms, got };
 			rows.push({ contender: style, label: `${style}: ${view}`, samples: [metrics], median: metrics });
 		}
 	}
@@ -141,7 +151,7 @@ export async function editorBench(context: BenchContext): Promise<ScenarioResult
 		id: 'editor',
 		title: 'Editor pickers and form on 5,000 clients, 20,000 bookings, 300 rooms, 40 services',
 		notes: ['Each view from a cold editor session, in this process through n8n-core\'s LoadOptionsContext; sandbox on 127.0.0.1, no added latency.'],
-		columns: [REQUESTS, WALL_MS, { key: 'got', header: 'what the view got' }],
+		columns: [REQUESTS, { key: 'refused', header: '429s', digits: 0 }, WALL_MS, { key: 'got', header: 'what the view got' }],
 		rows,
 		ratios: [],
 		targets: [],

@@ -45,5 +45,9 @@ export interface BenchContext {
 	profileDir?: string;
 	/** The editor scenario's conventions (--conventions stripe,mindbody; `default` is the sandbox's own); all when absent. */
 	conventions?: string[];
+	/** The editor scenario's quota on the key, requests a minute (--quota 120); none when absent. */
+	quota?: number;
+	/** The editor scenario's sandbox takes the client list's text search under a convention too (--name-filter). */
+	nameFilter?: boolean;
 	log(line: string): void;
 }

@@ -79,6 +79,7 @@ export const ROLES = {
 	rateLimitHeader: 'a rate-limit header (`family` and `part`: what of the budget it states)',
 	retryAfter: 'how long to wait before asking again',
 	cancelledState: "a value of a booking's state field (any case, alone or before `_by_…`) that says the booking is cancelled",
+	searchParameter: "a query parameter a list takes a free-text or name search in: the editor tries it with the search text and keeps it only where the answer narrows the list to entries holding the text",
 	fieldNotTaken: 'words of an error message about one field (any case) that say the API does not take the field at all, not that its value is wrong',
 } as const;
 export type Role = keyof typeof ROLES;
@@ -344,6 +345,15 @@ export const CONVENTION_ROWS = [
 	{ name: 'ratelimit-policy', role: 'rateLimitHeader', family: 'RateLimit', part: 'policy', conventions: ['problemDetails'] },
 	{ name: 'retry-after', role: 'retryAfter', conventions: ['github', 'gitlab', 'problemDetails'] },
 
+	// Free-text or name search of a list, in the order the editor tries them (methods/clientDirectory.ts). Django REST
+	// framework's SearchFilter (and Acuity's `GET /clients?search=`) take `search`; the other rows say where the name is
+	// documented, as no recording holds an answer searched by it.
+	{ name: 'search', role: 'searchParameter', conventions: ['drfPage'] },
+	{ name: 'q', role: 'searchParameter', conventions: [], unrecorded: "GitHub's search endpoints and Google's list methods (`?q=`); the recordings are unsearched pages" },
+	{ name: 'query', role: 'searchParameter', conventions: [], unrecorded: "Stripe's and Shopify's customer search (`?query=`) and Zendesk's search; the recordings are unsearched pages" },
+	{ name: 'term', role: 'searchParameter', conventions: [], unrecorded: "Pipedrive's `/persons/search?term=`; the recordings are unsearched pages" },
+	{ name: 'request.searchText', role: 'searchParameter', conventions: [], unrecorded: "Mindbody's GetClients (`request.searchText`, beside the recorded `request.offset`); the recordings are unsearched pages" },
+
 	// How a workspace's bookings say "cancelled": Booking → Cancel sends the one its own bookings or journal hold.
 	{ name: 'cancelled', role: 'cancelledState', conventions: ['stripe', 'openai', 'drfPage', 'drfLimitOffset', 'drfCursor', 'github', 'slack', 'graph', 'jsonApi', 'hal', 'google', 'jira', 'salesforce', 'laravel', 'hubspot', 'notion', 'problemDetails', 'hasMoreOnly', 'square', 'paypal', 'calendly', 'calCom', 'pipedrive', 'zendesk', 'twilio', 'strapi', 'gitlab', 'shopify', 'aws', 'pageSizeEcho', 'jiraServiceManagement'] },
 	{ name: 'canceled', role: 'cancelledState', conventions: [], unrecorded: "the US spelling of Stripe's, Calendly's and Cal.com's documented states; no recorded answer holds a cancelled record so spelt" },
@@ -538,6 +548,9 @@ export const LIST_CONTAINERS = new Set(namesOf('listContainer').map((name) => na
 /** The Link header (lower case) and the relations read from it or from a body's list of links. */
 export const LINK_HEADER = theName('linkHeader');
 export const LINK_RELATIONS = { next: theRow('linkRel', 'next'), last: theRow('linkRel', 'last'), previous: [theRow('linkRel', 'prev'), theRow('linkRel', 'previous')] };
+
+/** The query parameters a list may take a text search in, in the order they are tried. */
+export const SEARCH_PARAMETERS: readonly string[] = namesOf('searchParameter');
 
 /** The field that identifies an entry when every entry has it. */
 export const IDENTITY_FIELD = theName('identity');

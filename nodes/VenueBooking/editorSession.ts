@@ -7,7 +7,8 @@
  * saved. It is keyed by a hash of the Base URL and the credential (ApiClient's `sessionKey`), never by the API key.
  */
 
-import type { ReferenceMemory } from './referenceLists';
+import type { CatalogueReading, ReferenceMemory } from './referenceLists';
+import { RatePacer } from './transport/ratePacer';
 
 /** How long a workspace's memory lasts after it was made: long enough for one editing session's views. */
 export const SESSION_TTL_MS = 3 * 60_000;
@@ -32,6 +33,15 @@ export interface DirectoryScan {
 	busy?: Promise<void>;
 }
 
+/**
+ * What the session learned of a server-side filter of one list: the parameter kept (it demonstrably narrowed the
+ * list to entries holding what was asked), and those tried and refused, so each is tried once a session.
+ */
+export interface FilterVerdict {
+	kept?: string;
+	refused: Set<string>;
+}
+
 export interface EditorSession extends ReferenceMemory {
 	/** Made at; the whole memory is dropped SESSION_TTL_MS later. */
 	since: number;
@@ -41,6 +51,15 @@ export interface EditorSession extends ReferenceMemory {
 	clients: Map<string, unknown>;
 	/** The reading of the client list, by the reading used. */
 	scans: Map<string, DirectoryScan>;
+	/**
+	 * The pacer of the session's calls: what the API's answers said of its quota outlives one call, so a call made
+	 * while the quota is used up stops at once instead of meeting a refusal first.
+	 */
+	pacer: RatePacer;
+	/** Server-side filters learned, by list and kind (a text search, a reference to a client). */
+	filters: Map<string, FilterVerdict>;
+	/** How far each catalogue's reading got: a view the quota stopped leaves the rest to the next. */
+	readings: Map<string, CatalogueReading>;
 }
 
 const sessions = new Map<string, EditorSession>();
@@ -52,7 +71,7 @@ export function editorSession(key: string, now = Date.now()): EditorSession {
 	sessions.delete(key);
 	for (const [other, session] of sessions) if (now - session.since >= SESSION_TTL_MS) sessions.delete(other);
 	while (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
-	const made: EditorSession = { since: now, lists: new Map(), clients: new Map(), scans: new Map(), remember: (identity, record) => rememberClient(made, identity, record) };
+	const made: EditorSession = { since: now, lists: new Map(), clients: new Map(), scans: new Map(), pacer: new RatePacer(), filters: new Map(), readings: new Map(), remember: (identity, record) => rememberClient(made, identity, record) };
 	sessions.set(key, made);
 	return made;
 }
@@ -60,6 +79,13 @@ export function editorSession(key: string, now = Date.now()): EditorSession {
 /** Remembers a client record (or that there is none), within the bound: once full, new ones are not kept. */
 export function rememberClient(session: EditorSession, identity: string, record: unknown): void {
 	if (session.clients.has(identity) || session.clients.size < MAX_KNOWN_CLIENTS) session.clients.set(identity, record);
+}
+
+/** The verdict on a list's filter of one kind, made empty on first use. */
+export function filterVerdict(session: EditorSession, key: string): FilterVerdict {
+	let verdict = session.filters.get(key);
+	if (!verdict) session.filters.set(key, (verdict = { refused: new Set() }));
+	return verdict;
 }
 
 /** Forgets every workspace: for tests that count requests from a cold start. */

@@ -4,7 +4,7 @@
  * (methods/), and a write the API refused names the identities its message quotes with them (actions/write.ts):
  * so this module is neither editor-only nor an action's, and imports neither.
  */
-import { type INode, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, type INode, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
 import { type Endpoint, ENDPOINTS, findEndpoint } from './endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from './identity';
 import { isDateOrDateTimeText } from './timestamps';
@@ -106,12 +106,14 @@ export async function samplePage(
 	endpoint: Endpoint,
 	token?: string,
 	reading: ListReading = { settings: DEFAULT_PAGINATION },
+	/** Query parameters sent on every page (a server-side filter the editor learned; methods/clientDirectory.ts). */
+	query?: IDataObject,
 ): Promise<SampledPage> {
 	const resume = token ? decodeToken(client.node, token) : undefined;
 	// A sample needs this page only: where the walk beyond it needs settings, the page is kept and that is said.
 	let moreUnreachable: MoreUnreachable | undefined;
 	const onMoreUnreachable = (said: string, error: NodeOperationError) => (moreUnreachable = { said, error });
-	const pages = walkPages(client, { endpoint }, { settings: reading.settings, itemsPath: reading.itemsPath, resume, onMoreUnreachable });
+	const pages = walkPages(client, { endpoint, ...(query ? { query } : {}) }, { settings: reading.settings, itemsPath: reading.itemsPath, resume, onMoreUnreachable });
 	const { value: page } = await pages.next();
 	await pages.return(undefined);
 	if (!page || page.entries === undefined) return { records: [] };
@@ -252,18 +254,39 @@ export interface ReferenceList {
  */
 export const MAX_CATALOGUE_ENTRIES = 2_000;
 
-/** A list's records up to `maxEntries`, and whether they were all of it. */
-async function readList(client: ApiClient, endpoint: Endpoint, reading: ListReading | undefined, maxEntries: number): Promise<{ records: unknown[]; complete: boolean }> {
-	const records: unknown[] = [];
-	let token: string | undefined;
+/**
+ * How far the reading of a catalogue got in an editor session (ReferenceMemory's `readings`): a reading the editor's
+ * quota or deadline stopped goes on from its next page in a later view instead of starting again.
+ */
+export interface CatalogueReading {
+	records: unknown[];
+	token?: string;
+	/** Read to its end, or as far as it goes (the cap, a page beyond that needs settings). */
+	done: boolean;
+	/** Once done: whether the records are the whole list. */
+	complete?: boolean;
+}
+
+/** A list's records up to `maxEntries`, and whether they were all of it; from where `progress` stopped, when given. */
+async function readList(
+	client: ApiClient,
+	endpoint: Endpoint,
+	reading: ListReading | undefined,
+	maxEntries: number,
+	progress: CatalogueReading = { records: [], done: false },
+): Promise<{ records: unknown[]; complete: boolean }> {
+	const { records } = progress;
+	if (progress.done) return { records, complete: progress.complete === true };
 	do {
-		const page = await samplePage(client, endpoint, token, reading);
+		const page = await samplePage(client, endpoint, progress.token, reading);
 		records.push(...page.records);
-		token = page.nextToken;
+		progress.token = page.nextToken;
 		// Pages beyond need settings: what was read is used, and known to be only part of the list.
-		if (page.moreUnreachable) return { records, complete: false };
-	} while (token !== undefined && records.length < maxEntries);
-	return { records: records.slice(0, maxEntries), complete: token === undefined && records.length <= maxEntries };
+		if (page.moreUnreachable) return Object.assign(progress, { done: true, complete: false });
+	} while (progress.token !== undefined && records.length < maxEntries);
+	const whole = progress.token === undefined && records.length <= maxEntries;
+	records.splice(maxEntries);
+	return Object.assign(progress, { done: true, complete: whole });
 }
 
 const CATALOGUES: Array<{ what: string; endpoint: Endpoint }> = [
@@ -287,9 +310,12 @@ export function optionsOf(records: unknown[], rule: { path: string; named: boole
 }
 
 /** A catalogue read whole (bounded), or undefined where the key may not read it or it is empty. */
-async function readCatalogue(client: ApiClient, what: string, endpoint: Endpoint, reading?: ListReading, identityField?: string): Promise<ReferenceList | undefined> {
+async function readCatalogue(client: ApiClient, what: string, endpoint: Endpoint, reading?: ListReading, identityField?: string, progress?: CatalogueReading): Promise<ReferenceList | undefined> {
 	try {
-		const { records, complete } = await readList(client, endpoint, reading, MAX_CATALOGUE_ENTRIES);
+		const read = await settle(readList(client, endpoint, reading, MAX_CATALOGUE_ENTRIES, progress));
+		// Stopped part way (the editor's quota or deadline): the records read so far name what they can, and a
+		// later view reads on from there.
+		const { records, complete } = read.ok ? read.value : { records: progress?.records ?? [], complete: false };
 		const rule = records.length > 0 ? identityRuleOf(records, identityField) : undefined;
 		if (!rule) return undefined;
 		const note = complete ? undefined : `One of the first ${records.length} ${what}s read; the list has more: type another by its ID as an expression`;
@@ -307,6 +333,8 @@ export interface ReferenceMemory {
 	lists: Map<string, Promise<unknown>>;
 	clients: ReadonlyMap<string, unknown>;
 	remember(identity: string, record: unknown): void;
+	/** How far each catalogue's reading got, by the reading's key and the catalogue: it goes on where it stopped. */
+	readings?: Map<string, CatalogueReading>;
 }
 
 /**
@@ -354,12 +382,19 @@ export async function loadReferenceLists(client: ApiClient, reading?: ListReadin
 	const key = canonicalJson({ reading: reading ?? null, identityField: identityField ?? null });
 	let catalogues = memory?.lists.get(key) as Promise<Array<ReferenceList | undefined>> | undefined;
 	if (!catalogues) {
-		catalogues = Promise.all(CATALOGUES.map(({ what, endpoint }) => readCatalogue(client, what, endpoint, reading, identityField)));
+		const progressOf = (what: string) => {
+			const readingKey = `${key}#${what}`;
+			let progress = memory?.readings?.get(readingKey);
+			if (!progress?.done) memory?.readings?.set(readingKey, (progress = progress ?? { records: [], done: false }));
+			return progress;
+		};
+		catalogues = Promise.all(CATALOGUES.map(({ what, endpoint }) => readCatalogue(client, what, endpoint, reading, identityField, progressOf(what))));
 		memory?.lists.set(key, catalogues);
 	}
 	const [read, clients] = await Promise.all([catalogues, knownClients(client, key, reading, identityField, memory)]);
-	// A list that failed is read again next time rather than remembered as missing.
-	if (read.some((list) => list === undefined)) memory?.lists.delete(key);
+	// A list that failed, or was read only in part, is read (on) again next time rather than remembered as it is.
+	const unfinished = CATALOGUES.some(({ what }) => memory?.readings?.get(`${key}#${what}`)?.done === false);
+	if (read.some((list) => list === undefined) || unfinished) memory?.lists.delete(key);
 	return [...read, clients].filter((list): list is ReferenceList => list !== undefined);
 }
 

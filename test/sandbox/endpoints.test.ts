@@ -51,6 +51,22 @@ describe('list endpoints and their filters', () => {
 		expect(ids(found)).toEqual(['cli_zoë']);
 	});
 
+	it('GET /clients takes its text search under a convention only with nameFilter, named in the convention\'s naming', async () => {
+		const plain = await startSandbox({ convention: 'mindbody', keys: { k: ['clients.read'] } });
+		const searching = await startSandbox({ convention: 'mindbody', nameFilter: true, keys: { k: ['clients.read'] } });
+		try {
+			const names = async (running: Sandbox) => JSON.stringify((await apiClient(running, 'k').get('/clients', { params: { Search: 'zoë' } })).data);
+			// Mindbody speaks PascalCase: `Search`. Without the option the list comes whole; with it, Zoë's alone.
+			const [whole, found] = [await names(plain), await names(searching)];
+			expect(found).toContain('Zoë Brandt');
+			expect(found.match(/"Email"/g)).toHaveLength(1);
+			expect(whole.match(/"Email"/g)!.length).toBeGreaterThan(1);
+		} finally {
+			await plain.close();
+			await searching.close();
+		}
+	});
+
 	it('GET /payments filters by booking, client, kind and time', async () => {
 		const store = sandbox.store;
 		expect(ids(await list('/payments'))).toEqual(store.payments.map((p) => p.id));

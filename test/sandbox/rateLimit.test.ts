@@ -1,6 +1,6 @@
 /** The token bucket: a burst, then 429 with an honest Retry-After; tokens come back with time; one bucket per key. */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { type RateLimitHeaders, type RateLimitLie, TokenBuckets } from '../../sandbox/rateLimit';
+import { FixedWindows, type RateLimitHeaders, type RateLimitLie, TokenBuckets } from '../../sandbox/rateLimit';
 import { apiClient } from './helpers';
 
 describe('TokenBuckets', () => {
@@ -90,5 +90,43 @@ describe('the sandbox behind a token bucket', () => {
 		sandbox.setFaults(undefined);
 		const after = await Promise.all(Array.from({ length: 10 }, () => client.get('/rooms')));
 		expect(after.every((answer) => answer.status === 200)).toBe(true);
+	});
+});
+
+describe('the quota: a fixed window per key', () => {
+	it('counts a window from the first request, states limit, remaining and the seconds to its end, and refuses past it until then', () => {
+		const windows = new FixedWindows({ limit: 3, windowSeconds: 60 });
+		const at = (ms: number) => windows.decide('k', ms);
+		expect(at(1_000)).toEqual({ retryAfterSeconds: undefined, headers: { 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '2', 'X-RateLimit-Reset': '60' } });
+		expect(at(2_000).headers['X-RateLimit-Remaining']).toBe('1');
+		expect(at(30_500)).toEqual({ retryAfterSeconds: undefined, headers: { 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '31' } });
+		expect(at(31_000)).toEqual({ retryAfterSeconds: 30, headers: { 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '30' } });
+		// Another key counts its own window; the window's end brings the whole limit back.
+		expect(windows.decide('other', 31_000).retryAfterSeconds).toBeUndefined();
+		expect(at(61_000)).toEqual({ retryAfterSeconds: undefined, headers: { 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '2', 'X-RateLimit-Reset': '60' } });
+	});
+
+	it('rejects settings that make no quota', () => {
+		expect(() => new FixedWindows({ limit: 0, windowSeconds: 60 })).toThrow(/limit/);
+		expect(() => new FixedWindows({ limit: 10, windowSeconds: 0.5 })).toThrow(/windowSeconds/);
+	});
+
+	it('in the sandbox, reads the injected clock: every answer states the quota, a request past it is 429 with Retry-After, and moving time frees it', async () => {
+		let now = Date.parse('2027-03-01T08:00:00Z');
+		const sandbox = await startSandbox({ quota: { limit: 2, windowSeconds: 60 }, rateClock: () => now });
+		try {
+			const api = apiClient(sandbox);
+			const answers = [await api.get('/rooms'), await api.get('/rooms'), await api.get('/rooms')];
+			expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
+			expect(answers.map((answer) => answer.headers['x-ratelimit-remaining'])).toEqual(['1', '0', '0']);
+			expect(answers[2].headers['retry-after']).toBe('60');
+			expect(answers[2].headers['x-ratelimit-limit']).toBe('2');
+			now += 59_000;
+			expect((await api.get('/rooms')).headers['retry-after']).toBe('1');
+			now += 1_000;
+			expect((await api.get('/rooms')).status).toBe(200);
+		} finally {
+			await sandbox.close();
+		}
 	});
 });

@@ -1,5 +1,5 @@
 /** The editor's memory of a workspace: keyed without the key, short-lived, bounded. */
-import { editorSession, forgetEditorSessions, MAX_KNOWN_CLIENTS, rememberClient, SESSION_TTL_MS } from '../../nodes/VenueBooking/editorSession';
+import { editorSession, filterVerdict, forgetEditorSessions, MAX_KNOWN_CLIENTS, rememberClient, SESSION_TTL_MS } from '../../nodes/VenueBooking/editorSession';
 import { ApiClient } from '../../nodes/VenueBooking/transport/request';
 import { mockContext } from './mockContext';
 
@@ -38,5 +38,15 @@ describe('the editor\'s memory of a workspace', () => {
 		const first = editorSession('w0', 0);
 		for (let i = 1; i < 40; i++) editorSession(`w${i}`, 0);
 		expect(editorSession('w0', 0)).not.toBe(first);
+	});
+
+	it('keeps one verdict per list and kind of filter, made empty on first use, for the session', () => {
+		const session = editorSession('k', 0);
+		const verdict = filterVerdict(session, 'text /clients');
+		expect(verdict).toEqual({ refused: new Set() });
+		verdict.kept = 'search';
+		expect(filterVerdict(editorSession('k', 1), 'text /clients').kept).toBe('search');
+		expect(filterVerdict(session, 'reference /bookings').kept).toBeUndefined();
+		expect(filterVerdict(editorSession('k', SESSION_TTL_MS), 'text /clients').kept).toBeUndefined();
 	});
 });

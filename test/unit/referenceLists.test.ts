@@ -226,6 +226,25 @@ describe('loading the lists bookings may refer to', () => {
 		]);
 	});
 
+	it('in the editor session, names rooms with what a stopped reading got, and the next view reads on from where it stopped', async () => {
+		let stopAfter = 2;
+		const rooms = (request: IHttpRequestOptions): MockAnswer => {
+			const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
+			if (n > stopAfter) return { statusCode: 400, body: { error: 'stopped here' } };
+			return { statusCode: 200, body: { data: [{ id: `r${n}`, name: `Room Number${n}` }], meta: n < 4 ? { next_cursor: String(n + 1) } : {} } };
+		};
+		const answers = { '/rooms': rooms, '/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } }, '/clients': endlessClients };
+		const first = await load(answers, true);
+		expect(first.lists[0]).toMatchObject({ what: 'room', complete: false, options: [{ value: 'r1' }, { value: 'r2' }] });
+		stopAfter = 4;
+		const next = await load(answers, true);
+		// Pages 3 and 4 only: the first two are remembered, and so are the services.
+		const roomPages = next.requests.filter((request) => String(request.url).endsWith('/rooms')).map((request) => (request.qs as { cursor?: string } | undefined)?.cursor);
+		expect(roomPages).toEqual(['3', '4']);
+		expect(next.lists[0]).toMatchObject({ complete: true, options: [1, 2, 3, 4].map((n) => ({ value: `r${n}` })) });
+		expect(next.requests.some((request) => String(request.url).endsWith('/services'))).toBe(false);
+	});
+
 	it('remembers the rooms and services for the editor session: a second view reads none of them again (an execution passes no memory)', async () => {
 		const answers = {
 			'/rooms': { statusCode: 200, body: { data: [{ id: 'r1', name: 'Blue Room' }] } },

@@ -3,12 +3,14 @@
  * id (the API's client card) when the editor does not know it yet, and a search by name reads the client list on
  * in bounded steps. Both feed the editor's memory (editorSession.ts), so a client is read once per session.
  */
-import { findEndpoint } from '../endpoints';
-import { type DirectoryScan, editorSession, MAX_KNOWN_CLIENTS, rememberClient } from '../editorSession';
+import { SEARCH_PARAMETERS } from '../conventions';
+import { type Endpoint, findEndpoint } from '../endpoints';
+import { type DirectoryScan, editorSession, filterVerdict, MAX_KNOWN_CLIENTS, rememberClient } from '../editorSession';
 import { recordIdentity } from '../identity';
-import { CLIENTS_ENDPOINT, identityRuleOf, labelOfRemembered, type ListReading, moreUnreachableNotice, type ReferenceList, samplePage } from '../referenceLists';
+import { CLIENTS_ENDPOINT, identityRuleOf, labelOfRemembered, leavesOf, type ListReading, moreUnreachableNotice, type ReferenceList, type SampledPage, samplePage } from '../referenceLists';
 import { canonicalJson, isPlainObject } from '../transport/json';
-import type { ApiClient } from '../transport/request';
+import { QuotaDeferral, type RatePacer, whenFree } from '../transport/ratePacer';
+import { type ApiClient, settle } from '../transport/request';
 
 const CLIENT_CARD = findEndpoint('client', 'get');
 
@@ -26,20 +28,62 @@ export const CALL_TIME_MS = 10_000;
  */
 export class CallBudget {
 	used = 0;
+	/** When the API's quota frees up, where the quota stopped this call (it answers with what it has). */
+	quotaFreeAt?: number;
+	/** Set where the API's pace (not a used-up quota) would hold the call's next request past its time. */
+	private paced = false;
+	/** First pages of filtered lists read this call: a filter's trial answer is also its first page (filteredPage). */
+	readonly filteredFirstPages = new Map<string, SampledPage>();
 	private readonly until: number;
 
-	constructor(private readonly clock: () => number = Date.now) {
+	constructor(
+		private readonly clock: () => number = Date.now,
+		/** The session's pacer (the client's): what the API said of its quota. */
+		private readonly pacer?: RatePacer,
+	) {
 		this.until = clock() + CALL_TIME_MS;
 	}
 
-	/** Whether another request may be made. */
+	/**
+	 * Whether another request may be made. Past the call's time only one that can start at once: a slow API gets
+	 * its REQUESTS_PER_CALL, a quota or its pace never holds a call past its time.
+	 */
 	allows(): boolean {
-		return this.used < REQUESTS_PER_CALL || (this.used < MAX_REQUESTS_PER_CALL && this.clock() < this.until);
+		if (this.quotaFreeAt !== undefined || this.paced) return false;
+		const now = this.clock();
+		const next = this.pacer?.nextStart();
+		if (next && next.waitMs > 0 && now + next.waitMs > this.until) {
+			this.quotaFreeAt = next.quotaFreeAt;
+			return false;
+		}
+		return this.used < REQUESTS_PER_CALL || (this.used < MAX_REQUESTS_PER_CALL && now < this.until);
 	}
 
-	/** How many more requests may be made at once (client cards), as far as the count goes. */
+	/**
+	 * How many more requests may be made at once (client cards), as far as the count goes, and at most half of what
+	 * the API's quota has left: labels never spend the window the next views need (those not read come unnamed, and
+	 * a later view names them).
+	 */
 	left(): number {
-		return this.allows() ? Math.max(0, (this.used < REQUESTS_PER_CALL ? REQUESTS_PER_CALL : MAX_REQUESTS_PER_CALL) - this.used) : 0;
+		const counted = this.allows() ? Math.max(0, (this.used < REQUESTS_PER_CALL ? REQUESTS_PER_CALL : MAX_REQUESTS_PER_CALL) - this.used) : 0;
+		const quota = this.pacer?.budgetLeft();
+		return quota === undefined ? counted : Math.min(counted, Math.floor(quota / 2));
+	}
+
+	/** Notes a request the quota deferred (QuotaDeferral): the call stops and says when the quota frees up. */
+	stopByQuota(error: QuotaDeferral): void {
+		if (error.byQuota) this.quotaFreeAt = Math.max(this.quotaFreeAt ?? 0, error.freeAt);
+		else this.paced = true;
+	}
+
+	/** Whether the quota, or the pace the API's limit sets, stopped this call before its budget ran out. */
+	get stopped(): boolean {
+		return this.quotaFreeAt !== undefined || this.paced;
+	}
+
+	/** What a notice row says when the quota stopped this call; undefined otherwise. */
+	quotaNotice(): string | undefined {
+		return this.quotaFreeAt === undefined ? undefined : `the API's request quota is used up; it frees up ${whenFree(this.quotaFreeAt)}`;
 	}
 
 	spend(requests: number): void {
@@ -128,7 +172,15 @@ async function readOn(client: ApiClient, scan: DirectoryScan, reading: ListReadi
 	const allows = typeof budget === 'number' ? () => used < budget : () => budget.allows();
 	let used = 0;
 	while (canReadOn(scan) && allows()) {
-		const page = await samplePage(client, CLIENTS_ENDPOINT, scan.token, reading);
+		const read = await settle(samplePage(client, CLIENTS_ENDPOINT, scan.token, reading));
+		// The quota stops the reading where it is (a call's budget notes it; a count of pages leaves it to the caller):
+		// the next call reads on from here.
+		if (!read.ok && read.error instanceof QuotaDeferral && typeof budget !== 'number') {
+			budget.stopByQuota(read.error);
+			break;
+		}
+		if (!read.ok) throw read.error;
+		const page = read.value;
 		used++;
 		if (typeof budget !== 'number') budget.spend(1);
 		const rule = identityRuleOf(page.records, identityField || undefined);
@@ -157,4 +209,133 @@ export function canReadOn(scan: DirectoryScan): boolean {
 export function howFar(read: number, total: number | undefined, noun: string): string {
 	const count = (value: number) => value.toLocaleString('en-US');
 	return total !== undefined && total >= read ? `${count(read)} of ${count(total)} ${noun}` : `${count(read)} ${noun}`;
+}
+
+// ---- The server's own filters, where the workspace demonstrably has them -----------------------------------------
+
+/** Pages of a filtered list one call reads at most: a text that matches more than that is read on by scrolling. */
+export const FILTERED_PAGES_PER_CALL = 5;
+
+/** How one answer to a filtered request judges the filter: kept, refused for good, or not shown either way. */
+type Judgement = 'kept' | 'refused' | 'unsure';
+
+/** Records known to hold a search text (the session's clients), which a filter's whole answer must include. */
+export interface KnownMatches {
+	identities: string[];
+	identitiesOf: (records: unknown[]) => Set<string>;
+}
+
+/** How many entries a page says its list has: the stated total, else the page when it is the whole list. */
+function listSize(page: SampledPage): number {
+	return page.total ?? (page.nextToken !== undefined || page.moreUnreachable ? Infinity : page.records.length);
+}
+
+/**
+ * Whether a filtered answer demonstrably narrows the list to what was asked: fewer entries than the list unfiltered,
+ * every entry holding what was asked (`holds`), and every record known to hold it among them where the answer is
+ * the whole of it. An empty answer, or a long one beside a long list, shows nothing either way.
+ */
+export function judgeFilter(filtered: SampledPage, unfiltered: SampledPage, holds: (record: unknown) => boolean, known?: KnownMatches): Judgement {
+	if (filtered.records.length === 0) return 'unsure';
+	// An entry without what was asked: the server ignored the parameter or reads it otherwise.
+	if (!filtered.records.every(holds)) return 'refused';
+	const [size, whole] = [listSize(filtered), listSize(unfiltered)];
+	// Two long lists without totals: the unfiltered one holding entries without what was asked, which the filtered
+	// one (all of whose entries hold it) leaves out, is the fewer entries.
+	const leftOut = unfiltered.records.some((record) => !holds(record));
+	if (size === Infinity && whole === Infinity) return leftOut ? 'kept' : 'unsure';
+	if (!(size < whole)) return 'refused';
+	if (filtered.nextToken === undefined && known && known.identities.length > 0) {
+		const answered = known.identitiesOf(filtered.records);
+		if (!known.identities.every((identity) => answered.has(identity))) return 'refused';
+	}
+	return 'kept';
+}
+
+/** The first page of a list as the filters are judged against, read once a session. */
+export async function unfilteredPage(client: ApiClient, endpoint: Endpoint, reading: ListReading): Promise<SampledPage> {
+	const session = editorSession(client.sessionKey);
+	const key = `unfiltered ${endpoint.path} ${canonicalJson(reading)}`;
+	let reads = session.lists.get(key) as Promise<SampledPage> | undefined;
+	if (!reads) session.lists.set(key, (reads = samplePage(client, endpoint, undefined, reading)));
+	const read = await settle(reads);
+	if (read.ok) return read.value;
+	session.lists.delete(key);
+	throw read.error;
+}
+
+/**
+ * A page of a list as the server filters it by `query`; the first page once a call, whether a filter's trial read
+ * it or not.
+ */
+export async function filteredPage(client: ApiClient, endpoint: Endpoint, token: string | undefined, reading: ListReading, query: Record<string, string>, budget: CallBudget): Promise<SampledPage> {
+	const key = canonicalJson({ path: endpoint.path, query });
+	const kept = token === undefined ? budget.filteredFirstPages.get(key) : undefined;
+	if (kept) return kept;
+	budget.spend(1);
+	const page = await samplePage(client, endpoint, token, reading, query);
+	if (token === undefined) budget.filteredFirstPages.set(key, page);
+	return page;
+}
+
+/** One filtered request judged: an answer the API refuses (a 400 for a parameter it does not take) refuses the filter. */
+async function tryFilter(client: ApiClient, endpoint: Endpoint, reading: ListReading, query: Record<string, string>, judge: (page: SampledPage) => Judgement, budget: CallBudget): Promise<Judgement> {
+	const read = await settle(filteredPage(client, endpoint, undefined, reading, query, budget));
+	if (read.ok) return judge(read.value);
+	if (read.error instanceof QuotaDeferral) throw read.error;
+	return 'refused';
+}
+
+/**
+ * The query parameter a list takes a text search in, for this credential in this session: the one the user named
+ * (Options > Search Parameter), the one learned before, or the first of the registry's (SEARCH_PARAMETERS) that,
+ * tried now with `text`, demonstrably narrows the list (judgeFilter); none where nothing does, and each refused
+ * one is not tried again this session. `holds` says whether a record holds the text; `known`, the identities of
+ * records known to hold it.
+ */
+export async function textFilterOf(
+	client: ApiClient,
+	endpoint: Endpoint,
+	reading: ListReading,
+	named: string,
+	text: string,
+	holds: (record: unknown) => boolean,
+	budget: CallBudget,
+	known?: KnownMatches,
+): Promise<string | undefined> {
+	if (named !== '') return named;
+	const verdict = filterVerdict(editorSession(client.sessionKey), `text ${endpoint.path} ${canonicalJson(reading)}`);
+	if (verdict.kept !== undefined) return verdict.kept;
+	const untried = SEARCH_PARAMETERS.filter((name) => !verdict.refused.has(name));
+	if (untried.length === 0 || !budget.allows()) return undefined;
+	const unfiltered = await unfilteredPage(client, endpoint, reading);
+	budget.spend(1);
+	// A list that is one page needs no filter: it is searched where it is.
+	if (listSize(unfiltered) <= unfiltered.records.length) return undefined;
+	for (const name of untried) {
+		if (!budget.allows()) break;
+		const judgement = await tryFilter(client, endpoint, reading, { [name]: text }, (page) => judgeFilter(page, unfiltered, holds, known), budget);
+		if (judgement === 'kept') return (verdict.kept = name);
+		if (judgement === 'refused') verdict.refused.add(name);
+	}
+	return undefined;
+}
+
+/**
+ * Whether a list takes a reference's own field as a filter (`?client_id=…`, the name the workspace's records use):
+ * tried once a session with one identity, kept only where the answer holds that identity alone and fewer entries
+ * than the list. Returns the parameter, or undefined.
+ */
+export async function referenceFilterOf(client: ApiClient, endpoint: Endpoint, reading: ListReading, path: string, identity: string, budget: CallBudget): Promise<string | undefined> {
+	// Only a field at the top of a record is a parameter a server could take under its own name.
+	if (path.includes('.')) return undefined;
+	const verdict = filterVerdict(editorSession(client.sessionKey), `reference ${endpoint.path} ${canonicalJson(reading)}`);
+	if (verdict.kept !== undefined) return verdict.kept === path ? path : undefined;
+	if (verdict.refused.has(path) || !budget.allows()) return undefined;
+	const unfiltered = await unfilteredPage(client, endpoint, reading);
+	const holds = (record: unknown) => leavesOf(record).some(([at, value]) => at === path && String(value) === identity);
+	const judgement = await tryFilter(client, endpoint, reading, { [path]: identity }, (page) => judgeFilter(page, unfiltered, holds), budget);
+	if (judgement === 'kept') return (verdict.kept = path);
+	if (judgement === 'refused') verdict.refused.add(path);
+	return undefined;
 }

@@ -9,11 +9,12 @@ import { itemlessParameters, readWorkspaceTimeZone, readZoneInForce } from '../p
 import { chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
 import { readTimestamp, readTimestampField } from '../timestamps';
 import { isPlainObject, type Scalar } from '../transport/json';
-import { editorSession } from '../editorSession';
+import { editorSession, rememberClient } from '../editorSession';
 import type { ApiClient } from '../transport/request';
 import {
 	CLIENTS_ENDPOINT,
 	EMAIL,
+	identityRuleOf,
 	labelOf,
 	labelOfRemembered,
 	leavesOf,
@@ -26,8 +27,10 @@ import {
 	samplePage,
 	SEPARATOR,
 } from '../referenceLists';
-import { CallBudget, canReadOn, howFar, readClientCards, readDirectory, scanOf, withKnownClients } from './clientDirectory';
-import { editorClient, readIdentityField, readListReading } from './sampling';
+import { QuotaDeferral } from '../transport/ratePacer';
+import { settle } from '../transport/request';
+import { CallBudget, canReadOn, FILTERED_PAGES_PER_CALL, filteredPage, howFar, type KnownMatches, readClientCards, readDirectory, referenceFilterOf, scanOf, textFilterOf, unfilteredPage, withKnownClients } from './clientDirectory';
+import { editorClient, readIdentityField, readListReading, readSearchParameter } from './sampling';
 
 /**
  * A search call returns once it holds this many matches (else at the list's end or its budget's). A person's
@@ -72,6 +75,10 @@ interface SearchPosition {
 	page?: string;
 	searched: number;
 	total?: number;
+	/** Set where the pages are those of the list as the server filtered it by the search text. */
+	filtered?: true;
+	/** A booking search through the server's filters: the clients named by the text whose bookings are still to read. */
+	clients?: string[];
 }
 
 function readPosition(node: INode, token: string | undefined): SearchPosition {
@@ -85,7 +92,14 @@ function readPosition(node: INode, token: string | undefined): SearchPosition {
 	if (!isPlainObject(parsed) || typeof parsed.searched !== 'number' || (parsed.page !== undefined && typeof parsed.page !== 'string')) {
 		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', { description: 'Close the list and open it again.' });
 	}
-	return { page: parsed.page as string | undefined, searched: parsed.searched, ...(typeof parsed.total === 'number' ? { total: parsed.total } : {}) };
+	const clients = Array.isArray(parsed.clients) && parsed.clients.every((identity) => typeof identity === 'string') ? (parsed.clients as string[]) : undefined;
+	return {
+		page: parsed.page as string | undefined,
+		searched: parsed.searched,
+		...(typeof parsed.total === 'number' ? { total: parsed.total } : {}),
+		...(parsed.filtered === true ? { filtered: true as const } : {}),
+		...(clients ? { clients } : {}),
+	};
 }
 
 /**
@@ -111,10 +125,18 @@ export async function searchRecords(
 	const identityField = readIdentityField(context);
 	const searching = (filter ?? '').trim() !== '';
 	const position = readPosition(client.node, paginationToken);
-	const budget = new CallBudget();
-	if (searching && recognition) {
+	const budget = new CallBudget(Date.now, client.pacer);
+	// Where the workspace filters by name, a search by a client's name is a handful of requests (searchByFilters).
+	const byFilters = searching && recognition && position.page === undefined ? await quotaStopped(budget, searchByFilters(context, client, endpoint, filter ?? '', position, budget, recognition)) : undefined;
+	if (byFilters?.result) return byFilters.result;
+	if (searching && recognition && budget.stopped) return { results: [noticeRow(stopNotice(budget))], paginationToken: JSON.stringify(position) };
+	if (searching && recognition && !byFilters?.clientsKnown) {
 		// Bookings hold their client's identity, not the name typed: every client's name is read first, once a session.
 		const { scan } = await readDirectory(client, reading, identityField, budget);
+		if (budget.quotaFreeAt !== undefined && canReadOn(scan)) {
+			const notice = `Read ${howFar(scan.read, scan.total, 'clients')} to search by client name; ${budget.quotaNotice()} — search again then to read on`;
+			return { results: [noticeRow(notice)], paginationToken: JSON.stringify(position) };
+		}
 		if (canReadOn(scan)) {
 			// One row cannot be scrolled, and n8n asks again for a searched list only on scroll or a new search text;
 			// a new search reads on from here (the session remembers the reading).
@@ -126,12 +148,21 @@ export async function searchRecords(
 	const results: Array<INodeListSearchItems & { at?: number }> = [];
 	let { page: token, searched, total } = position;
 	let notice: string | undefined;
+	let stoppedBeforePage = false;
 	do {
-		const page = await samplePage(client, endpoint, token, reading);
+		const read = await settle(samplePage(client, endpoint, token, reading));
+		// The quota stops the reading where it is, said in the last row; the token reads on from this page.
+		if (!read.ok && read.error instanceof QuotaDeferral) {
+			budget.stopByQuota(read.error);
+			stoppedBeforePage = true;
+			break;
+		}
+		if (!read.ok) throw read.error;
+		const page = read.value;
 		budget.spend(1);
 		notice = page.moreUnreachable ? moreUnreachableNotice(page.moreUnreachable) : undefined;
 		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
-		const readClientsOn = async (pages: number) => (await readDirectory(client, reading, identityField, pages)).used;
+		const readClientsOn = async (pages: number) => (await quotaStopped(budget, readDirectory(client, reading, identityField, pages)))?.used ?? 0;
 		const labelled = known ? await recognisedLabels(client, page.records, rule, known, budget.left(), readClientsOn) : plainLabels(page.records, rule);
 		budget.spend(labelled.cards);
 		for (const { record, identity, label, searchable, at } of labelled.items) {
@@ -143,8 +174,12 @@ export async function searchRecords(
 	} while (searching && token !== undefined && results.length < MATCHES_PER_CALL && budget.allows());
 	const ordered = known ? inTimeOrder(results) : results;
 	const shown = disambiguate(ordered.map(({ name, value }) => ({ name, value })));
-	const next = token === undefined ? undefined : JSON.stringify({ page: token, searched, ...(total !== undefined ? { total } : {}) });
+	// Stopped by the quota, the list goes on from where it stopped (its first page too).
+	const goesOn = token !== undefined || stoppedBeforePage;
+	const next = !goesOn ? undefined : JSON.stringify({ ...(token !== undefined ? { page: token } : {}), searched, ...(total !== undefined ? { total } : {}) });
 	// A search that has more to read says how far it got: a short list of matches is not all there is.
+	const stoppedByQuota = budget.quotaNotice();
+	if (stoppedByQuota && next !== undefined) notice ??= `${searching ? `Searched ${howFar(searched, total, `${what}s`)}` : 'Stopped'}; ${stoppedByQuota} — scroll for more then`;
 	if (searching && next !== undefined) notice ??= `Searched ${howFar(searched, total, `${what}s`)} — scroll for more`;
 	return { results: notice ? [...shown, noticeRow(notice)] : shown, paginationToken: next };
 }
@@ -236,9 +271,13 @@ async function searchDirectory(context: ILoadOptionsFunctions, filter: string, p
 	const identityField = readIdentityField(context);
 	const session = editorSession(client.sessionKey);
 	const scan = scanOf(client, reading, identityField);
-	let at = readPosition(client.node, paginationToken).searched;
+	const position = readPosition(client.node, paginationToken);
+	const budget = new CallBudget(Date.now, client.pacer);
+	const filtered = await quotaStopped(budget, searchFilteredClients(context, client, filter, position, budget));
+	if (filtered) return filtered;
+	if (budget.stopped) return { results: [noticeRow(stopNotice(budget))], paginationToken: paginationToken || JSON.stringify(position) };
+	let at = position.searched;
 	const results: INodeListSearchItems[] = [];
-	const budget = new CallBudget();
 	while (results.length < MATCHES_PER_CALL) {
 		if (at < scan.identities.length) {
 			const identity = scan.identities[at++];
@@ -247,12 +286,195 @@ async function searchDirectory(context: ILoadOptionsFunctions, filter: string, p
 			const label = labelOfRemembered(record, identity);
 			if (matchesSearch(record, label, filter)) results.push({ name: label, value: identity });
 		} else if (canReadOn(scan) && budget.allows()) {
-			budget.spend((await readDirectory(client, reading, identityField, 1)).used);
+			const read = await quotaStopped(budget, readDirectory(client, reading, identityField, 1));
+			if (!read) break;
+			budget.spend(read.used);
 		} else break;
 	}
 	const more = at < scan.identities.length || canReadOn(scan);
-	const notice = more ? `Searched ${howFar(at, scan.total, 'clients')} — scroll for more` : scan.stopped;
+	const quota = budget.quotaNotice();
+	const notice = more ? `Searched ${howFar(at, scan.total, 'clients')}${quota ? `; ${quota} — scroll for more then` : ' — scroll for more'}` : scan.stopped;
 	return { results: notice ? [...results, noticeRow(notice)] : results, paginationToken: more ? JSON.stringify({ searched: at }) : undefined };
+}
+
+// ---- Searches through the server's own filters -------------------------------------------------------------------
+
+/** Work the quota may stop: its QuotaDeferral is noted on the call's budget (the call answers with what it has). */
+async function quotaStopped<T>(budget: CallBudget, work: Promise<T>): Promise<T | undefined> {
+	const done = await settle(work);
+	if (done.ok) return done.value;
+	if (done.error instanceof QuotaDeferral) {
+		budget.stopByQuota(done.error);
+		return undefined;
+	}
+	throw done.error;
+}
+
+/** The one row of a call the quota, or the pace the API's limit sets, stopped before it read anything to show. */
+function stopNotice(budget: CallBudget): string {
+	const quota = budget.quotaNotice();
+	return quota ? `${quota} — search again then` : "The API's rate limit allows no more requests in this view — search again to read on";
+}
+
+/** Clients a name may name at most for a booking search to read their bookings by filter; more is no one person's name. */
+const CLIENTS_BY_FILTER = 40;
+/** Clients whose bookings one call reads by filter; the token goes on with the others (namesakes, a common first name). */
+const CLIENTS_PER_CALL = 8;
+
+/** The session's clients whose records hold the text, which a client filter's whole answer must include. */
+function knownMatches(client: ApiClient, text: string, identityField: string): KnownMatches {
+	const session = editorSession(client.sessionKey);
+	const identities = [...session.clients].flatMap(([identity, record]) => (isPlainObject(record) && matchesSearch(record, '', text) ? [identity] : []));
+	const identitiesOf = (records: unknown[]) => {
+		const rule = identityRuleOf(records, identityField || undefined);
+		return new Set(rule ? records.flatMap((record) => recordIdentity(record, rule) ?? []) : []);
+	};
+	return { identities, identitiesOf };
+}
+
+/**
+ * A Client picker's search through the client list as the server filters it by the text (Options > Search Parameter,
+ * or the parameter learned this session: clientDirectory.ts's textFilterOf), every client remembered for the session
+ * and shown only where it holds the text; undefined where the list takes no filter (the whole list is read on).
+ */
+async function searchFilteredClients(context: ILoadOptionsFunctions, client: ApiClient, text: string, position: SearchPosition, budget: CallBudget): Promise<INodeListSearchResult | undefined> {
+	// A search that read the whole list from the start goes on the same way.
+	if (position.searched > 0 && !position.filtered) return undefined;
+	const reading = readListReading(context);
+	const identityField = readIdentityField(context);
+	const holds = (record: unknown) => matchesSearch(record, '', text);
+	const parameter = await textFilterOf(client, CLIENTS_ENDPOINT, reading, readSearchParameter(context), text, holds, budget, knownMatches(client, text, identityField));
+	if (parameter === undefined) return undefined;
+	const session = editorSession(client.sessionKey);
+	const results: INodeListSearchItems[] = [];
+	let { page: token, searched, total } = position;
+	let pages = 0;
+	while (pages < FILTERED_PAGES_PER_CALL && results.length < MATCHES_PER_CALL && budget.allows()) {
+		const read = await quotaStopped(budget, filteredPage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }, budget));
+		if (!read) break;
+		pages++;
+		const rule = identityRuleOf(read.records, identityField || undefined);
+		for (const record of read.records) {
+			const identity = rule ? recordIdentity(record, rule) : undefined;
+			if (identity === undefined || !isPlainObject(record)) continue;
+			rememberClient(session, identity, record);
+			if (holds(record)) results.push({ name: labelOfRemembered(record, identity), value: identity });
+		}
+		searched += read.records.length;
+		total = read.total ?? total;
+		token = read.nextToken;
+		if (token === undefined) break;
+	}
+	const goesOn = token !== undefined || (budget.stopped && pages === 0);
+	const next = goesOn ? JSON.stringify({ ...(token !== undefined ? { page: token } : {}), searched, ...(total !== undefined ? { total } : {}), filtered: true }) : undefined;
+	const found = `Searched ${howFar(searched, total, 'clients')} the API found for the text`;
+	const quota = budget.quotaNotice();
+	const notice = !goesOn ? undefined : quota ? `${found}; ${quota} — scroll for more then` : `${found} — scroll for more`;
+	return { results: notice ? [...results, noticeRow(notice)] : results, paginationToken: next };
+}
+
+/** The clients the server's filter names for a text (all, or a first part of them), each remembered; undefined without a filter. */
+async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, text: string, budget: CallBudget): Promise<{ identities: string[]; complete: boolean } | undefined> {
+	const reading = readListReading(context);
+	const identityField = readIdentityField(context);
+	const holds = (record: unknown) => matchesSearch(record, '', text);
+	const parameter = await textFilterOf(client, CLIENTS_ENDPOINT, reading, readSearchParameter(context), text, holds, budget, knownMatches(client, text, identityField));
+	if (parameter === undefined) return undefined;
+	const session = editorSession(client.sessionKey);
+	const identities: string[] = [];
+	let token: string | undefined;
+	let pages = 0;
+	do {
+		if (!budget.allows()) return { identities, complete: false };
+		const page = await filteredPage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }, budget);
+		const rule = identityRuleOf(page.records, identityField || undefined);
+		for (const record of page.records) {
+			const identity = rule ? recordIdentity(record, rule) : undefined;
+			if (identity === undefined || !isPlainObject(record) || !holds(record)) continue;
+			rememberClient(session, identity, record);
+			identities.push(identity);
+		}
+		token = page.nextToken;
+	} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL && identities.length <= CLIENTS_BY_FILTER);
+	return { identities, complete: token === undefined };
+}
+
+/** What a booking search got through the server's filters: its answer, or whether the clients its text names are known. */
+interface FilteredSearch {
+	result?: INodeListSearchResult;
+	/** The server's client filter named every client the text names (none or a few): the client list need not be read. */
+	clientsKnown: boolean;
+}
+
+/**
+ * A booking search by a client's name through the server's own filters, where the workspace demonstrably has them:
+ * the client list filtered by the text, then each named client's bookings, the bookings filtered by the field that
+ * holds a booking's client (its own name, from the workspace's bookings: clientDirectory.ts's referenceFilterOf).
+ * A handful of requests instead of the client list and the bookings read whole. No answer where a filter is missing,
+ * the text names no client or more than a few: the bounded read-on answers then.
+ */
+async function searchByFilters(
+	context: ILoadOptionsFunctions,
+	client: ApiClient,
+	endpoint: Endpoint,
+	text: string,
+	position: SearchPosition,
+	budget: CallBudget,
+	recognition: (client: ApiClient, reading: ListReading) => Promise<Recognition>,
+): Promise<FilteredSearch> {
+	// The clients still to read, handed on by the call before; else those the server names for the text, the ones
+	// furthest down the list first: the start of a list is what the picker's first pages show, the end is what a
+	// person cannot scroll to.
+	const named = position.clients ? { identities: position.clients, complete: true } : await clientsNamed(context, client, text, budget);
+	if (!named) return { clientsKnown: false };
+	const clientsKnown = named.complete;
+	if (named.identities.length === 0 || named.identities.length > CLIENTS_BY_FILTER) return { clientsKnown };
+	const ordered = position.clients ?? [...named.identities].reverse();
+	const [now, later] = [ordered.slice(0, CLIENTS_PER_CALL), ordered.slice(CLIENTS_PER_CALL)];
+	const reading = readListReading(context);
+	const identityField = readIdentityField(context);
+	const known = await recognition(client, reading);
+	const first = await unfilteredPage(client, endpoint, reading);
+	const rule = chooseRecordIdentity(client.node, first.records, identityField, 'booking');
+	// The field that holds a booking's client, read from the workspace's own bookings (never a name of ours).
+	const leaves = first.records.map((record) => new Map(leavesOf(record)));
+	const path = [...readPage(leaves, known.lists, rule.path, known.now).references].find(([, list]) => list.people)?.[0];
+	if (path === undefined) return { clientsKnown };
+	const parameter = await referenceFilterOf(client, endpoint, reading, path, now[0], budget);
+	if (parameter === undefined) return { clientsKnown };
+	const results: Array<INodeListSearchItems & { at?: number }> = [];
+	let complete = named.complete;
+	// Clients the call had no budget left for go on in the token, before the others.
+	const unread: string[] = [];
+	for (const identity of now) {
+		if (!budget.allows()) {
+			unread.push(identity);
+			continue;
+		}
+		let token: string | undefined;
+		let pages = 0;
+		do {
+			if (!budget.allows()) break;
+			const page = await filteredPage(client, endpoint, token, reading, { [parameter]: identity }, budget);
+			const labelled = await recognisedLabels(client, page.records, rule, known, budget.left(), async () => 0);
+			budget.spend(labelled.cards);
+			for (const item of labelled.items) if (matchesSearch(item.record, item.searchable, text)) results.push({ name: item.label, value: item.identity, at: item.at });
+			token = page.nextToken;
+		} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL);
+		if (token !== undefined || !budget.allows()) complete = false;
+	}
+	const rest = [...unread, ...later];
+	const read = now.length - unread.length;
+	// Nothing of theirs: the text may still name a room or a day, which the read-on finds.
+	if (results.length === 0 && rest.length === 0) return { clientsKnown };
+	const shown = disambiguate(inTimeOrder(results).map(({ name, value }) => ({ name, value })));
+	const quota = budget.quotaNotice();
+	const clients = (count: number) => `${count.toLocaleString('en-US')} client${count === 1 ? '' : 's'}`;
+	const said = `The bookings of ${clients(read)} of ${clients(ordered.length)} the API found for the text`;
+	const notice =
+		rest.length > 0 ? `${said}${quota ? `; ${quota} — scroll for more then` : ' — scroll for more'}` : complete ? undefined : `${said}, as far as read${quota ? `; ${quota} — search again then` : ' — type more of the name to narrow'}`;
+	const next = rest.length > 0 ? JSON.stringify({ searched: 0, clients: rest }) : undefined;
+	return { result: { results: notice ? [...shown, noticeRow(notice)] : shown, paginationToken: next }, clientsKnown };
 }
 
 /** A label with the parts that are email addresses taken out; the identity when nothing else is left. */

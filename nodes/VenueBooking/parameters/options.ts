@@ -263,6 +263,15 @@ export const listOptions: INodeProperties[] = [
 export const editorListOptions: INodeProperties[] = [
 	itemsFieldOption,
 	{
+		displayName: 'Search Parameter',
+		name: 'searchParameter',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. search',
+		description:
+			"The query parameter your API filters a list by text with, for the From List picker's search box. Leave empty to let the editor try common ones on the first search and keep one only if the API's answer holds just the matching entries.",
+	},
+	{
 		...paginationOption,
 		description: 'How the editor reads further pages of the From List picker. Automatic fits most APIs; set it when the automatic guess is wrong.',
 	},

@@ -3,7 +3,7 @@
  * rate comes from the rate-limit headers an API sends (read defensively: a header that makes no sense is
  * ignored and the hint says so) or, without them, is learned from the API's refusals (429).
  */
-import { sleep } from 'n8n-workflow';
+import { type INode, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_POLICY_LABEL } from '../conventions';
 import { cutText } from './json';
@@ -298,6 +298,30 @@ export class RatePacer {
 		this.learnFromHeaders(ticket, reading, status, now);
 	}
 
+	/**
+	 * How long the next start would wait now, however long that is (its pace, a hold, an exhausted budget until its
+	 * reset), and when the API's quota frees up where a hold or the budget is the reason: for a caller that answers
+	 * by a deadline (the editor) and stops rather than sleeps through a quota window. Runs never ask.
+	 */
+	nextStart(now = this.now()): { waitMs: number; quotaFreeAt?: number } {
+		const rate = this.currentRate();
+		const spacing = rate === undefined ? 0 : this.lastStartAt + 1000 / rate - now;
+		const hold = Math.max(this.holdUntil - now, this.budgetWait(now, Infinity));
+		const waitMs = Math.max(0, spacing, hold);
+		return hold > 0 && hold >= spacing ? { waitMs, quotaFreeAt: now + hold } : { waitMs };
+	}
+
+	/** Requests the last stated budget has left now (less those started since), or undefined where none was stated. */
+	budgetLeft(now = this.now()): number | undefined {
+		if (!this.budget || this.remainingContradicted) return undefined;
+		return Math.max(0, Math.floor(this.available(this.budget, now)));
+	}
+
+	/** Holds every start until `until`: a refusal asked for a wait its caller will not take (the editor's deadline). */
+	holdUntilAtLeast(until: number): void {
+		this.holdUntil = Math.max(this.holdUntil, until);
+	}
+
 	summary(): PacerSummary {
 		const rate = this.currentRate();
 		return { rate: this.pacedBy ? rate : undefined, source: this.pacedBy, refusals: this.refusals, heldMs: this.heldMs, ignored: [...this.ignored] };
@@ -511,4 +535,30 @@ export function describePacing(summary: PacerSummary): string | undefined {
 	if (summary.ignored.length > 0) parts.push(`ignored ${summary.ignored.slice(0, 3).join('; ')}`);
 	if (parts.length === 0) return undefined;
 	return `${parts.join('; ')}.`;
+}
+
+/**
+ * A request not sent, or a refusal not retried, because the API's quota (or the pace it asks for) would hold it
+ * past the caller's deadline: the editor answers with what it has instead of waiting. `freeAt` is when the quota
+ * frees up again, as far as the answers said.
+ */
+export class QuotaDeferral extends NodeOperationError {
+	constructor(
+		node: INode,
+		readonly freeAt: number,
+		now: number = Date.now(),
+		/** false where only the pace the API's limit sets (not a used-up quota) would hold the request past the deadline. */
+		readonly byQuota = true,
+	) {
+		super(node, byQuota ? `The API's request quota is used up for now; it frees up ${whenFree(freeAt, now)}` : "The API's rate limit allows no more requests in this editor view", {
+			description: 'The editor does not wait for a quota window. Open the list or search again then; a run waits as the API asks.',
+		});
+	}
+}
+
+/** "in about 40 s (15:42:10 UTC)": when a quota frees up, in words a person can act on. */
+export function whenFree(freeAt: number, now: number = Date.now()): string {
+	const seconds = Math.max(1, Math.ceil((freeAt - now) / 1000));
+	const clock = new Date(Math.ceil(freeAt / 1000) * 1000).toISOString().slice(11, 19);
+	return `in about ${seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`} (${clock} UTC)`;
 }

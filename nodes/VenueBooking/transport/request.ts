@@ -9,9 +9,9 @@ import { API_PATH_PREFIX, type Endpoint, type HttpMethod } from '../endpoints';
 import { RATE_LIMIT_HEADERS } from '../conventions';
 import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, refusalInWriteAnswer, refusedResultError, transportError } from './errors';
 import { hashText, isPlainObject } from './json';
-import { RatePacer } from './ratePacer';
+import { QuotaDeferral, RatePacer } from './ratePacer';
 import { parseBody } from './response';
-import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
+import { type AttemptOutcome, DEFAULT_RETRY_POLICY, isRetryable, type LoadObserver, type LoadSignal, parseRetryAfter, retryDelayMs, type RetryPolicy, signalOfNetworkFailure, signalOfStatus } from './retry';
 
 /** What the transport needs of an n8n context; execute, poll and load-options contexts all have it. */
 export interface ApiContext {
@@ -50,6 +50,12 @@ export interface TransportOptions {
 	retry: RetryPolicy;
 	/** Milliseconds without an answer before a request is abandoned (and, for a GET, retried). */
 	timeoutMs: number;
+	/**
+	 * The editor's: a clock time by which a request must be able to start. One the pacer would hold past it (an
+	 * exhausted quota, a Retry-After hold) is not sent, and a 429 asking to wait past it is not retried: both end in a
+	 * QuotaDeferral saying when the quota frees up. Runs have none and wait as the API asks.
+	 */
+	deadline?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -108,6 +114,16 @@ export class ApiClient {
 	/** The same client with other retry and timeout settings (they may differ per item). */
 	withOptions(options: TransportOptions): ApiClient {
 		return new ApiClient(this.context, this.baseUrl, this.origin, this.redact, options, this.pacer, this.observer, this.credentials);
+	}
+
+	/** The same client with another pacer: the editor's, shared by the calls of one session (editorSession.ts). */
+	withPacer(pacer: RatePacer): ApiClient {
+		return new ApiClient(this.context, this.baseUrl, this.origin, this.redact, this.options, pacer, this.observer, this.credentials);
+	}
+
+	/** The clock time by which this client's requests must start (TransportOptions.deadline), if any. */
+	get deadline(): number | undefined {
+		return this.options.deadline;
 	}
 
 	/** The same client, reporting the load each attempt reveals to `observer`. */
@@ -182,6 +198,8 @@ export class ApiClient {
 			if (!this.mayRetry(request, { kind: 'status', status }, attempt)) throw httpStatusError(failure(), status, body);
 			const retryAfter = headerValue(result.headers, RATE_LIMIT_HEADERS.retryAfter);
 			const delay = retryDelayMs(attempt, retryAfter, this.options.retry);
+			const deferred = status === 429 ? this.deferralPast(delay ?? parseRetryAfter(retryAfter)) : undefined;
+			if (deferred) throw deferred;
 			if (delay === undefined) {
 				throw httpStatusError(failure(), status, body, `the server asked to wait ${retryAfter}, more than Max Wait allows`);
 			}
@@ -196,7 +214,12 @@ export class ApiClient {
 		let query = request.url === undefined && startUrl === this.urlFor(request) ? request.query : undefined;
 		let url = startUrl;
 		for (let redirects = 1; ; redirects++) {
-			// Every exchange spends the API's budget, a redirect's too: each waits for its turn in the pacer.
+			// Every exchange spends the API's budget, a redirect's too: each waits for its turn in the pacer. Where the
+			// turn would come past the deadline (the editor's), the request is not sent at all.
+			const held = this.options.deadline === undefined ? undefined : this.pacer.nextStart();
+			if (held && held.waitMs > 0 && Date.now() + held.waitMs > this.options.deadline!) {
+				throw new QuotaDeferral(this.context.getNode(), held.quotaFreeAt ?? Date.now() + held.waitMs, Date.now(), held.quotaFreeAt !== undefined);
+			}
 			const ticket = await this.pacer.admit(this.options.retry.maxWaitMs);
 			const result = await exchange(this.context, { method, url, query, body: request.body, bodyEncoding: request.bodyEncoding, timeoutMs: this.options.timeoutMs }, this.redact, this.credentials);
 			if (!(result instanceof NetworkFailure)) this.pacer.observe(ticket, result.statusCode, (name) => headerValue(result.headers, name));
@@ -207,6 +230,21 @@ export class ApiClient {
 			url = decision.follow;
 			query = undefined;
 		}
+	}
+
+	/**
+	 * The QuotaDeferral for a refusal whose wait runs past the deadline (none without one): the pacer holds every
+	 * later start of the session until then, so one refusal is all an editor call meets.
+	 */
+	private deferralPast(waitMs: number | undefined): QuotaDeferral | undefined {
+		const { deadline } = this.options;
+		if (deadline === undefined) return undefined;
+		const now = Date.now();
+		// A refusal without a Retry-After: the pacer's own word on the budget, else a second's pause.
+		const freeAt = now + (waitMs ?? Math.max(1000, this.pacer.nextStart(now).waitMs));
+		if (freeAt <= deadline) return undefined;
+		this.pacer.holdUntilAtLeast(freeAt);
+		return new QuotaDeferral(this.context.getNode(), freeAt, now);
 	}
 
 	/** Tells the window how an attempt went; a 429 is the pacer's to answer (a rate, not a number in flight). */

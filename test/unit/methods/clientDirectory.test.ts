@@ -6,6 +6,7 @@ import {
 	CallBudget,
 	canReadOn,
 	howFar,
+	judgeFilter,
 	MAX_REQUESTS_PER_CALL,
 	readClientCards,
 	readDirectory,
@@ -13,6 +14,7 @@ import {
 	withKnownClients,
 } from '../../../nodes/VenueBooking/methods/clientDirectory';
 import { DEFAULT_PAGINATION } from '../../../nodes/VenueBooking/transport/pagination/strategies';
+import { RatePacer } from '../../../nodes/VenueBooking/transport/ratePacer';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { type MockAnswer, mockContext } from '../mockContext';
 
@@ -145,5 +147,57 @@ describe('what one editor call may spend', () => {
 		expect(fast.allows()).toBe(true);
 		fast.spend(1);
 		expect(fast.allows()).toBe(false);
+	});
+});
+
+describe('a call under the API\'s quota', () => {
+	const budgetHeaders = (remaining: number, reset: number) => (name: string) =>
+		({ 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(reset) })[name.toLowerCase()];
+
+	it('stops where the quota would hold the next request past the call\'s time, saying when it frees up', async () => {
+		const pacer = new RatePacer();
+		const budget = new CallBudget(Date.now, pacer);
+		expect(budget.allows()).toBe(true);
+		pacer.observe(await pacer.admit(60_000), 200, budgetHeaders(0, 45));
+		expect(budget.allows()).toBe(false);
+		expect(budget.quotaNotice()).toMatch(/^the API's request quota is used up; it frees up in about 4\d s \(\d\d:\d\d:\d\d UTC\)$/);
+	});
+
+	it('spends at most half of what the quota has left on labels (client cards)', async () => {
+		const pacer = new RatePacer();
+		const budget = new CallBudget(Date.now, pacer);
+		expect(budget.left()).toBe(REQUESTS_PER_CALL);
+		pacer.observe(await pacer.admit(60_000), 200, budgetHeaders(30, 45));
+		expect(budget.left()).toBe(15);
+	});
+});
+
+describe('judgeFilter: whether a filtered answer demonstrably narrows a list', () => {
+	const holdsAda = (record: unknown) => JSON.stringify(record).includes('Ada');
+	const page = (names: string[], more: { nextToken?: string; total?: number } = {}) => ({ records: names.map((name, at) => ({ id: `${name}-${at}`, name })), ...more });
+	const unfiltered = page(['Ada Jones', 'Bo Berg', 'Cy Dahl'], { nextToken: 't', total: 300 });
+
+	it('keeps one whose answer is fewer entries, each holding the text', () => {
+		expect(judgeFilter(page(['Ada Jones', 'Ada Lund'], { total: 2 }), unfiltered, holdsAda)).toBe('kept');
+		expect(judgeFilter(page(['Ada Jones']), unfiltered, holdsAda)).toBe('kept');
+	});
+
+	it('refuses one that does not narrow (the list as it was) or narrows wrongly (an entry without the text)', () => {
+		expect(judgeFilter(unfiltered, unfiltered, holdsAda)).toBe('refused');
+		expect(judgeFilter(page(['Ada Jones', 'Bo Berg']), unfiltered, holdsAda)).toBe('refused');
+		expect(judgeFilter(page(['Ada Jones'], { total: 300 }), unfiltered, holdsAda)).toBe('refused');
+	});
+
+	it('refuses a whole answer that leaves out a record known to hold the text', () => {
+		const known = { identities: ['Ada Lund-9'], identitiesOf: (records: unknown[]) => new Set(records.map((record) => (record as { id: string }).id)) };
+		expect(judgeFilter(page(['Ada Jones']), unfiltered, holdsAda, known)).toBe('refused');
+		expect(judgeFilter({ records: [{ id: 'Ada Lund-9', name: 'Ada Lund' }] }, unfiltered, holdsAda, known)).toBe('kept');
+	});
+
+	it('is unsure of an empty answer, and of two long lists where nothing the unfiltered one holds is left out', () => {
+		expect(judgeFilter(page([]), unfiltered, holdsAda)).toBe('unsure');
+		const longAdas = page(['Ada A', 'Ada B'], { nextToken: 'x' });
+		expect(judgeFilter(longAdas, page(['Ada C', 'Ada D'], { nextToken: 'y' }), holdsAda)).toBe('unsure');
+		expect(judgeFilter(longAdas, page(['Ada C', 'Bo Berg'], { nextToken: 'y' }), holdsAda)).toBe('kept');
 	});
 });

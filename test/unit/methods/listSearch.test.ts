@@ -3,6 +3,7 @@ import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
 import { isNoticeRow, nearDay, noticeRow, searchBookings, searchClients, searchRecords, timeInWords, withoutEmails } from '../../../nodes/VenueBooking/methods/listSearch';
 import { listReferencedBy, namesOf } from '../../../nodes/VenueBooking/referenceLists';
 import { MAX_REQUESTS_PER_CALL } from '../../../nodes/VenueBooking/methods/clientDirectory';
+import { SEARCH_PARAMETERS } from '../../../nodes/VenueBooking/conventions';
 import { type MockAnswer, mockLoadOptionsContext } from '../mockContext';
 import { forgetEditorSessions } from '../../../nodes/VenueBooking/editorSession';
 
@@ -83,10 +84,15 @@ describe('a From List view of a list endpoint', () => {
 			return listPage([{ id: `c${at}`, name: `Other Person ${at}` }], `c${at + 1}`);
 		});
 		const first = await searchBookings.call(endlessClients.context as ILoadOptionsFunctions, 'zed');
-		expect(first.results).toEqual([noticeRow(`Reading the client list to search by client name: ${MAX_REQUESTS_PER_CALL.toLocaleString('en-US')} clients so far — search again to read on`)]);
+		// First the search parameters are tried (the list unfiltered, then each name once): none narrows this list.
+		const tries = 1 + SEARCH_PARAMETERS.length;
+		expect(endlessClients.requests.slice(1, tries).map((request) => Object.keys(request.qs ?? {}))).toEqual(SEARCH_PARAMETERS.map((name) => [name]));
+		const read = MAX_REQUESTS_PER_CALL - tries;
+		expect(first.results).toEqual([noticeRow(`Reading the client list to search by client name: ${read.toLocaleString('en-US')} clients so far — search again to read on`)]);
 		expect(endlessClients.requests).toHaveLength(MAX_REQUESTS_PER_CALL);
 		await searchBookings.call(endlessClients.context as ILoadOptionsFunctions, 'zed', first.paginationToken as string);
-		expect(endlessClients.requests[MAX_REQUESTS_PER_CALL].qs).toMatchObject({ cursor: `c${MAX_REQUESTS_PER_CALL + 1}` });
+		// Tried once a session: the next call reads the client list on at once.
+		expect(endlessClients.requests[MAX_REQUESTS_PER_CALL].qs).toMatchObject({ cursor: `c${read + 1}` });
 	});
 
 	it('tells apart two records with the same label by a short piece of their identity, the whole one where pieces collide', async () => {
@@ -127,7 +133,7 @@ describe('a From List view of a list endpoint', () => {
 		await searchBookings.call(bookings.context as ILoadOptionsFunctions);
 		// The booking picker also reads the lists bookings refer to, for their names.
 		expect(bookings.requests.map((request) => new URL(String(request.url)).pathname.split('/').pop()).sort()).toEqual(['bookings', 'clients', 'rooms', 'services']);
-		const clientList = contextWith([listPage([])]);
+		const clientList = contextWith(() => listPage([]));
 		await searchClients.call(clientList.context as ILoadOptionsFunctions, 'x');
 		expect(clientList.requests[0].url).toMatch(/\/clients$/);
 	});

@@ -1,6 +1,7 @@
 import { type INode, type INodeProperties, type INodeTypeDescription, NodeHelpers } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
-import { editorClient, isAgentTool, readIdentityField } from '../../../nodes/VenueBooking/methods/sampling';
+import { EDITOR_DEADLINE_MS, editorClient, isAgentTool, readIdentityField, readSearchParameter } from '../../../nodes/VenueBooking/methods/sampling';
+import { forgetEditorSessions } from '../../../nodes/VenueBooking/editorSession';
 import { mockLoadOptionsContext } from '../mockContext';
 
 describe('the editor\'s view of the node', () => {
@@ -14,6 +15,20 @@ describe('the editor\'s view of the node', () => {
 		// No retry: Max Retries 0 is taken from the node.
 		expect(requests).toHaveLength(1);
 		expect(requests[0].timeout).toBe(4321);
+	});
+
+	it('gives a client with a deadline a few seconds off, and the one pacer of the session: what the quota said outlives a call', async () => {
+		forgetEditorSessions();
+		const made = () => mockLoadOptionsContext({ parameters: {}, answers: [] }).context;
+		const first = await editorClient(made(), 1_000);
+		const second = await editorClient(made(), 2_000);
+		expect(first.deadline).toBe(1_000 + EDITOR_DEADLINE_MS);
+		expect(second.pacer).toBe(first.pacer);
+	});
+
+	it('reads Options > Search Parameter trimmed, and nothing when unset', () => {
+		expect(readSearchParameter(mockLoadOptionsContext({ parameters: { options: { searchParameter: ' q ' } } }).context)).toBe('q');
+		expect(readSearchParameter(mockLoadOptionsContext({ parameters: {} }).context)).toBe('');
 	});
 
 	it('refuses a bad Options value with the error of the shared reader, naming the parameter', async () => {

@@ -3,7 +3,8 @@
  * API's refusals reveal. The pacer runs on a simulated clock against the sandbox's own token bucket (the
  * same model `npm run bench` meets over HTTP), so seconds of traffic take milliseconds and nothing is timed.
  */
-import { describePacing, parseRateLimitHeaders, RatePacer } from '../../../nodes/VenueBooking/transport/ratePacer';
+import { describePacing, parseRateLimitHeaders, QuotaDeferral, RatePacer, whenFree } from '../../../nodes/VenueBooking/transport/ratePacer';
+import { TEST_NODE } from '../mockContext';
 import { createRandom } from '../../../sandbox/random';
 import { type RateLimitOptions, TokenBuckets } from '../../../sandbox/rateLimit';
 
@@ -205,5 +206,36 @@ describe('RatePacer', () => {
 		const run = await drive({ attempts: 50 });
 		expect(run.clock.waited).toBe(0);
 		expect(describePacing(run.pacer.summary())).toBeUndefined();
+	});
+});
+
+describe('what the pacer tells a caller with a deadline (the editor)', () => {
+	it('says how long the next start would wait and when the quota frees up, however far, and what the budget has left', async () => {
+		let now = NOW;
+		const pacer = new RatePacer(() => now, async (ms) => void (now += ms));
+		expect(pacer.nextStart()).toEqual({ waitMs: 0 });
+		expect(pacer.budgetLeft()).toBeUndefined();
+		pacer.observe(await pacer.admit(60_000), 200, lookup({ 'X-RateLimit-Limit': '120', 'X-RateLimit-Remaining': '100', 'X-RateLimit-Reset': '50' }));
+		expect(pacer.budgetLeft()).toBe(100);
+		// The window's last request is spent: the next start waits for the window's end, 50 s away.
+		pacer.observe(await pacer.admit(60_000), 200, lookup({ 'X-RateLimit-Limit': '120', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '50' }));
+		expect(pacer.budgetLeft()).toBe(0);
+		expect(pacer.nextStart()).toEqual({ waitMs: 50_000, quotaFreeAt: now + 50_000 });
+	});
+
+	it('holds every start until a moment a refused caller names, and says so', () => {
+		let now = NOW;
+		const pacer = new RatePacer(() => now, async (ms) => void (now += ms));
+		pacer.holdUntilAtLeast(NOW + 30_000);
+		pacer.holdUntilAtLeast(NOW + 10_000);
+		expect(pacer.nextStart()).toEqual({ waitMs: 30_000, quotaFreeAt: NOW + 30_000 });
+		now += 30_000;
+		expect(pacer.nextStart()).toEqual({ waitMs: 0 });
+	});
+
+	it('words when the quota frees up in seconds, minutes and the UTC time', () => {
+		expect(whenFree(NOW + 42_300, NOW)).toBe('in about 43 s (12:00:43 UTC)');
+		expect(whenFree(NOW + 10 * 60_000, NOW)).toBe('in about 10 min (12:10:00 UTC)');
+		expect(new QuotaDeferral(TEST_NODE, NOW + 5_000, NOW).message).toBe("The API's request quota is used up for now; it frees up in about 5 s (12:00:05 UTC)");
 	});
 });

@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { findEndpoint } from '../../../nodes/VenueBooking/endpoints';
 import { readTransportOptions, transportOptions } from '../../../nodes/VenueBooking/parameters/options';
 import { NetworkFailure } from '../../../nodes/VenueBooking/transport/errors';
+import { QuotaDeferral } from '../../../nodes/VenueBooking/transport/ratePacer';
 import {
 	ApiClient,
 	apiUrl,
@@ -491,5 +492,38 @@ describe('form-encoded bodies', () => {
 			start: '2027-03-01T09:00:00Z',
 		});
 		expect(parseFormBody('tags[]=a&tags[]=b')).toEqual({ tags: ['a', 'b'] });
+	});
+});
+
+describe('a client with a deadline (the editor)', () => {
+	const withDeadline = async (answers: MockAnswer[], deadlineInMs: number) => {
+		const mock = mockContext({ parameters: {}, answers });
+		const client = (await ApiClient.create(mock.context)).withOptions({ retry: { maxRetries: 3, maxWaitMs: 60_000 }, timeoutMs: 1000, deadline: Date.now() + deadlineInMs });
+		return { client, requests: mock.requests };
+	};
+
+	it('does not retry a 429 whose Retry-After runs past the deadline: a QuotaDeferral says when the quota frees up, and no later request is sent before then', async () => {
+		const { client, requests } = await withDeadline([{ statusCode: 429, headers: { 'retry-after': '40' } }, { statusCode: 200, body: [] }], 5_000);
+		const before = Date.now();
+		const error = await failureOf(client.send({ endpoint: payments }));
+		expect(error).toBeInstanceOf(QuotaDeferral);
+		expect((error as QuotaDeferral).freeAt).toBeGreaterThanOrEqual(before + 40_000);
+		expect(requests).toHaveLength(1);
+		await expect(client.send({ endpoint: payments })).rejects.toBeInstanceOf(QuotaDeferral);
+		expect(requests).toHaveLength(1);
+	});
+
+	it('retries a 429 whose wait ends before the deadline, and sends what the quota allows now', async () => {
+		const { client, requests } = await withDeadline([{ statusCode: 429, headers: { 'retry-after': '0' } }, { statusCode: 200, body: [] }], 5_000);
+		await client.send({ endpoint: payments });
+		expect(requests).toHaveLength(2);
+	});
+
+	it('leaves a client without one as it was: a run waits as the API asks (Max Wait)', async () => {
+		const mock = mockContext({ parameters: {}, answers: [{ statusCode: 429, headers: { 'retry-after': '3600' } }] });
+		const client = await ApiClient.create(mock.context, fast);
+		const error = await failureOf(client.send({ endpoint: payments }));
+		expect(error).not.toBeInstanceOf(QuotaDeferral);
+		expect(error.message).toMatch(/429|rate|many/i);
 	});
 });
