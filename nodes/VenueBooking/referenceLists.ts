@@ -40,6 +40,13 @@ export interface SampledPage {
 	moreUnreachable?: MoreUnreachable;
 	/** How many entries the whole list holds, where the page states it. */
 	total?: number;
+	/**
+	 * With `revealEnd`, on a first page whose answer reveals the list's last page (a total beside page numbers or offsets, a last
+	 * link) and a counter that steps from page to page: a token for that last page, which reads on backwards.
+	 */
+	lastToken?: string;
+	/** On a page read from such a token: the page before it, until the first. */
+	previousToken?: string;
 }
 
 /**
@@ -65,6 +72,17 @@ interface PageToken {
 	request: PageRequest;
 	/** A fingerprint of the page the token was written after: the next page repeating it is no next page. */
 	previous?: string;
+	/** How the page before this one is asked for, on a list read from its end. */
+	back?: BackStep;
+}
+
+/** A page counter (page number or offset, in the query or the URL) and how far apart pages are in it. */
+interface BackStep {
+	parameter: string;
+	inUrl: boolean;
+	step: number;
+	/** The counter's value on the first page. */
+	first: number;
 }
 
 function encodeToken(token: PageToken): string {
@@ -85,12 +103,94 @@ function decodeToken(node: INode, text: string): PageToken {
 	const pagination = isPlainObject(parsed) ? readResolvedPagination(parsed.pagination) : undefined;
 	const request = isPlainObject(parsed) ? readPageRequest(parsed.request) : undefined;
 	const previous = isPlainObject(parsed) && typeof parsed.previous === 'string' ? parsed.previous : undefined;
-	if (!pagination || !request) {
+	const back = isPlainObject(parsed) ? readBackStep(parsed.back) : undefined;
+	if (!pagination || !request || (isPlainObject(parsed) && parsed.back !== undefined && !back)) {
 		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', {
 			description: 'Close the list and open it again.',
 		});
 	}
-	return { pagination, request, ...(previous !== undefined ? { previous } : {}) };
+	return { pagination, request, ...(previous !== undefined ? { previous } : {}), ...(back ? { back } : {}) };
+}
+
+function readBackStep(value: unknown): BackStep | undefined {
+	if (!isPlainObject(value)) return undefined;
+	const { parameter, inUrl, step, first } = value;
+	const counted = (number: unknown) => typeof number === 'number' && Number.isInteger(number);
+	if (typeof parameter !== 'string' || typeof inUrl !== 'boolean' || !counted(step) || (step as number) <= 0 || !counted(first)) return undefined;
+	return { parameter, inUrl, step: step as number, first: first as number };
+}
+
+/** A page request's counter, where it is a whole number. */
+function counterOf(request: PageRequest, parameter: string, inUrl: boolean): number | undefined {
+	const raw = inUrl ? (request.url === undefined ? null : new URL(request.url).searchParams.get(parameter)) : request.query?.[parameter];
+	const number = raw === null || raw === undefined || raw === '' ? NaN : Number(raw);
+	return Number.isInteger(number) ? number : undefined;
+}
+
+function withCounter(request: PageRequest, { parameter, inUrl }: BackStep, value: number): PageRequest {
+	if (!inUrl) return { query: { ...(request.query ?? {}), [parameter]: value }, ...(request.url !== undefined ? { url: request.url } : {}), marker: String(value) };
+	const url = new URL(request.url!);
+	url.searchParams.set(parameter, String(value));
+	return { ...(request.query ? { query: request.query } : {}), url: url.toString(), marker: url.toString() };
+}
+
+/**
+ * How a list counts its pages, judged from the first page's request and the next one's: exactly one parameter (of
+ * the query, or of the next URL) differs, and as whole numbers that grow (page 1 → 2, offset 0 → 20). A parameter
+ * the next and the last page hold alike (JSON:API's `page[size]`, absent from a first request) counts nothing. A
+ * first request without the counter counts from where the next one's step says. Anything else (a cursor, two
+ * changed parameters) is no counter.
+ */
+function counterStep(first: PageRequest, next: PageRequest, last: PageRequest): BackStep | undefined {
+	const inQuery = (request: PageRequest) => Object.keys(request.query ?? {});
+	const inUrl = (request: PageRequest) => (request.url === undefined ? [] : [...new URL(request.url).searchParams.keys()]);
+	const candidates = [
+		...[...new Set([...inQuery(first), ...inQuery(next)])].map((parameter) => ({ parameter, inUrl: false })),
+		...(next.url !== undefined ? [...new Set([...inUrl(first), ...inUrl(next)])].map((parameter) => ({ parameter, inUrl: true })) : []),
+	];
+	const read = (request: PageRequest, parameter: string, url: boolean) =>
+		url ? (request.url === undefined ? null : new URL(request.url).searchParams.get(parameter)) : request.query?.[parameter] === undefined ? null : String(request.query[parameter]);
+	const changed = candidates.filter(({ parameter, inUrl: url }) => read(first, parameter, url) !== read(next, parameter, url) && read(next, parameter, url) !== read(last, parameter, url));
+	if (changed.length !== 1) return undefined;
+	const [{ parameter, inUrl: url }] = changed;
+	const after = counterOf(next, parameter, url);
+	const before = read(first, parameter, url) === null ? undefined : counterOf(first, parameter, url);
+	if (after === undefined || (before === undefined && read(first, parameter, url) !== null)) return undefined;
+	// Without the counter, the first page is the one before the second: page 1 before 2, offset 0 before 20.
+	const start = before ?? (after === 2 ? 1 : after === 1 ? 0 : undefined);
+	const fallbackStep = after > 2 ? after : undefined;
+	const step = before !== undefined ? after - before : after === 2 || after === 1 ? 1 : fallbackStep;
+	if (step === undefined || step <= 0) return undefined;
+	return { parameter, inUrl: url, step, first: start ?? 0 };
+}
+
+/** Where a first page says the list ends (trigger/journalEnd.ts's revealedEnd, handed in by the editor, which jumps). */
+export type RevealEnd = (first: WalkedPage & { entries: unknown[] }) => { pagination: ResolvedPagination; request: PageRequest } | undefined;
+
+/**
+ * A token for the list's last page, where the first page reveals it (trigger/journalEnd.ts reads a journal from
+ * its end the same way) and the pages are counted: the last page's counter falls on a page of the walk, so
+ * reading backwards from it meets page 1 again without repeating an entry.
+ */
+function lastPageToken(first: WalkedPage & { entries: unknown[] }, revealEnd: RevealEnd): string | undefined {
+	if (!first.next || !first.pagination) return undefined;
+	const end = revealEnd(first);
+	const back = end ? counterStep(first.request, first.next, end.request) : undefined;
+	if (!end || !back) return undefined;
+	const stated = counterOf(end.request, back.parameter, back.inUrl);
+	if (stated === undefined || stated <= back.first) return undefined;
+	// An offset window that ends exactly at the list's end may start between pages: the page of the walk that holds it.
+	const last = back.first + Math.ceil((stated - back.first) / back.step) * back.step;
+	const request = withCounter(end.request, back, last);
+	return encodeToken({ pagination: end.pagination, request, back });
+}
+
+/** The token of the page before a page read backwards; undefined before the first. */
+function previousPageToken(resume: PageToken, pagination: ResolvedPagination | undefined): string | undefined {
+	const { back } = resume;
+	const at = back ? counterOf(resume.request, back.parameter, back.inUrl) : undefined;
+	if (!back || at === undefined || at - back.step < back.first) return undefined;
+	return encodeToken({ pagination: pagination ?? resume.pagination, request: withCounter(resume.request, back, at - back.step), back });
 }
 
 /**
@@ -106,6 +206,7 @@ export async function samplePage(
 	endpoint: Endpoint,
 	token?: string,
 	reading: ListReading = { settings: DEFAULT_PAGINATION },
+	revealEnd?: RevealEnd,
 ): Promise<SampledPage> {
 	const resume = token ? decodeToken(client.node, token) : undefined;
 	// A sample needs this page only: where the walk beyond it needs settings, the page is kept and that is said.
@@ -119,11 +220,15 @@ export async function samplePage(
 	if (resume?.previous !== undefined && page.entries.length > 0 && previous === resume.previous) return repeatedPage(client, page);
 	const { totalPath } = findListSignals({ ...page, entries: page.entries });
 	const total = numberAt(page.response, totalPath);
+	const lastToken = resume || !revealEnd ? undefined : lastPageToken({ ...page, entries: page.entries }, revealEnd);
+	const previousToken = resume?.back ? previousPageToken(resume, page.pagination) : undefined;
 	return {
 		records: page.entries,
 		...(Number.isFinite(total) ? { total } : {}),
 		nextToken: page.next && page.pagination ? encodeToken({ pagination: page.pagination, request: page.next, previous }) : undefined,
 		...(moreUnreachable ? { moreUnreachable } : {}),
+		...(lastToken ? { lastToken } : {}),
+		...(previousToken ? { previousToken } : {}),
 	};
 }
 
@@ -417,7 +522,29 @@ export function referencedList(field: { type: string; values: readonly Scalar[];
 		.filter((list) => named.length === 0 || named.includes(list))
 		.map((list) => ({ list, matches: matchesOf(list) }))
 		.filter(({ list, matches }) => matches > 0 && fits(list, matches));
+	if (candidates.length === 0 && named.length === 0) return listByIdentityPrefix(field.values, lists);
 	return candidates.length === 1 ? candidates[0].list : undefined;
+}
+
+/** The kind prefix of an identity written as `<letters>_<rest>` or `<letters>-<rest>` (Stripe's `cus_…`). */
+function identityPrefix(value: Scalar): string | undefined {
+	return typeof value === 'string' ? /^([A-Za-z]{2,12})[_-][A-Za-z0-9]/.exec(value)?.[1] : undefined;
+}
+
+/**
+ * A field named for no list (Stripe's `customer` beside clients) whose values carry the kind prefix the
+ * identities of one partial list carry (`cus_…`): none of them is among the records read yet (a workspace of
+ * thousands of clients), but they are that list's by their form, and the editor reads them by id.
+ */
+function listByIdentityPrefix(values: readonly Scalar[], lists: ReferenceList[]): ReferenceList | undefined {
+	const prefixes = new Set(values.map(identityPrefix));
+	const [prefix] = prefixes;
+	if (prefixes.size !== 1 || prefix === undefined || !values.every(identityLike)) return undefined;
+	const sharing = lists.filter((list) => {
+		const options = list.options.map((option) => identityPrefix(String(option.value)));
+		return !list.complete && options.length > 0 && options.filter((found) => found === prefix).length * 2 >= options.length;
+	});
+	return sharing.length === 1 ? sharing[0] : undefined;
 }
 
 /**
