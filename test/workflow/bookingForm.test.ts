@@ -96,7 +96,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		);
 		expect(offered.every((field) => field.display)).toBe(true);
 		// A nested field is named by its own name; its label says where it sits.
-		expect(offered.find((field) => field.id === id('start'))?.displayName).toMatch(new RegExp(`^${short('start')} \\(date-time in ${ZONE}, e\\.g\\. `));
+		expect(offered.find((field) => field.id === id('start'))?.displayName).toMatch(new RegExp(`^\\(${ZONE}\\) ${short('start')} \\(date-time, e\\.g\\. `));
 	});
 
 	it('a booking from the fields it opens with and a client picked by name runs on the first try, at the typed time in the workflow\'s zone', async () => {
@@ -240,7 +240,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		expect(error?.message).toMatch(/\((400|422)\)|^The API refused POST \/bookings/);
 		// The server's own words come first, then which offered field they are about and how to take it out of the form.
 		expect(String(error?.description)).toMatch(/^(The answer came with a success status.*\n)?The server said: .*end/i);
-		expect(String(error?.description)).toMatch(new RegExp(`\n"${escaped(id('end'))}" \\(${short('end')} \\(date-time .*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
+		expect(String(error?.description)).toMatch(new RegExp(`\n"${escaped(id('end'))}" \\(\\([^)]+\\) ${short('end')} \\(date-time.*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
 	});
 
 	it('a service the chosen room does not offer: the server\'s reason first, and no advice to remove the room', async () => {
