@@ -149,6 +149,28 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		}
 	});
 
+	// Issue 42: the sandbox answers an empty start (not sent) with a 400 naming it; the error names the form's field.
+	it('a start left empty in the form: the 400\'s headline and description name the form\'s field, not query parameters or a body', async () => {
+		const roomField = offered.find((field) => field.id === id('roomId'));
+		const serviceField = offered.find((field) => field.id === id('serviceId'));
+		const room = sandbox.store.rooms.find((candidate) => roomField?.options?.some((option) => storedOf('rooms', option.value) === candidate.id));
+		const service = sandbox.store.services.find((candidate) => room && candidate.roomIds.includes(room.id));
+		expect(serviceField).toBeDefined();
+		const value: IDataObject = { [id('roomId')]: offeredValue('roomId', room?.id), [id('serviceId')]: offeredValue('serviceId', service?.id) };
+		const parameters = { ...create, bookingClient: { __rl: true, mode: 'list', value: sandbox.store.clients[0].id, cachedResultName: sandbox.store.clients[0].name }, fields: mapped(value, offered) };
+		const result = await runNode(sandbox, parameters as INodeParameters, { settings: { timezone: ZONE } });
+		const error = result.errorOf(NODE_NAME);
+		expect(error).toBeDefined();
+		expect(error!.message).not.toMatch(/query parameters|body you sent/);
+		// Where the server's answer names the field, the error names it; where it names none, it points at the form.
+		const named = new RegExp(`"${escaped(id('start'))}" in Fields Seen in Your Workspace`).test(error!.message);
+		if (named) expect(String(error!.description)).toMatch(new RegExp(`"${escaped(id('start'))}"( \\([^\n]*\\))? is empty in Fields Seen in Your Workspace`));
+		// (A 2xx answer declaring the failure leads with the server's own words, which name it.)
+		else expect(error!.message).toMatch(/check the fields set in Fields Seen in Your Workspace|^The API refused POST \/bookings: .*start/);
+		// Django's and Stripe's answers name the field.
+		if (name === 'drfPage' || name === 'stripe') expect(named).toBe(true);
+	});
+
 	/** A confirmed booking still ahead: a started one cannot be cancelled or moved. */
 	const aheadOf = () => sandbox.store.bookings.filter((candidate) => candidate.status === 'confirmed' && candidate.start > sandbox.store.nowIso()).sort((a, b) => b.start.localeCompare(a.start));
 

@@ -5,7 +5,7 @@
 import { type IDataObject, type INodeProperties, isResourceLocatorValue, NodeApiError } from 'n8n-workflow';
 import { isKnownTimeZone, isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
 import { isPlainObject, readSegments, type Scalar, writeSegments } from '../transport/json';
-import { refusedTheValues } from '../transport/errors';
+import { CHECK_WHAT_WAS_SENT, refusedTheValues } from '../transport/errors';
 import { JSON_API, saysFieldNotTaken } from '../conventions';
 import { freeFormProperties, readJson, readPairs } from './freeForm';
 import { describeType, inputError, type ParameterReader, readZoneInForce } from './readers';
@@ -313,6 +313,8 @@ function fieldMessagesOf(error: NodeApiError): Array<{ field: string; text: stri
 interface RefusedField {
 	id: string;
 	notTaken: boolean;
+	/** Left empty in the form (so not sent), while the server names it: it wants a value there. */
+	empty?: boolean;
 }
 
 /**
@@ -327,10 +329,14 @@ function refusedFields(error: NodeApiError, schema: SavedField[], sent: IDataObj
 	const named = Array.isArray(error.context?.namedFields) ? (error.context.namedFields as unknown[]).map(String) : [];
 	if (named.length > 0) {
 		const said = fieldMessagesOf(error);
-		return offeredAndSent.filter((field) => named.some((name) => isNamed(name, field, offeredAndSent))).map((field) => ({
+		const sentAndNamed = offeredAndSent.filter((field) => named.some((name) => isNamed(name, field, offeredAndSent))).map((field) => ({
 			id: field.id,
 			notTaken: said.some(({ field: name, text }) => isNamed(name, field, offeredAndSent) && saysFieldNotTaken(text)),
 		}));
+		// A field left empty is not sent, so a 400 "start is required" names a field of the form that was not sent.
+		const emptyAndNamed = schema.filter((field) => !offeredAndSent.includes(field) && named.some((name) => name === field.id || name === field.path.join('.')))
+			.map((field) => ({ id: field.id, notTaken: false, empty: true }));
+		return [...sentAndNamed, ...emptyAndNamed];
 	}
 	const message = typeof error.context?.serverMessage === 'string' ? error.context.serverMessage : '';
 	return offeredAndSent.filter((field) => field.likelyInput === false && (mentions(message, field.id) || mentions(message, field.path[field.path.length - 1])))
@@ -353,19 +359,30 @@ function afterServerWords(description: unknown, advice: string): string {
  * take it out of the form; where the server refuses its value ("service not offered in this room"), to check
  * the value. Other errors pass unchanged.
  */
-export function explainRefusedFields(error: unknown, context: ParameterReader, itemIndex: number, sent: IDataObject, parameter = 'fields'): unknown {
+export function explainRefusedFields(error: unknown, context: ParameterReader, itemIndex: number, sent: IDataObject, parameter = 'fields', onlyTheForm = false): unknown {
 	if (!refusedTheValues(error)) return error;
 	const mapper = context.getNodeParameter(parameter, itemIndex, {}, { skipValidation: true }) as unknown;
 	const schema = savedSchema(mapper);
 	const refused = refusedFields(error, schema, sent);
-	if (refused.length === 0) return error;
+	const formLabel = parameter === 'fields' ? LABEL : 'New Times';
+	if (refused.length === 0) {
+		// Only the form was filled: the headline points there, not at query parameters or a body never set.
+		if (onlyTheForm && Object.keys(sent).length > 0) pointHeadlineAt(error, `check the fields set in ${formLabel}`);
+		return error;
+	}
+	pointHeadlineAt(error, `check ${refused.map(({ id }) => `"${id}"`).join(', ')} in ${formLabel}`);
 	const which = (fields: RefusedField[]) => fields.map(({ id }) => {
 		const label = schema.find((field) => field.id === id)?.displayName;
 		return `"${id}"${label && label !== id ? ` (${label})` : ''}`;
 	}).join(', ');
 	const advice: string[] = [];
 	const notTaken = refused.filter((field) => field.notTaken);
-	const valueRefused = refused.filter((field) => !field.notTaken);
+	const empty = refused.filter((field) => field.empty);
+	const valueRefused = refused.filter((field) => !field.notTaken && !field.empty);
+	if (empty.length > 0) {
+		const one = empty.length === 1;
+		advice.push(`${which(empty)} ${one ? 'is' : 'are'} empty in ${formLabel}, and the API needs ${one ? 'it' : 'them'}: fill ${one ? 'it' : 'them'} in.`);
+	}
 	if (notTaken.length > 0) {
 		const one = notTaken.length === 1;
 		advice.push(`${which(notTaken)} ${one ? 'is a field' : 'are fields'} of ${LABEL}: your bookings hold ${one ? 'it' : 'them'}, but the API does not take ${one ? 'it' : 'them'} here. Remove ${one ? 'it' : 'them'} from the form (the bin icon beside the field) or leave ${one ? 'it' : 'them'} empty.`);
@@ -376,6 +393,22 @@ export function explainRefusedFields(error: unknown, context: ParameterReader, i
 	}
 	error.description = afterServerWords(error.description, advice.join('\n'));
 	return error;
+}
+
+/** Replaces the transport's "check the query parameters and body you sent" (transport/errors.ts) with what the user set. */
+function pointHeadlineAt(error: NodeApiError, instead: string): void {
+	for (const generic of CHECK_WHAT_WAS_SENT) {
+		if (error.message.includes(generic)) {
+			error.message = error.message.replace(generic, instead);
+			return;
+		}
+	}
+}
+
+/** Whether a write sent only the form's fields: no query parameters, and no free-form body (or an empty one). */
+export function sentOnlyTheForm(query: IDataObject, freeBody: unknown): boolean {
+	const empty = freeBody === undefined || (isPlainObject(freeBody) && Object.keys(freeBody).length === 0);
+	return Object.keys(query).length === 0 && empty;
 }
 
 /**
