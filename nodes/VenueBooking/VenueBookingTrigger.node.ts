@@ -37,7 +37,7 @@ function nothingToShow(context: IPollFunctions, settings: JournalSettings): Node
  * shown in the output pane after Fetch Test Event while Journal Order is Automatic, says the same to the user.
  */
 const GUESSED_ORDER_HINT: NodeHint = {
-	message: `${JOURNAL_ORDER_OPTION} is Automatic: the order comes from timestamps in the entries (date-times, Unix seconds or milliseconds). A journal whose entries carry none is taken as oldest first until new entries show where they arrive, and then these may not be its newest entries: if so, set Options > ${JOURNAL_ORDER_OPTION}. n8n's log says when the order was guessed.`,
+	message: `Entries without timestamps? Then their order is guessed (oldest first) and these may not be the newest: set Options > ${JOURNAL_ORDER_OPTION}.`,
 	type: 'info',
 	location: 'outputPane',
 	whenToDisplay: 'afterExecution',
@@ -50,7 +50,7 @@ const GUESSED_ORDER_HINT: NodeHint = {
  * hints (see above), so this is a hint of the node type; in the editor a trigger only ever runs as that sample.
  */
 const FETCH_TEST_EVENT_HINT: NodeHint = {
-	message: `Fetch Test Event shows the journal's newest ${MANUAL_SAMPLE_SIZE} entries, oldest of them first (with ${FILTER_LABEL} set: the newest ${MANUAL_SAMPLE_SIZE} it keeps among the journal's newest ${FILTERED_SAMPLE_WINDOW}). The trigger's position did not move: fetching changes nothing of what the active workflow emits.`,
+	message: `The journal's newest ${MANUAL_SAMPLE_SIZE} entries (with ${FILTER_LABEL}: among its newest ${FILTERED_SAMPLE_WINDOW}), oldest first. Fetching does not move the trigger's position.`,
 	type: 'info',
 	location: 'outputPane',
 	whenToDisplay: 'afterExecution',

@@ -99,7 +99,8 @@ export function seenFieldsProperties(chooseClient: boolean): INodeProperties[] {
 	return [
 		{
 			displayName:
-				'The fields below were seen on bookings in your workspace (one page of them), with the types and values seen there. They are not the API\'s schema: leave a field empty to not send it, add the ones your workspace sets itself from "Add field" if you need them, and anything else under Body. A date-time without an offset is read in the zone its label names (Options > Time Zone, else n8n\'s zone; the editor cannot see Workflow Settings > Timezone) and sent as your workspace writes date-times.',
+				// Three lines at most in n8n's panel: the rest is in each field's label and in the docs (docs/USAGE.md).
+				'Fields seen on your bookings, not the API\'s schema: an empty one is not sent; more under "Add field", anything else under Body. Times are read in the zone their label names.',
 			name: 'seenFieldsNotice',
 			type: 'notice',
 			default: '',
