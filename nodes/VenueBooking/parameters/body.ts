@@ -34,6 +34,30 @@ export function bodyProperties(optional: boolean): INodeProperties[] {
 	];
 }
 
+/** The version from which a form's own body hides behind Send Body: no empty row or mode beside the form. */
+const BODY_BEHIND_TOGGLE_VERSION = 1.2;
+
+/**
+ * The body of one's own beside the form (Create, Change Fields). Versions 1 and 1.1 show it always, as their
+ * saved workflows hold it; from 1.2 it is behind Send Body (off), so the form is not followed by an empty
+ * Name/Value row and "Specify Body: Using Fields Below".
+ */
+export function formBodyProperties(): INodeProperties[] {
+	const always = bodyProperties(false).map((property) => ({ ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [1, 1.1] } } }));
+	const toggled = bodyProperties(true).map((property) => ({
+		...property,
+		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [{ _cnd: { gte: BODY_BEHIND_TOGGLE_VERSION } }] } },
+	}));
+	const sendBody = toggled.find((property) => property.name === 'sendBody');
+	if (sendBody) sendBody.description = 'Whether to send a body of your own besides the fields above (fields your bookings do not show)';
+	return [...always, ...toggled];
+}
+
+/** The body of one's own beside the form, as the node's version shows it (formBodyProperties). */
+export function readFormBody(context: ParameterReader, itemIndex: number): unknown {
+	return readBody(context, itemIndex, context.getNode().typeVersion >= BODY_BEHIND_TOGGLE_VERSION, true);
+}
+
 const LABEL_PAIRS = 'Body Parameters';
 const LABEL_JSON = 'Body (JSON)';
 
