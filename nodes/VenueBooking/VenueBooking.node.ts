@@ -18,8 +18,9 @@ export class VenueBooking implements INodeType {
 		icon: { light: 'file:venueBooking.svg', dark: 'file:venueBooking.dark.svg' },
 		group: ['transform'],
 		// 1.1: Cancel or Reschedule asks what to do, Cancel first (actions/write.ts); 1 keeps its saved behaviour.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: Add Names and Add Local Times write flat fields (room_name, start_local); 1 and 1.1 keep addedByNode.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Read and manage bookings, slots, catalog, clients, payments and webhooks of a venue workspace',
 		documentationUrl: documentationSection('operations'),

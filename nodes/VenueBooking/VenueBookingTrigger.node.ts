@@ -4,11 +4,12 @@
  */
 import { type IDataObject, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions, NodeConnectionTypes, type NodeHint, NodeOperationError } from 'n8n-workflow';
 
-import { itemlessParameters } from './parameters/readers';
+import { itemlessParameters, type ParameterReader } from './parameters/readers';
 import { readTransportOptions } from './parameters/options';
 import { documentationSection } from './endpoints';
 import { venueBookingApiTest } from './methods/credentialTest';
 import { journalFields, journalValues } from './methods/loadOptions';
+import { OutputAdditions } from './referenceLists';
 import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/response';
 import { describeQuery, FILTERED_SAMPLE_WINDOW, JOURNAL_ORDER_OPTION, type JournalSettings, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
@@ -36,7 +37,7 @@ function nothingToShow(context: IPollFunctions, settings: JournalSettings): Node
  * shown in the output pane after Fetch Test Event while Journal Order is Automatic, says the same to the user.
  */
 const GUESSED_ORDER_HINT: NodeHint = {
-	message: `${JOURNAL_ORDER_OPTION} is Automatic: the order comes from timestamps in the entries (date-times, Unix seconds or milliseconds). A journal whose entries carry none is taken as oldest first until new entries show where they arrive, and then these may not be its newest entries: if so, set Options > ${JOURNAL_ORDER_OPTION}. n8n's log says when the order was guessed.`,
+	message: `Entries without timestamps? Then their order is guessed (oldest first) and these may not be the newest: set Options > ${JOURNAL_ORDER_OPTION}.`,
 	type: 'info',
 	location: 'outputPane',
 	whenToDisplay: 'afterExecution',
@@ -49,7 +50,7 @@ const GUESSED_ORDER_HINT: NodeHint = {
  * hints (see above), so this is a hint of the node type; in the editor a trigger only ever runs as that sample.
  */
 const FETCH_TEST_EVENT_HINT: NodeHint = {
-	message: `Fetch Test Event shows the journal's newest ${MANUAL_SAMPLE_SIZE} entries, oldest of them first (with ${FILTER_LABEL} set: the newest ${MANUAL_SAMPLE_SIZE} it keeps among the journal's newest ${FILTERED_SAMPLE_WINDOW}). The trigger's position did not move: fetching changes nothing of what the active workflow emits.`,
+	message: `The journal's newest ${MANUAL_SAMPLE_SIZE} entries (with ${FILTER_LABEL}: among its newest ${FILTERED_SAMPLE_WINDOW}), oldest first. Fetching does not move the trigger's position.`,
 	type: 'info',
 	location: 'outputPane',
 	whenToDisplay: 'afterExecution',
@@ -64,8 +65,9 @@ export class VenueBookingTrigger implements INodeType {
 		group: ['trigger'],
 		// 1.1 moved the filter from Options to the top level (Only Entries Where); version 1 nodes keep it
 		// under Options, where their saved workflows hold it, and either place is read (trigger/filter.ts).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2 adds Add Names and Add Local Times, as flat fields (referenceLists.ts).
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["watch"] === "payments" ? "New payments" : "New webhook delivery journal entries"}}',
 		// n8n's node picker shows one entry for "Venue Booking" and "Venue Booking Trigger", with the 12 actions and
 		// the trigger, under the trigger's description: so this one speaks for both nodes.
@@ -108,7 +110,7 @@ export class VenueBookingTrigger implements INodeType {
 					description: `None of them has ${describeFilter(filter)}. Entries like that will still be emitted once they appear. To see a sample now, create one, or change the filter.`,
 				});
 			}
-			return [toJsonItems(kept).map((json) => ({ json }))];
+			return [(await withAdditions(parameters, client, settings, toJsonItems(kept))).map((json) => ({ json }))];
 		}
 
 		// Under n8n's durable poll cursors the activation poll's state is dropped; its baseline waits in global static
@@ -130,6 +132,14 @@ export class VenueBookingTrigger implements INodeType {
 		// Filtered after the position moved past every new entry: a skipped entry is never read again.
 		const kept = keepEntries(outcome.entries, filter);
 		if (kept.length === 0) return null;
-		return [toJsonItems(kept).map((json) => ({ json }))];
+		return [(await withAdditions(parameters, client, settings, toJsonItems(kept))).map((json) => ({ json }))];
 	}
+}
+
+/**
+ * Options > Add Names and Add Local Times on the emitted entries, as the action node adds them. Added after the
+ * position moved: a name that cannot be read leaves that name out, and never makes the poll read entries twice.
+ */
+async function withAdditions(parameters: ParameterReader, client: ApiClient, settings: JournalSettings, entries: IDataObject[]): Promise<IDataObject[]> {
+	return await new OutputAdditions(parameters, client, settings.journal.key === 'payments' ? 'payment' : 'webhookDelivery').add(entries, 0);
 }

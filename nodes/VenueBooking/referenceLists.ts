@@ -1,13 +1,16 @@
 /**
  * The lists bookings refer to (rooms, services, clients), read a page at a time through the node's own
  * transport, and the names a person knows their records by. The editor's form and list search show them
- * (methods/), and a write the API refused names the identities its message quotes with them (actions/write.ts):
+ * (methods/), a write the API refused names the identities its message quotes with them (actions/write.ts), and
+ * Add Names / Add Local Times put them, with local times, on the outputs of the action node and the trigger:
  * so this module is neither editor-only nor an action's, and imports neither.
  */
 import { type IDataObject, type INode, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
 import { type Endpoint, ENDPOINTS, findEndpoint } from './endpoints';
 import { chooseIdentityMode, detectIdentityField, recordIdentity } from './identity';
-import { isDateOrDateTimeText } from './timestamps';
+import { readListOptions } from './parameters/options';
+import { type ParameterReader, readWorkspaceTimeZone, readZoneInForce } from './parameters/readers';
+import { formatLocalTime, isDateOrDateTimeText, readTimestamp } from './timestamps';
 import { MAX_QUOTED_BODY } from './transport/errors';
 import { canonicalJson, hashText, isPlainObject, isScalar, type Scalar, walkFields } from './transport/json';
 import {
@@ -40,6 +43,13 @@ export interface SampledPage {
 	moreUnreachable?: MoreUnreachable;
 	/** How many entries the whole list holds, where the page states it. */
 	total?: number;
+	/**
+	 * With `revealEnd`, on a first page whose answer reveals the list's last page (a total beside page numbers or offsets, a last
+	 * link) and a counter that steps from page to page: a token for that last page, which reads on backwards.
+	 */
+	lastToken?: string;
+	/** On a page read from such a token: the page before it, until the first. */
+	previousToken?: string;
 }
 
 /**
@@ -65,6 +75,17 @@ interface PageToken {
 	request: PageRequest;
 	/** A fingerprint of the page the token was written after: the next page repeating it is no next page. */
 	previous?: string;
+	/** How the page before this one is asked for, on a list read from its end. */
+	back?: BackStep;
+}
+
+/** A page counter (page number or offset, in the query or the URL) and how far apart pages are in it. */
+interface BackStep {
+	parameter: string;
+	inUrl: boolean;
+	step: number;
+	/** The counter's value on the first page. */
+	first: number;
 }
 
 function encodeToken(token: PageToken): string {
@@ -85,12 +106,94 @@ function decodeToken(node: INode, text: string): PageToken {
 	const pagination = isPlainObject(parsed) ? readResolvedPagination(parsed.pagination) : undefined;
 	const request = isPlainObject(parsed) ? readPageRequest(parsed.request) : undefined;
 	const previous = isPlainObject(parsed) && typeof parsed.previous === 'string' ? parsed.previous : undefined;
-	if (!pagination || !request) {
+	const back = isPlainObject(parsed) ? readBackStep(parsed.back) : undefined;
+	if (!pagination || !request || (isPlainObject(parsed) && parsed.back !== undefined && !back)) {
 		throw new NodeOperationError(node, 'The list could not continue: its page marker is not one this node wrote', {
 			description: 'Close the list and open it again.',
 		});
 	}
-	return { pagination, request, ...(previous !== undefined ? { previous } : {}) };
+	return { pagination, request, ...(previous !== undefined ? { previous } : {}), ...(back ? { back } : {}) };
+}
+
+function readBackStep(value: unknown): BackStep | undefined {
+	if (!isPlainObject(value)) return undefined;
+	const { parameter, inUrl, step, first } = value;
+	const counted = (number: unknown) => typeof number === 'number' && Number.isInteger(number);
+	if (typeof parameter !== 'string' || typeof inUrl !== 'boolean' || !counted(step) || (step as number) <= 0 || !counted(first)) return undefined;
+	return { parameter, inUrl, step: step as number, first: first as number };
+}
+
+/** A page request's counter, where it is a whole number. */
+function counterOf(request: PageRequest, parameter: string, inUrl: boolean): number | undefined {
+	const raw = inUrl ? (request.url === undefined ? null : new URL(request.url).searchParams.get(parameter)) : request.query?.[parameter];
+	const number = raw === null || raw === undefined || raw === '' ? NaN : Number(raw);
+	return Number.isInteger(number) ? number : undefined;
+}
+
+function withCounter(request: PageRequest, { parameter, inUrl }: BackStep, value: number): PageRequest {
+	if (!inUrl) return { query: { ...(request.query ?? {}), [parameter]: value }, ...(request.url !== undefined ? { url: request.url } : {}), marker: String(value) };
+	const url = new URL(request.url!);
+	url.searchParams.set(parameter, String(value));
+	return { ...(request.query ? { query: request.query } : {}), url: url.toString(), marker: url.toString() };
+}
+
+/**
+ * How a list counts its pages, judged from the first page's request and the next one's: exactly one parameter (of
+ * the query, or of the next URL) differs, and as whole numbers that grow (page 1 → 2, offset 0 → 20). A parameter
+ * the next and the last page hold alike (JSON:API's `page[size]`, absent from a first request) counts nothing. A
+ * first request without the counter counts from where the next one's step says. Anything else (a cursor, two
+ * changed parameters) is no counter.
+ */
+function counterStep(first: PageRequest, next: PageRequest, last: PageRequest): BackStep | undefined {
+	const inQuery = (request: PageRequest) => Object.keys(request.query ?? {});
+	const inUrl = (request: PageRequest) => (request.url === undefined ? [] : [...new URL(request.url).searchParams.keys()]);
+	const candidates = [
+		...[...new Set([...inQuery(first), ...inQuery(next)])].map((parameter) => ({ parameter, inUrl: false })),
+		...(next.url !== undefined ? [...new Set([...inUrl(first), ...inUrl(next)])].map((parameter) => ({ parameter, inUrl: true })) : []),
+	];
+	const read = (request: PageRequest, parameter: string, url: boolean) =>
+		url ? (request.url === undefined ? null : new URL(request.url).searchParams.get(parameter)) : request.query?.[parameter] === undefined ? null : String(request.query[parameter]);
+	const changed = candidates.filter(({ parameter, inUrl: url }) => read(first, parameter, url) !== read(next, parameter, url) && read(next, parameter, url) !== read(last, parameter, url));
+	if (changed.length !== 1) return undefined;
+	const [{ parameter, inUrl: url }] = changed;
+	const after = counterOf(next, parameter, url);
+	const before = read(first, parameter, url) === null ? undefined : counterOf(first, parameter, url);
+	if (after === undefined || (before === undefined && read(first, parameter, url) !== null)) return undefined;
+	// Without the counter, the first page is the one before the second: page 1 before 2, offset 0 before 20.
+	const start = before ?? (after === 2 ? 1 : after === 1 ? 0 : undefined);
+	const fallbackStep = after > 2 ? after : undefined;
+	const step = before !== undefined ? after - before : after === 2 || after === 1 ? 1 : fallbackStep;
+	if (step === undefined || step <= 0) return undefined;
+	return { parameter, inUrl: url, step, first: start ?? 0 };
+}
+
+/** Where a first page says the list ends (trigger/journalEnd.ts's revealedEnd, handed in by the editor, which jumps). */
+export type RevealEnd = (first: WalkedPage & { entries: unknown[] }) => { pagination: ResolvedPagination; request: PageRequest } | undefined;
+
+/**
+ * A token for the list's last page, where the first page reveals it (trigger/journalEnd.ts reads a journal from
+ * its end the same way) and the pages are counted: the last page's counter falls on a page of the walk, so
+ * reading backwards from it meets page 1 again without repeating an entry.
+ */
+function lastPageToken(first: WalkedPage & { entries: unknown[] }, revealEnd: RevealEnd): string | undefined {
+	if (!first.next || !first.pagination) return undefined;
+	const end = revealEnd(first);
+	const back = end ? counterStep(first.request, first.next, end.request) : undefined;
+	if (!end || !back) return undefined;
+	const stated = counterOf(end.request, back.parameter, back.inUrl);
+	if (stated === undefined || stated <= back.first) return undefined;
+	// An offset window that ends exactly at the list's end may start between pages: the page of the walk that holds it.
+	const last = back.first + Math.ceil((stated - back.first) / back.step) * back.step;
+	const request = withCounter(end.request, back, last);
+	return encodeToken({ pagination: end.pagination, request, back });
+}
+
+/** The token of the page before a page read backwards; undefined before the first. */
+function previousPageToken(resume: PageToken, pagination: ResolvedPagination | undefined): string | undefined {
+	const { back } = resume;
+	const at = back ? counterOf(resume.request, back.parameter, back.inUrl) : undefined;
+	if (!back || at === undefined || at - back.step < back.first) return undefined;
+	return encodeToken({ pagination: pagination ?? resume.pagination, request: withCounter(resume.request, back, at - back.step), back });
 }
 
 /**
@@ -108,6 +211,8 @@ export async function samplePage(
 	reading: ListReading = { settings: DEFAULT_PAGINATION },
 	/** Query parameters sent on every page (a server-side filter the editor learned; methods/clientDirectory.ts). */
 	query?: IDataObject,
+	/** How page 1 reveals the list's end, for a view that opens on the last page (methods/listSearch.ts). */
+	revealEnd?: RevealEnd,
 ): Promise<SampledPage> {
 	const resume = token ? decodeToken(client.node, token) : undefined;
 	// A sample needs this page only: where the walk beyond it needs settings, the page is kept and that is said.
@@ -121,11 +226,15 @@ export async function samplePage(
 	if (resume?.previous !== undefined && page.entries.length > 0 && previous === resume.previous) return repeatedPage(client, page);
 	const { totalPath } = findListSignals({ ...page, entries: page.entries });
 	const total = numberAt(page.response, totalPath);
+	const lastToken = resume || !revealEnd ? undefined : lastPageToken({ ...page, entries: page.entries }, revealEnd);
+	const previousToken = resume?.back ? previousPageToken(resume, page.pagination) : undefined;
 	return {
 		records: page.entries,
 		...(Number.isFinite(total) ? { total } : {}),
 		nextToken: page.next && page.pagination ? encodeToken({ pagination: page.pagination, request: page.next, previous }) : undefined,
 		...(moreUnreachable ? { moreUnreachable } : {}),
+		...(lastToken ? { lastToken } : {}),
+		...(previousToken ? { previousToken } : {}),
 	};
 }
 
@@ -452,7 +561,29 @@ export function referencedList(field: { type: string; values: readonly Scalar[];
 		.filter((list) => named.length === 0 || named.includes(list))
 		.map((list) => ({ list, matches: matchesOf(list) }))
 		.filter(({ list, matches }) => matches > 0 && fits(list, matches));
+	if (candidates.length === 0 && named.length === 0) return listByIdentityPrefix(field.values, lists);
 	return candidates.length === 1 ? candidates[0].list : undefined;
+}
+
+/** The kind prefix of an identity written as `<letters>_<rest>` or `<letters>-<rest>` (Stripe's `cus_…`). */
+function identityPrefix(value: Scalar): string | undefined {
+	return typeof value === 'string' ? /^([A-Za-z]{2,12})[_-][A-Za-z0-9]/.exec(value)?.[1] : undefined;
+}
+
+/**
+ * A field named for no list (Stripe's `customer` beside clients) whose values carry the kind prefix the
+ * identities of one partial list carry (`cus_…`): none of them is among the records read yet (a workspace of
+ * thousands of clients), but they are that list's by their form, and the editor reads them by id.
+ */
+function listByIdentityPrefix(values: readonly Scalar[], lists: ReferenceList[]): ReferenceList | undefined {
+	const prefixes = new Set(values.map(identityPrefix));
+	const [prefix] = prefixes;
+	if (prefixes.size !== 1 || prefix === undefined || !values.every(identityLike)) return undefined;
+	const sharing = lists.filter((list) => {
+		const options = list.options.map((option) => identityPrefix(String(option.value)));
+		return !list.complete && options.length > 0 && options.filter((found) => found === prefix).length * 2 >= options.length;
+	});
+	return sharing.length === 1 ? sharing[0] : undefined;
 }
 
 /**
@@ -520,4 +651,269 @@ export function nameQuotedIdentities(text: string, records: readonly NamedRecord
 		.slice(0, MAX_NAMED)
 		.map(([identity, found]) => `${identity} = ${found.map(({ name, what }) => `${name} (${what})`).join(' or ')}`);
 	return named.length === 0 ? undefined : `In your workspace: ${named.join('; ')}`;
+}
+
+// ---- Names and local times added to output items (Options > Add Names, Add Local Times) -------------------
+//
+// On the action node and the trigger alike: the names of the rooms, services and clients a record refers to, and
+// the local time of each of its date-times. Version 1.2 of either node adds them as flat fields a person reads in
+// a spreadsheet (`room_name`, `client_name`, `start_local`), named from the record's own field names; earlier
+// versions keep their saved workflows' output, everything nested under `addedByNode` by path.
+
+/** The records whose references Add Names names: bookings, payments, and the trigger's journal entries. */
+export const NAMED_RESOURCES = ['booking', 'payment', 'webhookDelivery'];
+
+/** The one key under which the node adds what is not the API's, so nothing added is taken for an API field. */
+export const ADDED_KEY = 'addedByNode';
+
+/** Distinct references named per run at most; a list of rooms or services is read up to this many pages. */
+const MAX_NAMED_REFERENCES = 1000;
+const MAX_LIST_PAGES = 50;
+/** Look-ups in flight at once: a 20,000-booking export must not open a request per client at the same moment. */
+const MAX_LOOKUPS_IN_FLIGHT = 8;
+
+/** The lists a reference may point to, by the words of the API's own paths (endpoints.ts), never by a field name. */
+const REFERRED = (['room', 'service', 'client', 'booking'] as const).map((resource) => {
+	const list = findEndpoint(resource, 'getAll');
+	const byId = resource === 'client' || resource === 'booking' ? findEndpoint(resource, 'get') : undefined;
+	return { resource, words: [resource, list.path.split('/').pop() ?? resource], list, byId };
+});
+type Referred = (typeof REFERRED)[number];
+
+/** The words of a path: its segments split at `_`, `-` and lower-to-upper case changes, in lower case. */
+function wordsOf(path: string): string[][] {
+	return path.split('.').map((segment) => segment.replace(/([a-z\d])([A-Z])/g, '$1 $2').split(/[\s_-]+/).map((word) => word.toLowerCase()).filter(Boolean));
+}
+
+/**
+ * The list a field refers to, judged by the field it sits in: a path holding a list's word (`room` or `rooms`)
+ * whose last segment is that word or an identity (`room_id`, `roomId`, `relationships.room.data.id`). A `type`
+ * tag or a nested name (`client.name`) is no reference.
+ */
+export function referredBy(path: string): Referred | undefined {
+	const segments = wordsOf(path);
+	const last = segments[segments.length - 1] ?? [];
+	const isIdentity = last[last.length - 1] === 'id';
+	return REFERRED.find(({ words }) => segments.some((segment) => segment.some((word) => words.includes(word))) &&
+		(isIdentity || (last.length === 1 && words.includes(last[0]))));
+}
+
+/** The node version from which names and local times are flat fields by default (saved workflows keep theirs). */
+export const FLAT_ADDITIONS_VERSION = 1.2;
+
+/**
+ * Options > Add Local Times and Add Names, applied to each item's results: flat fields from version 1.2 on, under
+ * ADDED_KEY before. Names are looked up once per run and reference: a client or booking by its ID (GET by id),
+ * rooms and services from their lists (read once, at most MAX_LIST_PAGES pages); a lookup that fails leaves that
+ * name out and is counted for the hint.
+ */
+export class OutputAdditions {
+	private readonly looked = new Map<string, Promise<unknown>>();
+	private readonly lists = new Map<string, Promise<Map<string, unknown>>>();
+	private unnamed = 0;
+	private skipped = 0;
+	private inFlight = 0;
+	private readonly waiting: Array<() => void> = [];
+
+	/** `resource`: what the records are (booking, payment; a webhook delivery's entries name bookings too). */
+	constructor(private readonly parameters: ParameterReader, private readonly client: ApiClient, private readonly resource: string) {}
+
+	async add(results: IDataObject[], itemIndex: number): Promise<IDataObject[]> {
+		const localTimes = this.parameters.getNodeParameter('options.addLocalTimes', itemIndex, false) === true;
+		const names = NAMED_RESOURCES.includes(this.resource) && this.parameters.getNodeParameter('options.addNames', itemIndex, false) === true;
+		if (!localTimes && !names) return results;
+		const zone = localTimes ? readZoneInForce(this.parameters, itemIndex) : '';
+		const zoneless = localTimes ? readWorkspaceTimeZone(this.client) : 'UTC';
+		if (this.client.node.typeVersion >= FLAT_ADDITIONS_VERSION) {
+			return await Promise.all(results.map(async (record) => flatAdditions(record, names ? await this.namesOf(record, '', true) : {}, localTimes ? localTimesOf(record, zone, zoneless) : {}, zone)));
+		}
+		return await Promise.all(results.map(async (record) => {
+			if (Object.prototype.hasOwnProperty.call(record, ADDED_KEY)) {
+				throw new NodeOperationError(this.client.node, `The API's answer already holds a field "${ADDED_KEY}", where the node would add local times and names`, {
+					itemIndex, description: 'Turn off Options > Add Local Times and Add Names for this node.',
+				});
+			}
+			const added: IDataObject = {};
+			if (localTimes) Object.assign(added, { timeZone: zone, localTimes: localTimesOf(record, zone, zoneless) });
+			if (names) added.names = await this.namesOf(record, '', true);
+			return { ...record, [ADDED_KEY]: added };
+		}));
+	}
+
+	/** The names of the records a record refers to, by path; a booking's own references under its path (`booking_id.room_id`). */
+	private async namesOf(record: unknown, prefix: string, followBookings: boolean): Promise<IDataObject> {
+		const named: IDataObject = {};
+		for (const [path, value] of leavesOf(record)) {
+			const referred = referredBy(path);
+			if (!referred || (typeof value !== 'string' && typeof value !== 'number') || String(value).trim() === '') continue;
+			if (referred.resource === 'booking' && !followBookings) continue;
+			const found = await this.lookUp(referred, String(value));
+			if (found === undefined) continue;
+			if (referred.resource === 'booking') Object.assign(named, await this.namesOf(found, `${prefix}${path}.`, false));
+			else {
+				const name = recordName({ name: labelOf(found, String(value)), value: String(value) });
+				if (name !== String(value)) named[`${prefix}${path}`] = name;
+			}
+		}
+		return named;
+	}
+
+	/** One referenced record, looked up once per run; undefined where it cannot be read. */
+	private async lookUp(referred: Referred, identity: string): Promise<unknown> {
+		const key = `${referred.resource}\u0000${identity}`;
+		let found = this.looked.get(key);
+		if (!found) {
+			if (this.looked.size >= MAX_NAMED_REFERENCES) {
+				this.skipped++;
+				return undefined;
+			}
+			found = this.limited(() => this.read(referred, identity)).then((record) => {
+				if (record === undefined) this.unnamed++;
+				return record;
+			});
+			this.looked.set(key, found);
+		}
+		return await found;
+	}
+
+	/** Runs a look-up when one of MAX_LOOKUPS_IN_FLIGHT places is free; a finished one hands its place to the next. */
+	private async limited<T>(work: () => Promise<T>): Promise<T> {
+		if (this.inFlight < MAX_LOOKUPS_IN_FLIGHT) this.inFlight++;
+		else await new Promise<void>((resolve) => this.waiting.push(resolve));
+		try {
+			return await work();
+		} finally {
+			const next = this.waiting.shift();
+			if (next) next();
+			else this.inFlight--;
+		}
+	}
+
+	private async read(referred: Referred, identity: string): Promise<unknown> {
+		if (referred.byId) {
+			const answer = await settle(this.client.send({ endpoint: referred.byId, id: identity }));
+			return answer.ok && answer.value.body !== null && typeof answer.value.body === 'object' ? answer.value.body : undefined;
+		}
+		let list = this.lists.get(referred.resource);
+		if (!list) {
+			// With the node's Pagination and Items Field, as the editor reads these lists.
+			const { pagination, itemsPath } = readListOptions(this.parameters, 0);
+			list = readWholeList(this.client, referred.list, { settings: pagination, itemsPath });
+			this.lists.set(referred.resource, list);
+		}
+		return (await list).get(identity);
+	}
+
+	/** The hint after a run where some references could not be named. */
+	describeUnnamed(): string | undefined {
+		if (this.unnamed === 0 && this.skipped === 0) return undefined;
+		const parts = [
+			this.unnamed > 0 ? `${this.unnamed} referenced record${this.unnamed === 1 ? '' : 's'} could not be read (no access, or not found)` : '',
+			this.skipped > 0 ? `${this.skipped} reference${this.skipped === 1 ? '' : 's'} beyond the first ${MAX_NAMED_REFERENCES} of this run were not looked up` : '',
+		].filter(Boolean);
+		return `Add Names: ${parts.join('; ')}; those names are left out.`;
+	}
+}
+
+/** A list's records by identity, read through the node's walk, at most MAX_LIST_PAGES pages; empty where it cannot be read. */
+async function readWholeList(client: ApiClient, endpoint: Endpoint, reading: ListReading): Promise<Map<string, unknown>> {
+	const records: unknown[] = [];
+	let token: string | undefined;
+	for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
+		const page = await settle(samplePage(client, endpoint, token, reading));
+		if (!page.ok) break;
+		records.push(...page.value.records);
+		token = page.value.nextToken;
+		if (token === undefined) break;
+	}
+	const path = chooseIdentityMode(records) === 'id' ? 'id' : detectIdentityField(records);
+	const rule = { path: path ?? 'id', named: path !== 'id' };
+	return new Map(records.flatMap((record) => {
+		const identity = path ? recordIdentity(record, rule) : undefined;
+		return identity === undefined ? [] : [[identity, record] as [string, unknown]];
+	}));
+}
+
+/**
+ * The local time of each date-time of a record in `zone`, by path: ISO date-time text only (a number is a time
+ * only where a whole column says so, which one record cannot), zone-less text read in the workspace's zone.
+ */
+export function localTimesOf(record: unknown, zone: string, zoneless: string): IDataObject {
+	const times: IDataObject = {};
+	for (const [path, value] of leavesOf(record)) {
+		const stamp = typeof value === 'string' ? readTimestamp(value, zoneless) : undefined;
+		if (stamp?.form === 'isoDateTime') times[path] = formatLocalTime(stamp.epochMs, zone);
+	}
+	return times;
+}
+
+// ---- Flat fields (version 1.2 on) --------------------------------------------------------------------------
+
+/** Whether a field name is written in camelCase (`roomId`) rather than snake_case (`room_id`). */
+function camel(name: string): boolean {
+	return /[a-z\d][A-Z]/.test(name) && !name.includes('_');
+}
+
+/** A new field name from a record's own: `room_id` → `room_name`, `roomId` → `roomName`, `start` → `start_local`. */
+function joined(base: string, word: string, camelCase: boolean): string {
+	if (base === '') return word;
+	return camelCase ? `${base}${word.charAt(0).toUpperCase()}${word.slice(1)}` : `${base}_${word}`;
+}
+
+/**
+ * The flat key of a referenced record's name, from the path that refers to it: the segment that names the list
+ * (`room_id`, `roomId`, `relationships.room.data.id` → room) without its identity word, then "name" in that
+ * segment's style: `room_name`, `roomName`.
+ */
+export function nameKeyOf(path: string): string {
+	const segments = path.split('.');
+	const referred = referredBy(path);
+	const naming = [...segments].reverse().find((segment) => referred && wordsOf(segment)[0].some((word) => referred.words.includes(word))) ?? segments[segments.length - 1];
+	const base = naming.replace(/([_-]?id|Id|ID)$/, '');
+	return joined(base, 'name', camel(naming));
+}
+
+/** The flat key of a date-time's local time: its field's own name and "local" (`start_local`, `startsAtLocal`). */
+export function localKeyOf(path: string): string {
+	const last = path.split('.').pop() ?? path;
+	return joined(last, 'local', camel(last));
+}
+
+/** A date-time as a person reads it in a spreadsheet, in the zone it was turned into: "2026-12-02 10:00". */
+function readableLocal(offsetTime: string): string {
+	return offsetTime.slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * A record with its names and local times as flat fields after its own: each name under nameKeyOf of its path
+ * (a payment's own client first, its booking's room and client where it has none), each local time under
+ * localKeyOf, and the zone they are in once. A field the record already holds is never overwritten: where a key
+ * is taken, the whole path is spelt out (`attributes_start_local`).
+ */
+export function flatAdditions(record: IDataObject, names: IDataObject, times: IDataObject, zone: string): IDataObject {
+	const out: IDataObject = { ...record };
+	const camelCase = Object.keys(record).some(camel) && !Object.keys(record).some((key) => key.includes('_'));
+	const put = (key: string, path: string, value: unknown) => {
+		const spelt = path.split('.').join(camelCase ? '' : '_');
+		const chosen = !(key in out) ? key : !(spelt in out) && spelt !== key ? spelt : undefined;
+		if (chosen !== undefined) out[chosen] = value as IDataObject[string];
+	};
+	// The record's own references (`client_id`) first; those read through its booking (`booking_id.room_id`) only
+	// add what it does not name itself (a payment's room, not a second client).
+	const paths = Object.keys(names);
+	for (const path of paths.filter((candidate) => !readThroughBooking(candidate))) put(nameKeyOf(path), path, names[path]);
+	for (const path of paths.filter(readThroughBooking)) {
+		const key = nameKeyOf(path);
+		if (!(key in out)) out[key] = names[path];
+	}
+	const timed = Object.entries(times);
+	for (const [path, value] of timed) put(localKeyOf(path), `${path}.local`, readableLocal(String(value)));
+	if (timed.length > 0) put(camelCase ? 'localTimeZone' : 'local_time_zone', 'local.time.zone', zone);
+	return out;
+}
+
+/** Whether a name's path was read through a booking the record refers to (`booking_id.room_id`). */
+function readThroughBooking(path: string): boolean {
+	const segments = path.split('.');
+	return segments.some((_, index) => index > 0 && referredBy(segments.slice(0, index).join('.'))?.resource === 'booking');
 }

@@ -55,7 +55,7 @@ export async function timeZoneCheck(context: E2eContext, rest: N8nRestClient): P
 		// Without the option: what n8n hands the editor is the instance's zone, and the label says so.
 		const plain = await fieldsFor({});
 		const plainStart = plain.find((field) => field.id === 'start');
-		assert(plainStart?.displayName.startsWith(`start (date-time in ${instanceZone}`), `the start label names n8n's instance zone: "${plainStart?.displayName}"`);
+		assert(plainStart?.displayName.startsWith(`(${instanceZone}) start (date-time`), `the start label names n8n's instance zone: "${plainStart?.displayName}"`);
 		const first = slotIn(2, '2027-04-12T00:00:00Z');
 		const run = await runCreate('e2e: the form read in the zone its label names', plain, { room_id: first.room.id, service_id: first.slot.serviceId, start: wallClock(first.slot.start, instanceZone) }, {});
 		assertEqual(store.bookings.at(-1)?.start, first.slot.start, `the booking's start (typed ${wallClock(first.slot.start, instanceZone)} as the label's ${instanceZone})`);
@@ -67,7 +67,7 @@ export async function timeZoneCheck(context: E2eContext, rest: N8nRestClient): P
 		const options = { timeZone: WORKFLOW_ZONE };
 		const zoned = await fieldsFor(options);
 		const zonedStart = zoned.find((field) => field.id === 'start');
-		assert(zonedStart?.displayName.startsWith(`start (date-time in ${WORKFLOW_ZONE}`), `the start label names the option's zone: "${zonedStart?.displayName}"`);
+		assert(zonedStart?.displayName.startsWith(`(${WORKFLOW_ZONE}) start (date-time`), `the start label names the option's zone: "${zonedStart?.displayName}"`);
 		const picker = await route<ListAnswer>(rest, 'resource-locator-results',
 			payload({ resource: 'booking', operation: 'get', bookingId: { __rl: true, mode: 'list', value: '' }, options }, 'parameters.bookingId', 'searchBookings', FULL_CREDENTIAL));
 		for (const result of picker.results) {

@@ -139,9 +139,17 @@ describe('the filter\'s place by version', () => {
 		return NodeHelpers.getNodeParameters(trigger.description.properties, parameters, false, false, node, trigger.description);
 	}
 
-	it('version 1.1 is the default and keeps the filter beside Watch', () => {
-		expect(trigger.description.defaultVersion).toBe(1.1);
+	// Issue 42 made 1.2 the default (Add Names, Add Local Times as flat fields); it keeps the filter beside Watch as 1.1 does.
+	it('version 1.2 is the default and keeps the filter beside Watch, as 1.1 does', () => {
+		expect(trigger.description.defaultVersion).toBe(1.2);
 		expect(kept(1.1, { entryFilter: filter })).toMatchObject({ entryFilter: filter });
+		expect(kept(1.2, { entryFilter: filter })).toMatchObject({ entryFilter: filter });
+	});
+
+	it('offers Add Names, Add Local Times and Time Zone from version 1.2 only, so a 1.1 trigger\'s output stays as it was', () => {
+		const options = { addNames: true, addLocalTimes: true, timeZone: 'Europe/Berlin' };
+		expect(kept(1.2, { options })?.options).toMatchObject(options);
+		expect(kept(1.1, { options })?.options ?? {}).toEqual({});
 	});
 
 	it('version 1 keeps the filter its workflows saved under Options; version 1.1 does not offer it there', () => {

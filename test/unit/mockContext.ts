@@ -54,6 +54,8 @@ export interface MockContextOptions {
 	answers?: MockAnswer[] | ((request: IHttpRequestOptions, index: number) => MockAnswer);
 	credentials?: IDataObject;
 	continueOnFail?: boolean;
+	/** The node's version (TEST_NODE's, 1, unless given). */
+	typeVersion?: number;
 }
 
 /**
@@ -76,7 +78,8 @@ export function mockContext(options: MockContextOptions) {
 		if (index >= script.length) throw new Error(`unexpected request #${index + 1} to ${request.url}`);
 		return script[index];
 	};
-	const node = typeof options.parameters === 'function' ? nodeStoring(parametersOf, itemCount) : TEST_NODE;
+	const stored = typeof options.parameters === 'function' ? nodeStoring(parametersOf, itemCount) : TEST_NODE;
+	const node = options.typeVersion === undefined ? stored : { ...stored, typeVersion: options.typeVersion };
 	const context = {
 		getNode: () => node,
 		getInputData: () => Array.from({ length: itemCount }, (_, i) => ({ json: { index: i } })),

@@ -4,7 +4,10 @@ import { findEndpoint } from '../../nodes/VenueBooking/endpoints';
 import { matchesSearch } from '../../nodes/VenueBooking/methods/listSearch';
 import type { SeenField } from '../../nodes/VenueBooking/methods/resourceMapping';
 import {
+	flatAdditions,
 	labelOf,
+	localKeyOf,
+	nameKeyOf,
 	loadReferenceLists,
 	moreUnreachableNotice,
 	nameQuotedIdentities,
@@ -308,5 +311,39 @@ describe('naming the identities an error quotes', () => {
 		expect(nameQuotedIdentities('Validation failed', catalogue, new Set())).toBeUndefined();
 		expect(nameQuotedIdentities('svc_photo_1hour is unknown', catalogue, new Set())).toBeUndefined();
 		expect(nameQuotedIdentities('x_1 is unknown', [{ identity: 'x_1', name: 'x_1', what: 'room' }], new Set())).toBeUndefined();
+	});
+});
+
+describe('names and local times as flat fields (node version 1.2, issue 42)', () => {
+	it('names a reference after the field that refers, in its own style, and a time after its field', () => {
+		expect(nameKeyOf('room_id')).toBe('room_name');
+		expect(nameKeyOf('roomId')).toBe('roomName');
+		expect(nameKeyOf('clientID')).toBe('clientName');
+		expect(nameKeyOf('relationships.room.data.id')).toBe('room_name');
+		expect(nameKeyOf('booking_id.room_id')).toBe('room_name');
+		expect(localKeyOf('start')).toBe('start_local');
+		expect(localKeyOf('startsAt')).toBe('startsAtLocal');
+		expect(localKeyOf('attributes.created_at')).toBe('created_at_local');
+	});
+
+	it('a payment: its own client first, its booking\'s room, readable local times and the zone once; nothing of the API\'s overwritten', () => {
+		const payment = { id: 'pay_1', booking_id: 'bkg_1', client_id: 'cli_1', amount_cents: 3000, created_at: '2026-12-02T09:00:00Z', start_local: 'theirs' };
+		const names = { client_id: 'Ada Jones', 'booking_id.room_id': 'Studio A', 'booking_id.client_id': 'Ada J.' };
+		const times = { created_at: '2026-12-02T10:00:00+01:00', 'booking.start': '2026-12-03T10:00:00+01:00', start: '2026-12-03T10:00:00+01:00' };
+		expect(flatAdditions(payment, names, times, 'Europe/Berlin')).toEqual({
+			...payment,
+			client_name: 'Ada Jones',
+			room_name: 'Studio A',
+			created_at_local: '2026-12-02 10:00',
+			// "start_local" is the API's own: the first time of that name takes its whole path, the second is left out.
+			booking_start_local: '2026-12-03 10:00',
+			local_time_zone: 'Europe/Berlin',
+		});
+	});
+
+	it('writes camelCase fields for a camelCase record', () => {
+		expect(flatAdditions({ id: 'b1', roomId: 'r1', startsAt: '2026-12-02T09:00:00Z' }, { roomId: 'Studio A' }, { startsAt: '2026-12-02T10:00:00+01:00' }, 'Europe/Berlin')).toEqual({
+			id: 'b1', roomId: 'r1', startsAt: '2026-12-02T09:00:00Z', roomName: 'Studio A', startsAtLocal: '2026-12-02 10:00', localTimeZone: 'Europe/Berlin',
+		});
 	});
 });

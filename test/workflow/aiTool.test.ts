@@ -71,7 +71,7 @@ describe('AI tool mode', () => {
 		const asAction = await offeredFields(sandbox, NODE_TYPE);
 		expect(asTool.map((field) => field.id)).toEqual(asAction.map((field) => field.id));
 		expect(asTool.map((field) => field.displayName)).toEqual(asTool.map((field) => field.id));
-		expect(asAction.find((field) => field.id === 'start')?.displayName).toMatch(/^start \(date-time in America\/New_York, e\.g\. .* → sent as /);
+		expect(asAction.find((field) => field.id === 'start')?.displayName).toMatch(/^\(America\/New_York\) start \(date-time, e\.g\. .* → sent as /);
 		// The agent gives a client by identity: the field is in its form, without the workspace's clients as options.
 		expect(asTool.find((field) => field.id === 'client_id')).toMatchObject({ type: 'string', pickedIn: 'client' });
 		expect(asTool.find((field) => field.id === 'client_id')?.removed).toBeUndefined();

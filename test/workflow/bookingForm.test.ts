@@ -96,7 +96,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		);
 		expect(offered.every((field) => field.display)).toBe(true);
 		// A nested field is named by its own name; its label says where it sits.
-		expect(offered.find((field) => field.id === id('start'))?.displayName).toMatch(new RegExp(`^${short('start')} \\(date-time in ${ZONE}, e\\.g\\. `));
+		expect(offered.find((field) => field.id === id('start'))?.displayName).toMatch(new RegExp(`^\\(${ZONE}\\) ${short('start')} \\(date-time, e\\.g\\. `));
 	});
 
 	it('a booking from the fields it opens with and a client picked by name runs on the first try, at the typed time in the workflow\'s zone', async () => {
@@ -147,6 +147,28 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 			expect(saved).not.toContain(client.email);
 			if (client.id !== wanted.id) expect(saved).not.toContain(client.name);
 		}
+	});
+
+	// Issue 42: the sandbox answers an empty start (not sent) with a 400 naming it; the error names the form's field.
+	it('a start left empty in the form: the 400\'s headline and description name the form\'s field, not query parameters or a body', async () => {
+		const roomField = offered.find((field) => field.id === id('roomId'));
+		const serviceField = offered.find((field) => field.id === id('serviceId'));
+		const room = sandbox.store.rooms.find((candidate) => roomField?.options?.some((option) => storedOf('rooms', option.value) === candidate.id));
+		const service = sandbox.store.services.find((candidate) => room && candidate.roomIds.includes(room.id));
+		expect(serviceField).toBeDefined();
+		const value: IDataObject = { [id('roomId')]: offeredValue('roomId', room?.id), [id('serviceId')]: offeredValue('serviceId', service?.id) };
+		const parameters = { ...create, bookingClient: { __rl: true, mode: 'list', value: sandbox.store.clients[0].id, cachedResultName: sandbox.store.clients[0].name }, fields: mapped(value, offered) };
+		const result = await runNode(sandbox, parameters as INodeParameters, { settings: { timezone: ZONE } });
+		const error = result.errorOf(NODE_NAME);
+		expect(error).toBeDefined();
+		expect(error!.message).not.toMatch(/query parameters|body you sent/);
+		// Where the server's answer names the field, the error names it; where it names none, it points at the form.
+		const named = new RegExp(`"${escaped(id('start'))}" in Fields Seen in Your Workspace`).test(error!.message);
+		if (named) expect(String(error!.description)).toMatch(new RegExp(`"${escaped(id('start'))}"( \\([^\n]*\\))? is empty in Fields Seen in Your Workspace`));
+		// (A 2xx answer declaring the failure leads with the server's own words, which name it.)
+		else expect(error!.message).toMatch(/check the fields set in Fields Seen in Your Workspace|^The API refused POST \/bookings: .*start/);
+		// Django's and Stripe's answers name the field.
+		if (name === 'drfPage' || name === 'stripe') expect(named).toBe(true);
 	});
 
 	/** A confirmed booking still ahead: a started one cannot be cancelled or moved. */
@@ -240,7 +262,7 @@ describe.each(CONVENTIONS.map((name) => [name]))('the Create form, %s convention
 		expect(error?.message).toMatch(/\((400|422)\)|^The API refused POST \/bookings/);
 		// The server's own words come first, then which offered field they are about and how to take it out of the form.
 		expect(String(error?.description)).toMatch(/^(The answer came with a success status.*\n)?The server said: .*end/i);
-		expect(String(error?.description)).toMatch(new RegExp(`\n"${escaped(id('end'))}" \\(${short('end')} \\(date-time .*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
+		expect(String(error?.description)).toMatch(new RegExp(`\n"${escaped(id('end'))}" \\(\\([^)]+\\) ${short('end')} \\(date-time.*\\)\\) is a field of Fields Seen in Your Workspace: .*Remove it from the form`));
 	});
 
 	it('a service the chosen room does not offer: the server\'s reason first, and no advice to remove the room', async () => {

@@ -72,6 +72,51 @@ describe.each(STYLES)('the editor on a large workspace: %s', (_name, options) =>
 		}
 	});
 
+	// Issue 42: the picker opens on upcoming bookings (soonest first), for no more booking pages than one beyond the
+	// list's first page, and no more requests in all than the first page's own view and that one page.
+	it('the first view opens on upcoming bookings where the list allows it, and costs about what the first page\'s view cost', async () => {
+		const context = contextFor(sandbox, withIdentity({ resource: 'booking', operation: 'get' }), 'parameters.bookingId');
+		// The picker's today is the sandbox's (FIXED_TODAY, noon UTC), whatever the machine's day: Date.now shifted.
+		const realNow = Date.now.bind(Date);
+		const shift = Date.parse(`${FIXED_TODAY}T12:00:00Z`) - realNow();
+		const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + shift);
+		try {
+			await firstViewAtSandboxToday(context);
+		} finally {
+			clock.mockRestore();
+			// The session (its pacer, its expiry) was made on the shifted clock: the tests after it start on the real one.
+			forgetEditorSessions();
+		}
+	});
+
+	async function firstViewAtSandboxToday(context: ReturnType<typeof contextFor>) {
+		forgetEditorSessions();
+		sandbox.resetRequests();
+		const first = await searchBookings.call(context);
+		const requests = sandbox.requests.length;
+		const bookingPages = sandbox.requests.filter((request) => request.path.endsWith('/bookings')).length;
+		// The first page's view as it was before (a token at the list's start skips the jump).
+		forgetEditorSessions();
+		sandbox.resetRequests();
+		const firstPage = await searchBookings.call(context, undefined, JSON.stringify({ searched: 0 }));
+		const before = sandbox.requests.length;
+		const rows = first.results.filter((row) => !isNoticeRow(row));
+		const starts = rows.map((row) => Date.parse(sandbox.store.findBooking(String(row.value))!.start));
+		const today = Date.parse(`${FIXED_TODAY}T00:00:00Z`);
+		expect(bookingPages).toBeLessThanOrEqual(2);
+		expect(requests).toBeLessThanOrEqual(before + 1);
+		if (convention === undefined) {
+			// A cursor list reveals no end: the oldest page as before, and a notice of what to search.
+			expect(first.results.map((row) => row.value)).toEqual(firstPage.results.filter((row) => !isNoticeRow(row)).map((row) => row.value).concat(false));
+			expect(String(first.results.at(-1)!.name)).toContain('search "today", "tomorrow" or a date');
+		} else {
+			expect(starts[0]).toBeGreaterThanOrEqual(today);
+			const ahead = starts.filter((start) => start >= today);
+			expect(starts.slice(0, ahead.length)).toEqual([...ahead].sort((a, b) => a - b));
+			expect(ahead.length).toBeGreaterThan(rows.length / 2);
+		}
+	}
+
 	it(`a search by the far client's full name offers their booking within ${RESULT_PAGES} result pages`, async () => {
 		const far = sandbox.store.clients[FAR_CLIENT];
 		const theirs = new Set(sandbox.store.bookings.filter((booking) => booking.clientId === far.id).map((booking) => booking.id));

@@ -63,6 +63,12 @@ describe('one clear message per status', () => {
 		expect(everythingStored(result)).not.toContain('SECRET');
 	});
 
+	// Issue 42: the credential by the name the node holds it under (the harness names it "cred"), not its type's.
+	it('401 in a run names the credential the node used', async () => {
+		const result = await runNode(sandbox, { resource: 'room', operation: 'getAll' }, { apiKey: 'not-a-key-SECRET' });
+		expect(result.errorOf(NODE_NAME)!.message).toBe('The API key was refused (401): check the API Key of the credential "cred"');
+	});
+
 	it('409: a slot that is taken', async () => {
 		const taken = sandbox.store.bookings.find((b) => b.status === 'confirmed' && b.start > sandbox.store.nowIso())!;
 		const result = await runNode(sandbox, {

@@ -5,6 +5,9 @@
  * there, as the label said, with a hint that the run's zone differs; with it, editor and run use the one zone. Then
  * the outputs: Add Local Times in the zone in force, Add Names from the records the references point to.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
 import { bookingFields, type OfferedField } from '../../nodes/VenueBooking/methods/resourceMapping';
@@ -12,8 +15,9 @@ import { searchBookings } from '../../nodes/VenueBooking/methods/listSearch';
 import { FIXED_TODAY, type Sandbox } from '../../sandbox';
 import { computeFreeSlots } from '../../sandbox/slots';
 import { PAGINATION_AS_SET } from '../support/conventions';
-import { methodContext, node } from './harness';
-import { credentialsFor, credentialTypes, itemsOf, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey } from './venueBooking';
+import { createPoller, methodContext, node } from './harness';
+import { triggerNode } from './venueBookingTrigger';
+import { credentialsFor, credentialTypes, itemsOf, NODE_NAME, NODE_TYPE, nodeTypes, runNode, startSandboxWithKey, TRIGGER_TYPE } from './venueBooking';
 
 /** n8n's zone when GENERIC_TIMEZONE is unset: what its editor routes hand every method. */
 const INSTANCE_ZONE = 'America/New_York';
@@ -60,7 +64,7 @@ describe('one time zone in the editor and the run, with a workflow zone other th
 	it('without Options > Time Zone: the label names the instance\'s zone, the typed time is read there, and the run says its own zone differs', async () => {
 		const offered = await formFor({});
 		const start = offered.find((field) => field.id === 'start')!;
-		expect(start.displayName).toMatch(/^start \(date-time in America\/New_York\b/);
+		expect(start.displayName).toMatch(/^\(America\/New_York\) start \(date-time\b/);
 		expect(start.zone).toBe(INSTANCE_ZONE);
 
 		const { room, slot } = freeBooking('2027-03-15T00:00:00Z');
@@ -81,7 +85,7 @@ describe('one time zone in the editor and the run, with a workflow zone other th
 		const options = { timeZone: WORKFLOW_ZONE };
 		const offered = await formFor(options);
 		const start = offered.find((field) => field.id === 'start')!;
-		expect(start.displayName).toMatch(/^start \(date-time in Europe\/Berlin\b/);
+		expect(start.displayName).toMatch(/^\(Europe\/Berlin\) start \(date-time\b/);
 		expect(start.zone).toBe(WORKFLOW_ZONE);
 
 		// The picker shows each booking's start as a Berlin wall clock.
@@ -203,6 +207,101 @@ describe('Add Names in a JSON:API workspace (references in relationships, record
 				service: store.services.find((service) => service.id === booking.serviceId)!.name,
 				client: store.clients.find((client) => client.id === booking.clientId)!.name,
 			});
+		}
+	});
+});
+
+describe('exports a person reads: Add Names and Add Local Times as flat fields (version 1.2, issue 42)', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ seed: 11, today: FIXED_TODAY });
+	});
+	afterAll(async () => sandbox.close());
+
+	/** What a payment's flat fields must say, from the store. */
+	function expectedOf(id: unknown) {
+		const { store } = sandbox;
+		const payment = store.payments.find((candidate) => candidate.id === id)!;
+		const booking = store.bookings.find((candidate) => candidate.id === payment.bookingId)!;
+		return {
+			client_name: store.clients.find((client) => client.id === payment.clientId)!.name,
+			room_name: store.rooms.find((room) => room.id === booking.roomId)!.name,
+			service_name: store.services.find((service) => service.id === booking.serviceId)!.name,
+			local_time_zone: WORKFLOW_ZONE,
+		};
+	}
+
+	it('the action node 1.2: a payment with its client, room and service by name and its times as Berlin\'s wall clock, beside the API\'s own fields', async () => {
+		const options = { addNames: true, addLocalTimes: true, timeZone: WORKFLOW_ZONE };
+		const items = itemsOf(await runNode(sandbox, { resource: 'payment', operation: 'getAll', limit: 5, options } as INodeParameters, { typeVersion: 1.2 }));
+		expect(items).toHaveLength(5);
+		for (const item of items) {
+			expect(item).toMatchObject(expectedOf(item.id));
+			expect(item).not.toHaveProperty('addedByNode');
+			const created = Object.keys(item).find((key) => key.endsWith('_local'))!;
+			const own = created.replace(/_local$/, '');
+			expect(item[created]).toBe(wallClock(String(item[own]), WORKFLOW_ZONE).slice(0, 16).replace('T', ' '));
+		}
+	});
+
+	it('the trigger 1.2 on Payments: Fetch Test Event shows the same flat fields; a 1.1 trigger\'s output is as before', async () => {
+		const parameters = { watch: 'payments', options: { addNames: true, addLocalTimes: true, timeZone: WORKFLOW_ZONE } };
+		const poller = createPoller({ node: triggerNode(parameters, 1.2), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox) });
+		try {
+			const entries = (await poller.fetchTestEvent()).items?.[0] ?? [];
+			expect(entries.length).toBeGreaterThan(0);
+			for (const { json } of entries) expect(json).toMatchObject(expectedOf(json.id));
+		} finally {
+			await poller.close();
+		}
+		const earlier = createPoller({ node: triggerNode(parameters, 1.1), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox) });
+		try {
+			for (const { json } of (await earlier.fetchTestEvent()).items?.[0] ?? []) {
+				const stored = sandbox.store.payments.find((payment) => payment.id === json.id);
+				expect(stored).toBeDefined();
+				expect(Object.keys(json).some((key) => key.endsWith('_name') || key.endsWith('_local') || key === 'addedByNode')).toBe(false);
+			}
+		} finally {
+			await earlier.close();
+		}
+	});
+});
+
+describe('examples 02 and 05 write columns a bookkeeper reads (issue 42)', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ seed: 13, today: FIXED_TODAY });
+	});
+	afterAll(async () => sandbox.close());
+
+	interface ExampleNode { name: string; type: string; typeVersion: number; parameters: INodeParameters }
+	const example = (file: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', file), 'utf8')) as { nodes: ExampleNode[] };
+	/** The fields of the Venue Booking node's output the example's Bookkeeping Columns read (`$json.x`). */
+	function fieldsRead(nodes: ExampleNode[]): string[] {
+		const columns = nodes.find((candidate) => candidate.name === 'Bookkeeping Columns')!;
+		const assignments = (columns.parameters.assignments as { assignments: Array<{ value: string }> }).assignments;
+		return [...new Set(assignments.flatMap(({ value }) => [...value.matchAll(/\$json\.(\w+)/g)].map((match) => match[1])))];
+	}
+
+	it('05: Get many payments as the example sets it gives every field its columns read, names and local times included', async () => {
+		const { nodes } = example('05-full-payment-export.json');
+		const payments = nodes.find((candidate) => candidate.type === NODE_TYPE)!;
+		const items = itemsOf(await runNode(sandbox, { ...payments.parameters, returnAll: false, limit: 20 }, { typeVersion: payments.typeVersion, settings: { timezone: WORKFLOW_ZONE } }));
+		const read = fieldsRead(nodes);
+		expect(read).toEqual(expect.arrayContaining(['created_at_local', 'client_name', 'room_name', 'amount_cents']));
+		for (const item of items) for (const field of read) expect([field, item[field]]).toEqual([field, expect.anything()]);
+	});
+
+	it('02: the trigger as the example sets it gives every field its columns read', async () => {
+		const { nodes } = example('02-nightly-new-payments.json');
+		const trigger = nodes.find((candidate) => candidate.type === TRIGGER_TYPE)!;
+		const poller = createPoller({ node: triggerNode(trigger.parameters, trigger.typeVersion), nodeTypes, credentialTypes, credentials: credentialsFor(sandbox) });
+		try {
+			const entries = (await poller.fetchTestEvent()).items?.[0] ?? [];
+			expect(entries.length).toBeGreaterThan(0);
+			for (const { json } of entries) for (const field of fieldsRead(nodes)) expect([field, json[field]]).toEqual([field, expect.anything()]);
+		} finally {
+			await poller.close();
 		}
 	});
 });

@@ -88,10 +88,11 @@ describe('first activation and Fetch Test Event', () => {
 	});
 
 	it('after Fetch Test Event, the output pane says what it shows (the newest 5, oldest first) and that the position did not move, as the run shows', async () => {
-		const hint = (nodeTypes[TRIGGER_TYPE].description.hints ?? []).find((candidate) => candidate.message.startsWith('Fetch Test Event shows'));
+		const hint = (nodeTypes[TRIGGER_TYPE].description.hints ?? []).find((candidate) => candidate.message.startsWith("The journal's newest"));
 		// No display condition: n8n's editor shows it after every run of the trigger there, which is always this sample.
 		expect(hint).toEqual({
-			message: "Fetch Test Event shows the journal's newest 5 entries, oldest of them first (with Only Entries Where set: the newest 5 it keeps among the journal's newest 100). The trigger's position did not move: fetching changes nothing of what the active workflow emits.",
+			// Issue 42: notices that fit in three lines.
+			message: "The journal's newest 5 entries (with Only Entries Where: among its newest 100), oldest first. Fetching does not move the trigger's position.",
 			type: 'info',
 			location: 'outputPane',
 			whenToDisplay: 'afterExecution',
@@ -222,7 +223,8 @@ describe('the guessed order, told in the editor', () => {
 	it("says in the output pane after Fetch Test Event, while Journal Order is Automatic, that a journal without timestamps is a guess, naming the option", () => {
 		const hint = (description.hints ?? []).find((candidate) => candidate.message.includes('Options > Journal Order'));
 		expect(hint).toMatchObject({ location: 'outputPane', whenToDisplay: 'afterExecution' });
-		expect(hint?.message).toMatch(/taken as oldest first/);
+		// Issue 42: three lines at most, and saying when it applies (entries without timestamps).
+		expect(hint?.message).toMatch(/^Entries without timestamps\? Then their order is guessed \(oldest first\)/);
 		expect(shownAfterFetch({})).toBe(true);
 		expect(shownAfterFetch({ journalOrder: 'auto' })).toBe(true);
 		expect(shownAfterFetch({ journalOrder: 'newestFirst' })).toBe(false);

@@ -46,7 +46,7 @@ describe('a workspace that writes local times without a zone (pipedrive form, ti
 		const start = offered.find((field) => field.id === 'start');
 		expect(start?.momentForm).toEqual({ kind: 'iso', separator: ' ', seconds: true, fraction: 0, zone: '' });
 		// The editor's zone (n8n's instance default here) beside the workspace's: a booking at 14:00 UTC, 15:00 in Paris.
-		expect(start?.displayName).toBe('start (date-time in America/New_York, e.g. 2027-02-27 09:00 → sent as 2027-02-27 15:00:00 (Europe/Paris time))');
+		expect(start?.displayName).toBe('(America/New_York) start (date-time, e.g. 2027-02-27 09:00 → sent as 2027-02-27 15:00:00 (Europe/Paris time))');
 		expect(sandbox.store.bookings.some((stored) => stored.start === '2027-02-27T14:00:00Z')).toBe(true);
 	});
 
@@ -106,7 +106,7 @@ describe('a Mindbody-style workspace (PascalCase, zone-less site times in Europe
 	beforeEach(() => sandbox.resetRequests());
 
 	it('labels Start with both zones, and the picker reads each booking\'s zone-less time as Paris time', async () => {
-		expect(offered.find((field) => field.id === 'Start')?.displayName).toBe('Start (date-time in America/New_York, e.g. 2027-02-27 09:00 → sent as 2027-02-27T15:00:00 (Europe/Paris time))');
+		expect(offered.find((field) => field.id === 'Start')?.displayName).toBe('(America/New_York) Start (date-time, e.g. 2027-02-27 09:00 → sent as 2027-02-27T15:00:00 (Europe/Paris time))');
 		const booking = sandbox.store.bookings.find((candidate) => candidate.start === '2027-02-27T14:00:00Z')!;
 		const picker = await searchBookings.call(editor({ resource: 'booking', operation: 'get', options: mindbodyCreate.options } as INodeParameters, 'parameters.bookingId', WORKFLOW_ZONE));
 		const row = picker.results.find((result) => result.value === booking.id);

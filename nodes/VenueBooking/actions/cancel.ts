@@ -34,15 +34,11 @@ export interface CancelledState {
 	seenIn: 'bookings' | 'journal' | 'parameters';
 }
 
+/** The version from which the two parameters are Options, added only where the workspace never showed a cancelled booking. */
+const STATE_AS_OPTIONS_VERSION = 1.2;
+
 /** The two parameters that say it where the workspace never showed it; empty means "as seen in the workspace". */
-export const cancelProperties: INodeProperties[] = [
-	{
-		displayName:
-			'Cancels the booking and changes nothing else: the field and value your workspace\'s cancelled bookings hold are read from its bookings (or its webhook deliveries) when the workflow runs. Fill the two fields below only when none of your bookings has been cancelled yet.',
-		name: 'cancelNotice',
-		type: 'notice',
-		default: '',
-	},
+const stateParameters: INodeProperties[] = [
 	{
 		displayName: FIELD_LABEL,
 		name: 'cancelledStateField',
@@ -60,6 +56,36 @@ export const cancelProperties: INodeProperties[] = [
 		description: 'The value that field holds on a cancelled booking. Leave empty to use the one seen on your workspace\'s cancelled bookings.',
 	},
 ];
+
+/**
+ * Cancel's parameters. Versions 1 and 1.1 (saved workflows, which may hold the two) show them beside the notice;
+ * from 1.2 they are Options (cancelStateOptions), empty inputs no workspace that has cancelled a booking needs.
+ */
+export const cancelProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Cancels the booking and changes nothing else, as your workspace\'s cancelled bookings show it. Where none was ever cancelled, set Options > Cancelled State Field and Value.',
+		name: 'cancelNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@version': [{ _cnd: { gte: STATE_AS_OPTIONS_VERSION } }] } },
+	},
+	{
+		displayName:
+			'Cancels the booking and changes nothing else: the field and value your workspace\'s cancelled bookings hold are read from its bookings (or its webhook deliveries) when the workflow runs. Fill the two fields below only when none of your bookings has been cancelled yet.',
+		name: 'cancelNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@version': [1, 1.1] } },
+	},
+	...stateParameters.map((property) => ({ ...property, displayOptions: { show: { '@version': [1, 1.1] } } })),
+];
+
+/** The two as Options of Cancel (version 1.2 on), for the Options collection of Cancel or Reschedule. */
+export const cancelStateOptions: INodeProperties[] = stateParameters.map((property) => ({
+	...property,
+	displayOptions: { show: { '/bookingAction': ['cancel'], '@version': [{ _cnd: { gte: STATE_AS_OPTIONS_VERSION } }] } },
+}));
 
 /** Every text leaf of a record that says cancelled, with its path (segments), to MAX_DEPTH objects deep. */
 function cancelledLeaves(record: unknown, path: string[] = []): Array<{ path: string[]; value: string }> {
@@ -133,8 +159,10 @@ function pathOfKey(record: unknown, name: string, path: string[] = []): string[]
 
 /** What the user filled in, when they did: both parameters, or an error naming the one left empty. */
 export function readGivenState(context: ParameterReader, itemIndex: number): CancelledState | undefined {
-	const field = String(context.getNodeParameter('cancelledStateField', itemIndex, '') ?? '').trim();
-	const value = String(context.getNodeParameter('cancelledStateValue', itemIndex, '') ?? '').trim();
+	// Top-level in versions 1 and 1.1, under Options from 1.2.
+	const read = (name: string) => String(context.getNodeParameter(name, itemIndex, '') ?? '').trim() || String(context.getNodeParameter(`options.${name}`, itemIndex, '') ?? '').trim();
+	const field = read('cancelledStateField');
+	const value = read('cancelledStateValue');
 	if (field === '' && value === '') return undefined;
 	if (field === '') throw inputError(context, itemIndex, FIELD_LABEL, 'is empty while Cancelled State Value is given', 'Give both, or clear both to use what your workspace\'s cancelled bookings hold.');
 	if (value === '') throw inputError(context, itemIndex, VALUE_LABEL, 'is empty while Cancelled State Field is given', 'Give both, or clear both to use what your workspace\'s cancelled bookings hold.');
@@ -144,7 +172,7 @@ export function readGivenState(context: ParameterReader, itemIndex: number): Can
 /** The error when the workspace never showed a cancelled booking: the user is asked for the two parameters. */
 export function notSeenError(context: ParameterReader, itemIndex: number) {
 	return inputError(context, itemIndex, VALUE_LABEL, 'no cancelled booking was seen in your workspace\'s bookings or webhook deliveries, so the value that cancels one is unknown',
-		'Fill Cancelled State Field and Cancelled State Value as your API expects them (its documentation, or a booking cancelled in the venue\'s own app), or choose Change Fields.');
+		'Fill Cancelled State Field and Cancelled State Value (under Options in a node added since version 1.2) as your API expects them (its documentation, or a booking cancelled in the venue\'s own app), or choose Change Fields.');
 }
 
 /** The body that cancels one booking: the state at its path, with JSON:API's members beside it. */

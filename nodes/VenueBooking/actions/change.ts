@@ -4,13 +4,13 @@
  */
 import { type IDataObject, type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, requireId, showFor } from '../endpoints';
-import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
+import { explainRefusedFields, formBodyProperties, mergeBody, readFormBody, readSeenFields, seenFieldsProperties, sentOnlyTheForm } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, inputError, type ParameterReader, readId, readWorkspaceTimeZone } from '../parameters/readers';
 import { editorListOptions, namesOptionFor, optionsProperty, readBodyEncoding, readTransportOptions } from '../parameters/options';
 import type { ApiClient } from '../transport/request';
 import { writeAnswerItems } from '../transport/response';
-import { cancelBody, type CancelledState, cancelProperties, learnCancelledState, notSeenError, readGivenState } from './cancel';
+import { cancelBody, type CancelledState, cancelProperties, cancelStateOptions, learnCancelledState, notSeenError, readGivenState } from './cancel';
 import type { HintSink, Operation } from './operation';
 import { sendWrite } from './write';
 
@@ -111,7 +111,7 @@ async function cancellation(context: ParameterReader, itemIndex: number, client:
  */
 export function bookingChangeOperation(endpoint: Endpoint): Operation {
 	const id = requireId(endpoint);
-	const form = [...seenFieldsProperties(false), ...bodyProperties(false)];
+	const form = [...seenFieldsProperties(false), ...formBodyProperties()];
 	return {
 		description: updateDisplayOptions(showFor(endpoint), [
 			idProperty(id),
@@ -120,7 +120,7 @@ export function bookingChangeOperation(endpoint: Endpoint): Operation {
 			...forActions(['reschedule'], [timesProperty]),
 			...forActions(['changeFields'], form),
 			...queryProperties,
-			optionsProperty('write', [identityFieldOption(id), ...editorListOptions, ...namesOptionFor(endpoint.resource)]),
+			optionsProperty('write', [identityFieldOption(id), ...editorListOptions, ...namesOptionFor(endpoint.resource), ...cancelStateOptions]),
 		]),
 		async execute(context, itemIndex, baseClient, hint) {
 			// Every input is read before the request, so a bad item fails without touching the workspace.
@@ -130,20 +130,22 @@ export function bookingChangeOperation(endpoint: Endpoint): Operation {
 			const parameter = action === 'reschedule' ? TIMES : 'fields';
 			let fields: IDataObject = {};
 			let body: unknown;
+			let freeBody: unknown;
 			if (action === 'cancel') body = await cancellation(context, itemIndex, client, recordId, hint);
 			else {
 				fields = readSeenFields(context, itemIndex, false, recordId, () => readWorkspaceTimeZone(client), hint, parameter);
 				if (action === 'reschedule' && Object.keys(fields).length === 0) {
 					throw inputError(context, itemIndex, TIMES_LABEL, 'no new time is given', 'Fill the booking\'s new start (and end, where your workspace takes one).');
 				}
-				body = action === 'reschedule' ? fields : mergeBody(context, itemIndex, fields, readBody(context, itemIndex, false, true));
+				freeBody = action === 'reschedule' ? undefined : readFormBody(context, itemIndex);
+				body = action === 'reschedule' ? fields : mergeBody(context, itemIndex, fields, freeBody);
 			}
 			const request = { endpoint, id: recordId, body, bodyEncoding: readBodyEncoding(context, itemIndex), query: readQuery(context, itemIndex), itemIndex };
 			try {
 				const response = await sendWrite(context, client, request);
 				return writeAnswerItems(response.body);
 			} catch (error) {
-				throw explainRefusedFields(error, context, itemIndex, fields, parameter);
+				throw explainRefusedFields(error, context, itemIndex, fields, parameter, sentOnlyTheForm(request.query, freeBody));
 			}
 		},
 	};

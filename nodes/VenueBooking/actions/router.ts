@@ -3,16 +3,13 @@
  * through an adaptive window of requests in flight, and owns Continue On Fail, pairing and hints.
  */
 import { type IDataObject, type IExecuteFunctions, type INode, type INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { type Endpoint, findEndpoint } from '../endpoints';
-import { chooseIdentityMode, detectIdentityField, recordIdentity } from '../identity';
-import { readListOptions, readParallelRequests } from '../parameters/options';
-import { onceReadParameters, type ParameterReader, readWorkspaceTimeZone, readZoneInForce } from '../parameters/readers';
-import { labelOf, leavesOf, type ListReading, recordName, samplePage } from '../referenceLists';
-import { formatLocalTime, readTimestamp } from '../timestamps';
+import { OutputAdditions } from '../referenceLists';
+import { readParallelRequests } from '../parameters/options';
+import { onceReadParameters } from '../parameters/readers';
 import { describePacing } from '../transport/ratePacer';
-import { ApiClient, settle } from '../transport/request';
+import { ApiClient } from '../transport/request';
 import { AdaptiveWindow, describeWindow, type LoadObserver } from '../transport/retry';
-import { type NodeOperation, operationKey, OPERATIONS } from './operations';
+import { operationKey, OPERATIONS } from './operations';
 
 type NodeError = NodeApiError | NodeOperationError;
 
@@ -68,7 +65,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	// adaptive window, capped by Parallel Requests.
 	const { shape, method } = operation.endpoint;
 	const parameters = onceReadParameters(this);
-	const additions = new OutputAdditions(parameters, client, operation);
+	const additions = new OutputAdditions(parameters, client, operation.endpoint.resource);
 	const adaptiveWindow = new AdaptiveWindow(shape === 'list' ? 1 : readParallelRequests(this, method === 'GET' ? 'read' : 'write'));
 	await forEachAdaptively(items.length, adaptiveWindow, async (itemIndex, observer) => {
 		try {
@@ -111,185 +108,6 @@ function joinInOrder(resultsPerItem: Array<INodeExecutionData[] | undefined>): I
 		for (const result of results) output[next++] = result;
 	}
 	return output;
-}
-
-// ---- What the node adds to output items (Options > Add Local Times, Add Names) ----------------------------
-
-/** The one key under which the node adds what is not the API's, so nothing added is taken for an API field. */
-export const ADDED_KEY = 'addedByNode';
-
-/** Distinct references named per run at most; a list of rooms or services is read up to this many pages. */
-const MAX_NAMED_REFERENCES = 1000;
-const MAX_LIST_PAGES = 50;
-/** Look-ups in flight at once: a 20,000-booking export must not open a request per client at the same moment. */
-const MAX_LOOKUPS_IN_FLIGHT = 8;
-
-/** The lists a reference may point to, by the words of the API's own paths (endpoints.ts), never by a field name. */
-const REFERRED = (['room', 'service', 'client', 'booking'] as const).map((resource) => {
-	const list = findEndpoint(resource, 'getAll');
-	const byId = resource === 'client' || resource === 'booking' ? findEndpoint(resource, 'get') : undefined;
-	return { resource, words: [resource, list.path.split('/').pop() ?? resource], list, byId };
-});
-type Referred = (typeof REFERRED)[number];
-
-/** The words of a path: its segments split at `_`, `-` and lower-to-upper case changes, in lower case. */
-function wordsOf(path: string): string[][] {
-	return path.split('.').map((segment) => segment.replace(/([a-z\d])([A-Z])/g, '$1 $2').split(/[\s_-]+/).map((word) => word.toLowerCase()).filter(Boolean));
-}
-
-/**
- * The list a field refers to, judged by the field it sits in: a path holding a list's word (`room` or `rooms`)
- * whose last segment is that word or an identity (`room_id`, `roomId`, `relationships.room.data.id`). A `type`
- * tag or a nested name (`client.name`) is no reference.
- */
-export function referredBy(path: string): Referred | undefined {
-	const segments = wordsOf(path);
-	const last = segments[segments.length - 1] ?? [];
-	const isIdentity = last[last.length - 1] === 'id';
-	return REFERRED.find(({ words }) => segments.some((segment) => segment.some((word) => words.includes(word))) &&
-		(isIdentity || (last.length === 1 && words.includes(last[0]))));
-}
-
-/**
- * Options > Add Local Times and Add Names, applied to each item's results under ADDED_KEY. Names are looked up
- * once per run and reference: a client or booking by its ID (GET by id), rooms and services from their lists
- * (read once, at most MAX_LIST_PAGES pages); a lookup that fails leaves that name out and is counted for the hint.
- */
-class OutputAdditions {
-	private readonly looked = new Map<string, Promise<unknown>>();
-	private readonly lists = new Map<string, Promise<Map<string, unknown>>>();
-	private unnamed = 0;
-	private skipped = 0;
-	private inFlight = 0;
-	private readonly waiting: Array<() => void> = [];
-
-	constructor(private readonly parameters: ParameterReader, private readonly client: ApiClient, private readonly operation: NodeOperation) {}
-
-	async add(results: IDataObject[], itemIndex: number): Promise<IDataObject[]> {
-		const localTimes = this.parameters.getNodeParameter('options.addLocalTimes', itemIndex, false) === true;
-		const names = ['booking', 'payment'].includes(this.operation.endpoint.resource) &&
-			this.parameters.getNodeParameter('options.addNames', itemIndex, false) === true;
-		if (!localTimes && !names) return results;
-		const zone = localTimes ? readZoneInForce(this.parameters, itemIndex) : '';
-		const zoneless = localTimes ? readWorkspaceTimeZone(this.client) : 'UTC';
-		return await Promise.all(results.map(async (record) => {
-			if (Object.prototype.hasOwnProperty.call(record, ADDED_KEY)) {
-				throw new NodeOperationError(this.client.node, `The API's answer already holds a field "${ADDED_KEY}", where the node would add local times and names`, {
-					itemIndex, description: 'Turn off Options > Add Local Times and Add Names for this node.',
-				});
-			}
-			const added: IDataObject = {};
-			if (localTimes) Object.assign(added, { timeZone: zone, localTimes: localTimesOf(record, zone, zoneless) });
-			if (names) added.names = await this.namesOf(record, '', true);
-			return { ...record, [ADDED_KEY]: added };
-		}));
-	}
-
-	/** The names of the records a record refers to, by path; a booking's own references under its path (`booking_id.room_id`). */
-	private async namesOf(record: unknown, prefix: string, followBookings: boolean): Promise<IDataObject> {
-		const named: IDataObject = {};
-		for (const [path, value] of leavesOf(record)) {
-			const referred = referredBy(path);
-			if (!referred || (typeof value !== 'string' && typeof value !== 'number') || String(value).trim() === '') continue;
-			if (referred.resource === 'booking' && !followBookings) continue;
-			const found = await this.lookUp(referred, String(value));
-			if (found === undefined) continue;
-			if (referred.resource === 'booking') Object.assign(named, await this.namesOf(found, `${prefix}${path}.`, false));
-			else {
-				const name = recordName({ name: labelOf(found, String(value)), value: String(value) });
-				if (name !== String(value)) named[`${prefix}${path}`] = name;
-			}
-		}
-		return named;
-	}
-
-	/** One referenced record, looked up once per run; undefined where it cannot be read. */
-	private async lookUp(referred: Referred, identity: string): Promise<unknown> {
-		const key = `${referred.resource}\u0000${identity}`;
-		let found = this.looked.get(key);
-		if (!found) {
-			if (this.looked.size >= MAX_NAMED_REFERENCES) {
-				this.skipped++;
-				return undefined;
-			}
-			found = this.limited(() => this.read(referred, identity)).then((record) => {
-				if (record === undefined) this.unnamed++;
-				return record;
-			});
-			this.looked.set(key, found);
-		}
-		return await found;
-	}
-
-	/** Runs a look-up when one of MAX_LOOKUPS_IN_FLIGHT places is free; a finished one hands its place to the next. */
-	private async limited<T>(work: () => Promise<T>): Promise<T> {
-		if (this.inFlight < MAX_LOOKUPS_IN_FLIGHT) this.inFlight++;
-		else await new Promise<void>((resolve) => this.waiting.push(resolve));
-		try {
-			return await work();
-		} finally {
-			const next = this.waiting.shift();
-			if (next) next();
-			else this.inFlight--;
-		}
-	}
-
-	private async read(referred: Referred, identity: string): Promise<unknown> {
-		if (referred.byId) {
-			const answer = await settle(this.client.send({ endpoint: referred.byId, id: identity }));
-			return answer.ok && answer.value.body !== null && typeof answer.value.body === 'object' ? answer.value.body : undefined;
-		}
-		let list = this.lists.get(referred.resource);
-		if (!list) {
-			// With the node's Pagination and Items Field, as the editor reads these lists.
-			const { pagination, itemsPath } = readListOptions(this.parameters, 0);
-			list = readWholeList(this.client, referred.list, { settings: pagination, itemsPath });
-			this.lists.set(referred.resource, list);
-		}
-		return (await list).get(identity);
-	}
-
-	/** The hint after a run where some references could not be named. */
-	describeUnnamed(): string | undefined {
-		if (this.unnamed === 0 && this.skipped === 0) return undefined;
-		const parts = [
-			this.unnamed > 0 ? `${this.unnamed} referenced record${this.unnamed === 1 ? '' : 's'} could not be read (no access, or not found)` : '',
-			this.skipped > 0 ? `${this.skipped} reference${this.skipped === 1 ? '' : 's'} beyond the first ${MAX_NAMED_REFERENCES} of this run were not looked up` : '',
-		].filter(Boolean);
-		return `Add Names: ${parts.join('; ')}; those names are left out.`;
-	}
-}
-
-/** A list's records by identity, read through the node's walk, at most MAX_LIST_PAGES pages; empty where it cannot be read. */
-async function readWholeList(client: ApiClient, endpoint: Endpoint, reading: ListReading): Promise<Map<string, unknown>> {
-	const records: unknown[] = [];
-	let token: string | undefined;
-	for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-		const page = await settle(samplePage(client, endpoint, token, reading));
-		if (!page.ok) break;
-		records.push(...page.value.records);
-		token = page.value.nextToken;
-		if (token === undefined) break;
-	}
-	const path = chooseIdentityMode(records) === 'id' ? 'id' : detectIdentityField(records);
-	const rule = { path: path ?? 'id', named: path !== 'id' };
-	return new Map(records.flatMap((record) => {
-		const identity = path ? recordIdentity(record, rule) : undefined;
-		return identity === undefined ? [] : [[identity, record] as [string, unknown]];
-	}));
-}
-
-/**
- * The local time of each date-time of a record in `zone`, by path: ISO date-time text only (a number is a time
- * only where a whole column says so, which one record cannot), zone-less text read in the workspace's zone.
- */
-export function localTimesOf(record: unknown, zone: string, zoneless: string): IDataObject {
-	const times: IDataObject = {};
-	for (const [path, value] of leavesOf(record)) {
-		const stamp = typeof value === 'string' ? readTimestamp(value, zoneless) : undefined;
-		if (stamp?.form === 'isoDateTime') times[path] = formatLocalTime(stamp.epochMs, zone);
-	}
-	return times;
 }
 
 interface Failure {

@@ -5,7 +5,7 @@
  */
 import { updateDisplayOptions } from 'n8n-workflow';
 import { type Endpoint, findEndpoint, showFor } from '../endpoints';
-import { bodyProperties, explainRefusedFields, mergeBody, readBody, readSeenFields, seenFieldsProperties } from '../parameters/body';
+import { bodyProperties, explainRefusedFields, formBodyProperties, mergeBody, readBody, readFormBody, readSeenFields, seenFieldsProperties, sentOnlyTheForm } from '../parameters/body';
 import { queryProperties, readQuery } from '../parameters/freeForm';
 import { identityFieldOption, idProperty, readId, readWorkspaceTimeZone } from '../parameters/readers';
 import { editorListOptions, namesOptionFor, optionsProperty, readBodyEncoding, readTransportOptions } from '../parameters/options';
@@ -95,7 +95,7 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 		description: updateDisplayOptions(showFor(endpoint), [
 			...(id ? [idProperty(id)] : []),
 			...seenFieldsProperties(endpoint.operation === 'create'),
-			...bodyProperties(false),
+			...formBodyProperties(),
 			...queryProperties,
 			// Create has no ID of its own: its Identity Field is the Client picker's.
 			optionsProperty('write', [identityFieldOption(id ?? CLIENT_ID), ...editorListOptions, ...namesOptionFor(endpoint.resource)]),
@@ -104,10 +104,11 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 			// Every input is read before the request, so a bad item fails without touching the workspace.
 			const recordId = id ? readId(context, itemIndex, id) : undefined;
 			const fields = readSeenFields(context, itemIndex, endpoint.operation === 'create', recordId, () => readWorkspaceTimeZone(client), hint);
+			const freeBody = readFormBody(context, itemIndex);
 			const request = {
 				endpoint,
 				id: recordId,
-				body: mergeBody(context, itemIndex, fields, readBody(context, itemIndex, false, true)),
+				body: mergeBody(context, itemIndex, fields, freeBody),
 				bodyEncoding: readBodyEncoding(context, itemIndex),
 				query: readQuery(context, itemIndex),
 				itemIndex,
@@ -116,7 +117,7 @@ export function bookingWriteOperation(endpoint: Endpoint): Operation {
 				const response = await sendWrite(context, client.withOptions(readTransportOptions(context, itemIndex)), request);
 				return writeAnswerItems(response.body);
 			} catch (error) {
-				throw explainRefusedFields(error, context, itemIndex, fields);
+				throw explainRefusedFields(error, context, itemIndex, fields, 'fields', sentOnlyTheForm(request.query, freeBody));
 			}
 		},
 	};

@@ -4,13 +4,15 @@
  * dropdowns read (referenceLists.ts, which also names the ids a refused write's message quotes).
  */
 import { type ILoadOptionsFunctions, type INode, type INodeListSearchItems, type INodeListSearchResult, NodeOperationError } from 'n8n-workflow';
+import { isCancelledState } from '../conventions';
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { itemlessParameters, readWorkspaceTimeZone, readZoneInForce } from '../parameters/readers';
 import { chooseRecordIdentity, type IdentityRule, recordIdentity } from '../identity';
 import { readTimestamp, readTimestampField } from '../timestamps';
 import { isPlainObject, type Scalar } from '../transport/json';
 import { editorSession, rememberClient } from '../editorSession';
-import type { ApiClient } from '../transport/request';
+import { revealedEnd } from '../trigger/journalEnd';
+import { type ApiClient, settle } from '../transport/request';
 import {
 	CLIENTS_ENDPOINT,
 	EMAIL,
@@ -25,10 +27,10 @@ import {
 	namesOf,
 	type ReferenceList,
 	samplePage,
+	type SampledPage,
 	SEPARATOR,
 } from '../referenceLists';
 import { QuotaDeferral } from '../transport/ratePacer';
-import { settle } from '../transport/request';
 import { CallBudget, canReadOn, FILTERED_PAGES_PER_CALL, filteredPage, howFar, type KnownMatches, readClientCards, readDirectory, referenceFilterOf, scanOf, textFilterOf, unfilteredPage, withKnownClients } from './clientDirectory';
 import { editorClient, readIdentityField, readListReading, readSearchParameter } from './sampling';
 
@@ -67,6 +69,8 @@ interface Recognition {
 	now: number;
 	/** The zone the workspace writes zone-less date-times in (the credential's Workspace Time Zone); unset: UTC. */
 	workspaceZone?: string;
+	/** The action picked for (Cancel, Reschedule) when it cannot apply to a cancelled booking: those are left out. */
+	refusesCancelled?: string;
 }
 
 /** Where a search stands between calls: the next page of the list and how many records were searched. */
@@ -79,6 +83,8 @@ interface SearchPosition {
 	filtered?: true;
 	/** A booking search through the server's filters: the clients named by the text whose bookings are still to read. */
 	clients?: string[];
+	/** Whether the list is read from its end towards its first page (the booking picker opened on the newest). */
+	backward?: boolean;
 }
 
 function readPosition(node: INode, token: string | undefined): SearchPosition {
@@ -99,6 +105,7 @@ function readPosition(node: INode, token: string | undefined): SearchPosition {
 		...(typeof parsed.total === 'number' ? { total: parsed.total } : {}),
 		...(parsed.filtered === true ? { filtered: true as const } : {}),
 		...(clients ? { clients } : {}),
+		...(parsed.backward === true ? { backward: true } : {}),
 	};
 }
 
@@ -145,43 +152,65 @@ export async function searchRecords(
 		}
 	}
 	const known = recognition ? await recognition(client, reading) : undefined;
-	const results: Array<INodeListSearchItems & { at?: number }> = [];
+	// The booking picker's first view opens on upcoming bookings, not on the list's first page (openOnUpcoming).
+	const opened = known && !searching && (paginationToken ?? '') === '' ? await settle(openOnUpcoming(client, endpoint, reading, identityField, what, known)) : undefined;
+	// The quota stopped the opening read: the notice says when it frees up, and the view starts over then.
+	if (opened && !opened.ok && opened.error instanceof QuotaDeferral) {
+		budget.stopByQuota(opened.error);
+		return { results: [noticeRow(stopNotice(budget))], paginationToken: JSON.stringify(position) };
+	}
+	if (opened && !opened.ok) throw opened.error;
+	let opening = opened?.value;
+	const backward = position.backward === true || opening?.backward === true;
+	const results: Array<INodeListSearchItems & { at?: number; upcoming?: boolean }> = [];
 	let { page: token, searched, total } = position;
 	let notice: string | undefined;
 	let stoppedBeforePage = false;
+	let leftOut = 0;
 	do {
-		const read = await settle(samplePage(client, endpoint, token, reading));
-		// The quota stops the reading where it is, said in the last row; the token reads on from this page.
-		if (!read.ok && read.error instanceof QuotaDeferral) {
-			budget.stopByQuota(read.error);
-			stoppedBeforePage = true;
-			break;
+		let page = opening?.page;
+		if (page) {
+			budget.spend(opening?.requests ?? 1);
+			opening = opening && { ...opening, page: undefined, requests: undefined };
+		} else {
+			const read = await settle(samplePage(client, endpoint, token, reading));
+			// The quota stops the reading where it is, said in the last row; the token reads on from this page.
+			if (!read.ok && read.error instanceof QuotaDeferral) {
+				budget.stopByQuota(read.error);
+				stoppedBeforePage = true;
+				break;
+			}
+			if (!read.ok) throw read.error;
+			page = read.value;
+			budget.spend(1);
 		}
-		if (!read.ok) throw read.error;
-		const page = read.value;
-		budget.spend(1);
 		notice = page.moreUnreachable ? moreUnreachableNotice(page.moreUnreachable) : undefined;
 		const rule = chooseRecordIdentity(client.node, page.records, identityField, what);
 		const readClientsOn = async (pages: number) => (await quotaStopped(budget, readDirectory(client, reading, identityField, pages)))?.used ?? 0;
 		const labelled = known ? await recognisedLabels(client, page.records, rule, known, budget.left(), readClientsOn) : plainLabels(page.records, rule);
 		budget.spend(labelled.cards);
-		for (const { record, identity, label, searchable, at } of labelled.items) {
-			if (matchesSearch(record, searchable, filter)) results.push({ name: label, value: identity, at });
+		for (const { record, identity, label, searchable, at, upcoming, cancelled, state } of labelled.items) {
+			if (!matchesSearch(record, searchable, filter)) continue;
+			if (cancelled && known?.refusesCancelled) leftOut++;
+			else results.push({ name: label, value: identity, at, upcoming, ...(state ? { description: state } : {}) });
 		}
-		token = page.nextToken;
+		token = backward ? page.previousToken : page.nextToken;
 		searched += page.records.length;
 		total = page.total ?? total;
 	} while (searching && token !== undefined && results.length < MATCHES_PER_CALL && budget.allows());
-	const ordered = known ? inTimeOrder(results) : results;
-	const shown = disambiguate(ordered.map(({ name, value }) => ({ name, value })));
+	const ordered = known ? upcomingFirst(results) : results;
+	const shown = disambiguate(ordered.map(({ name, value, description }) => ({ name, value, ...(description !== undefined ? { description } : {}) })));
 	// Stopped by the quota, the list goes on from where it stopped (its first page too).
 	const goesOn = token !== undefined || stoppedBeforePage;
-	const next = !goesOn ? undefined : JSON.stringify({ ...(token !== undefined ? { page: token } : {}), searched, ...(total !== undefined ? { total } : {}) });
+	const next = !goesOn
+		? undefined
+		: JSON.stringify({ ...(token !== undefined ? { page: token } : {}), searched, ...(total !== undefined ? { total } : {}), ...(backward ? { backward } : {}) });
 	// A search that has more to read says how far it got: a short list of matches is not all there is.
 	const stoppedByQuota = budget.quotaNotice();
 	if (stoppedByQuota && next !== undefined) notice ??= `${searching ? `Searched ${howFar(searched, total, `${what}s`)}` : 'Stopped'}; ${stoppedByQuota} — scroll for more then`;
 	if (searching && next !== undefined) notice ??= `Searched ${howFar(searched, total, `${what}s`)} — scroll for more`;
-	return { results: notice ? [...shown, noticeRow(notice)] : shown, paginationToken: next };
+	const notices = [notice, opening?.notice, leftOut > 0 ? cancelledLeftOutNotice(leftOut, known!.refusesCancelled!) : undefined].filter((text) => text !== undefined);
+	return { results: [...shown, ...notices.map(noticeRow)], paginationToken: next };
 }
 
 /**
@@ -206,6 +235,12 @@ interface Labelled {
 	searchable: string;
 	/** The record's moment, for the time order. */
 	at?: number;
+	/** Whether its day is today or later in the picker's zone. */
+	upcoming?: boolean;
+	/** Whether the record says it is cancelled (the registry's `cancelledState` words). */
+	cancelled?: boolean;
+	/** The booking's state as the record holds it, shown beside the label in the list and never saved. */
+	state?: string;
 }
 
 /** A page's records labelled, and how many requests (client cards, pages of the client list) were made to label them. */
@@ -225,26 +260,26 @@ function plainLabels(records: unknown[], rule: IdentityRule): LabelledPage {
 }
 
 /**
- * The records in time order: in the direction the API lists them when it lists them by that time (so the
- * pages continue one another), otherwise earliest first. Records without a time keep their place at the end.
+ * The bookings a person looks for first: from today on, soonest first; then the past, latest first (yesterday's
+ * before last year's). Records without a time keep their place at the end.
  */
-function inTimeOrder<T extends { at?: number }>(items: T[]): T[] {
-	const timed = items.filter((item) => item.at !== undefined);
-	let falling = 0;
-	for (let i = 1; i < timed.length; i++) falling += timed[i].at! < timed[i - 1].at! ? 1 : timed[i].at! > timed[i - 1].at! ? -1 : 0;
-	const direction = falling > 0 ? -1 : 1;
-	return [...timed.sort((a, b) => direction * (a.at! - b.at!)), ...items.filter((item) => item.at === undefined)];
+function upcomingFirst<T extends { at?: number; upcoming?: boolean }>(items: T[]): T[] {
+	const ahead = items.filter((item) => item.at !== undefined && item.upcoming).sort((a, b) => a.at! - b.at!);
+	const past = items.filter((item) => item.at !== undefined && !item.upcoming).sort((a, b) => b.at! - a.at!);
+	return [...ahead, ...past, ...items.filter((item) => item.at === undefined)];
 }
 
 export async function searchBookings(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	// Options > Time Zone, else the zone n8n hands its editor (the instance's: its editor routes see no workflow
 	// settings): the zone the form's labels name, so the picker and the form show one zone.
 	const timeZone = readZoneInForce(itemlessParameters(this), 0);
+	const refusesCancelled = actionRefusingCancelled(this);
 	const recognition = async (client: ApiClient, reading: ListReading): Promise<Recognition> => ({
 		lists: await loadReferenceLists(client, reading, undefined, editorSession(client.sessionKey)),
 		timeZone,
 		now: Date.now(),
 		workspaceZone: readWorkspaceTimeZone(client),
+		...(refusesCancelled ? { refusesCancelled } : {}),
 	});
 	return await searchRecords(this, findEndpoint('booking', 'getAll'), 'booking', filter, paginationToken, recognition);
 }
@@ -442,7 +477,7 @@ async function searchByFilters(
 	if (path === undefined) return { clientsKnown };
 	const parameter = await referenceFilterOf(client, endpoint, reading, path, now[0], budget);
 	if (parameter === undefined) return { clientsKnown };
-	const results: Array<INodeListSearchItems & { at?: number }> = [];
+	const results: Array<INodeListSearchItems & { at?: number; upcoming?: boolean }> = [];
 	let complete = named.complete;
 	// Clients the call had no budget left for go on in the token, before the others.
 	const unread: string[] = [];
@@ -458,7 +493,11 @@ async function searchByFilters(
 			const page = await filteredPage(client, endpoint, token, reading, { [parameter]: identity }, budget);
 			const labelled = await recognisedLabels(client, page.records, rule, known, budget.left(), async () => 0);
 			budget.spend(labelled.cards);
-			for (const item of labelled.items) if (matchesSearch(item.record, item.searchable, text)) results.push({ name: item.label, value: item.identity, at: item.at });
+			for (const item of labelled.items) {
+				// As in the read-on: the action's refused bookings (cancelled ones, for Cancel or Reschedule) are not offered.
+				if (!matchesSearch(item.record, item.searchable, text) || (item.cancelled && known.refusesCancelled)) continue;
+				results.push({ name: item.label, value: item.identity, at: item.at, upcoming: item.upcoming, ...(item.state ? { description: item.state } : {}) });
+			}
 			token = page.nextToken;
 		} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL);
 		if (token !== undefined || !budget.allows()) complete = false;
@@ -467,7 +506,7 @@ async function searchByFilters(
 	const read = now.length - unread.length;
 	// Nothing of theirs: the text may still name a room or a day, which the read-on finds.
 	if (results.length === 0 && rest.length === 0) return { clientsKnown };
-	const shown = disambiguate(inTimeOrder(results).map(({ name, value }) => ({ name, value })));
+	const shown = disambiguate(upcomingFirst(results).map(({ name, value, description }) => ({ name, value, ...(description !== undefined ? { description } : {}) })));
 	const quota = budget.quotaNotice();
 	const clients = (count: number) => `${count.toLocaleString('en-US')} client${count === 1 ? '' : 's'}`;
 	const said = `The bookings of ${clients(read)} of ${clients(ordered.length)} the API found for the text`;
@@ -653,6 +692,7 @@ async function recognisedLabels(
 		cards += await readClientCards(client, identities, budget - cards);
 		page.references.set(path, withKnownClients(list, client, identities));
 	}
+	const statePaths = new Set(identified.flatMap(({ leaves }) => [...leaves].filter(([, value]) => isCancelledState(value)).map(([path]) => path)));
 	const names = new Map([...page.references.values()].map((list) => [list, namesOf(list)]));
 	const fullNames = new Map([...page.references.values()].map((list) => [list, fullNamesOf(list)]));
 	const items = identified.map(({ record, identity, leaves }) => {
@@ -660,6 +700,9 @@ async function recognisedLabels(
 		const stamp = moment !== undefined && moment !== null ? readTimestamp(moment, known.workspaceZone) : undefined;
 		const when = stamp && moment !== undefined && moment !== null ? timeInWords(moment, stamp.epochMs, known.timeZone, known.workspaceZone) : undefined;
 		const near = stamp && moment !== undefined && moment !== null ? nearDay(moment, stamp.epochMs, known.timeZone, known.now, known.workspaceZone) : undefined;
+		const day = stamp && moment !== undefined && moment !== null ? dayInZone(moment, stamp.epochMs, known) : undefined;
+		const cancelled = [...leaves.values()].some(isCancelledState);
+		const state = [...statePaths].map((path) => leaves.get(path)).find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
 		const named: Array<{ what: string; name: string; full: string }> = [];
 		for (const [path, list] of page.references) {
 			const value = leaves.get(path);
@@ -669,12 +712,90 @@ async function recognisedLabels(
 		}
 		const shown = NAMED_IN_LABEL.flatMap((what) => named.filter((reference) => reference.what === what).map((reference) => reference.name));
 		const parts = [when, ...shown].filter((part) => part !== undefined);
-		// n8n saves the picked entry's label in the workflow (`cachedResultName`), and a booking's state would go
-		// stale with its next change: the label leaves the state out (the search box still matches the record's values).
-		const label = parts.length > 0 ? parts.join(SEPARATOR) : labelOf(record, identity);
-		// The search box also finds a booking by every name it refers to in full ("Photo studio", an email).
-		// And by the day's name while near ("studio a tomorrow"), which the label does not keep.
-		return { record, identity, label, searchable: [label, ...(near ? [near] : []), ...named.map((reference) => reference.full)].join('\n'), at: stamp?.epochMs };
+		// n8n saves the picked entry's label in the workflow (`cachedResultName`), and a live booking's state would go
+		// stale with its next change: only "Cancelled", which no later change undoes, is in the label; the state as the
+		// record holds it is the entry's description, shown in the list and never saved.
+		const plain = parts.length > 0 ? parts.join(SEPARATOR) : labelOf(record, identity);
+		const label = cancelled ? `${CANCELLED_MARK}${SEPARATOR}${plain}` : plain;
+		// The search box also finds a booking by every name it refers to in full ("Photo studio", an email), by its
+		// day as a date (2026-12-02) and by the day's name while near ("studio a tomorrow"), which the label does not keep.
+		const searchable = [label, ...(near ? [near] : []), ...(day ? [day.iso] : []), ...named.map((reference) => reference.full)].join('\n');
+		return { record, identity, label, searchable, at: stamp?.epochMs, upcoming: day ? day.number >= day.today : undefined, cancelled, ...(state ? { state } : {}) };
 	});
 	return { items, cards };
+}
+
+// ---- The booking picker's first view and its marks -------------------------------------------------------
+
+/** How a cancelled booking's label begins: a state no later change undoes, so a saved label never goes stale. */
+export const CANCELLED_MARK = '✕ Cancelled';
+
+/** The day of a booking in the picker's zone: its number, today's, and as an ISO date for the search box. */
+function dayInZone(value: Scalar, epochMs: number, known: Recognition): { number: number; today: number; iso: string } {
+	const zone = shownZone(value, known.timeZone, known.workspaceZone ?? 'UTC');
+	const iso = formatter('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(epochMs);
+	return { number: dayNumber(epochMs, zone), today: dayNumber(known.now, zone), iso };
+}
+
+/** The first view's page: where it was read from, what it cost, and what to tell the user. */
+interface Opening {
+	page?: SampledPage;
+	requests?: number;
+	backward?: boolean;
+	notice?: string;
+}
+
+/**
+ * The booking picker's first view. Lists are kept in creation order, oldest first, in most APIs; a venue's
+ * upcoming bookings were made recently and sit at the end. The first page is read as before; where it holds no
+ * booking from today on and its answer reveals the last page (a total beside page numbers or offsets, a last
+ * link: what trigger/journalEnd.ts jumps by), the view opens on the last page and scrolls back towards the first.
+ * One request more than the first page alone, and its bookings are not labelled (no client cards read for it),
+ * so the view costs what the first page's view did. Where nothing reveals the end (a cursor), the first page is
+ * shown with a notice saying how to find upcoming bookings.
+ */
+async function openOnUpcoming(client: ApiClient, endpoint: Endpoint, reading: ListReading, identityField: string, what: string, known: Recognition): Promise<Opening> {
+	const first = await samplePage(client, endpoint, undefined, reading, undefined, (page) => revealedEnd(page, undefined));
+	if (first.records.length === 0 || first.moreUnreachable || holdsUpcoming(client, first.records, identityField, what, known) !== false) return { page: first, requests: 1 };
+	if (first.lastToken) {
+		const last = await settle(samplePage(client, endpoint, first.lastToken, reading));
+		// A last page the API refuses or answers empty was no last page: the first page is shown as before.
+		if (last.ok && last.value.records.length > 0) return { page: last.value, requests: 2, backward: true };
+		return { page: first, requests: 2, notice: NO_JUMP_NOTICE };
+	}
+	return { page: first, requests: 1, ...(first.nextToken !== undefined ? { notice: NO_JUMP_NOTICE } : {}) };
+}
+
+const NO_JUMP_NOTICE = 'These are the oldest bookings (the API offers no way to jump to today): search "today", "tomorrow" or a date';
+
+/** Whether a page holds a booking from today on; undefined where its records hold no time. */
+function holdsUpcoming(client: ApiClient, records: unknown[], identityField: string, what: string, known: Recognition): boolean | undefined {
+	const rule = chooseRecordIdentity(client.node, records, identityField, what);
+	const leaves = records.map((record) => new Map(leavesOf(record)));
+	const { time } = readPage(leaves, known.lists, rule.path, known.now);
+	if (time === undefined) return undefined;
+	return leaves.some((record) => {
+		const moment = record.get(time);
+		const stamp = moment === undefined || moment === null ? undefined : readTimestamp(moment, known.workspaceZone);
+		if (!stamp || moment === undefined || moment === null) return false;
+		const day = dayInZone(moment, stamp.epochMs, known);
+		return day.number >= day.today;
+	});
+}
+
+/** Bookings an action cannot apply to are left out of its picker; the last row says how many and why. */
+function cancelledLeftOutNotice(count: number, action: string): string {
+	return `${count.toLocaleString('en-US')} cancelled booking${count === 1 ? '' : 's'} not offered: ${action} does not apply to a cancelled booking`;
+}
+
+/** The action of a Booking → Change node that cannot apply to a cancelled booking (Cancel, Reschedule), if it is one. */
+function actionRefusingCancelled(context: ILoadOptionsFunctions): string | undefined {
+	const action = (() => {
+		try {
+			return context.getNodeParameter('bookingAction', '');
+		} catch {
+			return undefined;
+		}
+	})();
+	return action === 'cancel' ? 'Cancel' : action === 'reschedule' ? 'Reschedule' : undefined;
 }

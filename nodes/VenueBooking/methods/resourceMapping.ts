@@ -153,15 +153,16 @@ function kindOf(field: SeenField, reference: ReferenceList | undefined): string 
 /**
  * The hint of a date-time field, in its label (n8n's resource mapper shows no per-field hint): a sampled
  * moment as the user's wall clock in the zone in force (Options > Time Zone, else n8n's), and as it is sent; where the workspace writes
- * no zone, which zone the sent wall clock is in (the credential's Workspace Time Zone, UTC when unset).
+ * no zone, which zone the sent wall clock is in (the credential's Workspace Time Zone, UTC when unset). The zone
+ * itself leads the label (describeField): n8n cuts a long label off, and the zone is the one fact to keep.
  */
 function momentHint(field: SeenField, form: MomentForm, timeZone: string, workspaceZone: string): string {
 	const stamp = field.values.map((value) => readTimestamp(value, workspaceZone)).find((found) => found !== undefined);
 	const zoneless = form.kind === 'iso' && form.zone === '' ? ` (${workspaceZone} time)` : '';
-	if (!stamp) return `date-time in ${timeZone}${zoneless ? `, sent as${zoneless.slice(1, -1)}` : ''}`;
+	if (!stamp) return `date-time${zoneless ? `, sent as ${workspaceZone} time` : ''}`;
 	const sent = writeMoment(stamp.epochMs, form, workspaceZone);
 	const unit = form.kind === 'unixSeconds' ? ' (Unix seconds)' : form.kind === 'unixMilliseconds' ? ' (Unix milliseconds)' : zoneless;
-	return `date-time in ${timeZone}, e.g. ${formatWallClock(stamp.epochMs, timeZone)} → sent as ${String(sent)}${unit}`;
+	return `date-time, e.g. ${formatWallClock(stamp.epochMs, timeZone)} → sent as ${String(sent)}${unit}`;
 }
 
 /**
@@ -175,7 +176,9 @@ function describeField(offer: Offer, reference: ReferenceList | undefined, form:
 	const chosenIn = purpose === 'create' ? `choose it in ${CLIENT_LABEL} above, or ` : '';
 	const chosen = reference?.people ? `; ${chosenIn}add this field to give an ID` : '';
 	const at = shortName === field.name ? '' : `; at ${field.name}`;
-	return `${shortName} (${seen}${chosen}${judged.reason ? `; ${judged.reason}` : ''}${at})`;
+	// "(Europe/Berlin) start (date-time, e.g. …": the zone first, where a cut-off label still shows it.
+	const zone = form ? `(${timeZone}) ` : '';
+	return `${zone}${shortName} (${seen}${chosen}${judged.reason ? `; ${judged.reason}` : ''}${at})`;
 }
 
 /** A reference dropdown: the list's records, plus values seen on bookings that its first pages lack. */

@@ -5,7 +5,7 @@
 import { type IDataObject, type INodeProperties, isResourceLocatorValue, NodeApiError } from 'n8n-workflow';
 import { isKnownTimeZone, isMomentForm, type MomentForm, readMomentInput, writeMoment } from '../timestamps';
 import { isPlainObject, readSegments, type Scalar, writeSegments } from '../transport/json';
-import { refusedTheValues } from '../transport/errors';
+import { CHECK_WHAT_WAS_SENT, refusedTheValues } from '../transport/errors';
 import { JSON_API, saysFieldNotTaken } from '../conventions';
 import { freeFormProperties, readJson, readPairs } from './freeForm';
 import { describeType, inputError, type ParameterReader, readZoneInForce } from './readers';
@@ -32,6 +32,30 @@ export function bodyProperties(optional: boolean): INodeProperties[] {
 		},
 		...properties,
 	];
+}
+
+/** The version from which a form's own body hides behind Send Body: no empty row or mode beside the form. */
+const BODY_BEHIND_TOGGLE_VERSION = 1.2;
+
+/**
+ * The body of one's own beside the form (Create, Change Fields). Versions 1 and 1.1 show it always, as their
+ * saved workflows hold it; from 1.2 it is behind Send Body (off), so the form is not followed by an empty
+ * Name/Value row and "Specify Body: Using Fields Below".
+ */
+export function formBodyProperties(): INodeProperties[] {
+	const always = bodyProperties(false).map((property) => ({ ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [1, 1.1] } } }));
+	const toggled = bodyProperties(true).map((property) => ({
+		...property,
+		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [{ _cnd: { gte: BODY_BEHIND_TOGGLE_VERSION } }] } },
+	}));
+	const sendBody = toggled.find((property) => property.name === 'sendBody');
+	if (sendBody) sendBody.description = 'Whether to send a body of your own besides the fields above (fields your bookings do not show)';
+	return [...always, ...toggled];
+}
+
+/** The body of one's own beside the form, as the node's version shows it (formBodyProperties). */
+export function readFormBody(context: ParameterReader, itemIndex: number): unknown {
+	return readBody(context, itemIndex, context.getNode().typeVersion >= BODY_BEHIND_TOGGLE_VERSION, true);
 }
 
 const LABEL_PAIRS = 'Body Parameters';
@@ -99,7 +123,8 @@ export function seenFieldsProperties(chooseClient: boolean): INodeProperties[] {
 	return [
 		{
 			displayName:
-				'The fields below were seen on bookings in your workspace (one page of them), with the types and values seen there. They are not the API\'s schema: leave a field empty to not send it, add the ones your workspace sets itself from "Add field" if you need them, and anything else under Body. A date-time without an offset is read in the zone its label names (Options > Time Zone, else n8n\'s zone; the editor cannot see Workflow Settings > Timezone) and sent as your workspace writes date-times.',
+				// Three lines at most in n8n's panel: the rest is in each field's label and in the docs (docs/USAGE.md).
+				'Fields seen on your bookings, not the API\'s schema: an empty one is not sent; more under "Add field", anything else under Body. Times are read in the zone their label names.',
 			name: 'seenFieldsNotice',
 			type: 'notice',
 			default: '',
@@ -313,6 +338,8 @@ function fieldMessagesOf(error: NodeApiError): Array<{ field: string; text: stri
 interface RefusedField {
 	id: string;
 	notTaken: boolean;
+	/** Left empty in the form (so not sent), while the server names it: it wants a value there. */
+	empty?: boolean;
 }
 
 /**
@@ -327,10 +354,14 @@ function refusedFields(error: NodeApiError, schema: SavedField[], sent: IDataObj
 	const named = Array.isArray(error.context?.namedFields) ? (error.context.namedFields as unknown[]).map(String) : [];
 	if (named.length > 0) {
 		const said = fieldMessagesOf(error);
-		return offeredAndSent.filter((field) => named.some((name) => isNamed(name, field, offeredAndSent))).map((field) => ({
+		const sentAndNamed = offeredAndSent.filter((field) => named.some((name) => isNamed(name, field, offeredAndSent))).map((field) => ({
 			id: field.id,
 			notTaken: said.some(({ field: name, text }) => isNamed(name, field, offeredAndSent) && saysFieldNotTaken(text)),
 		}));
+		// A field left empty is not sent, so a 400 "start is required" names a field of the form that was not sent.
+		const emptyAndNamed = schema.filter((field) => !offeredAndSent.includes(field) && named.some((name) => name === field.id || name === field.path.join('.')))
+			.map((field) => ({ id: field.id, notTaken: false, empty: true }));
+		return [...sentAndNamed, ...emptyAndNamed];
 	}
 	const message = typeof error.context?.serverMessage === 'string' ? error.context.serverMessage : '';
 	return offeredAndSent.filter((field) => field.likelyInput === false && (mentions(message, field.id) || mentions(message, field.path[field.path.length - 1])))
@@ -353,19 +384,30 @@ function afterServerWords(description: unknown, advice: string): string {
  * take it out of the form; where the server refuses its value ("service not offered in this room"), to check
  * the value. Other errors pass unchanged.
  */
-export function explainRefusedFields(error: unknown, context: ParameterReader, itemIndex: number, sent: IDataObject, parameter = 'fields'): unknown {
+export function explainRefusedFields(error: unknown, context: ParameterReader, itemIndex: number, sent: IDataObject, parameter = 'fields', onlyTheForm = false): unknown {
 	if (!refusedTheValues(error)) return error;
 	const mapper = context.getNodeParameter(parameter, itemIndex, {}, { skipValidation: true }) as unknown;
 	const schema = savedSchema(mapper);
 	const refused = refusedFields(error, schema, sent);
-	if (refused.length === 0) return error;
+	const formLabel = parameter === 'fields' ? LABEL : 'New Times';
+	if (refused.length === 0) {
+		// Only the form was filled: the headline points there, not at query parameters or a body never set.
+		if (onlyTheForm && Object.keys(sent).length > 0) pointHeadlineAt(error, `check the fields set in ${formLabel}`);
+		return error;
+	}
+	pointHeadlineAt(error, `check ${refused.map(({ id }) => `"${id}"`).join(', ')} in ${formLabel}`);
 	const which = (fields: RefusedField[]) => fields.map(({ id }) => {
 		const label = schema.find((field) => field.id === id)?.displayName;
 		return `"${id}"${label && label !== id ? ` (${label})` : ''}`;
 	}).join(', ');
 	const advice: string[] = [];
 	const notTaken = refused.filter((field) => field.notTaken);
-	const valueRefused = refused.filter((field) => !field.notTaken);
+	const empty = refused.filter((field) => field.empty);
+	const valueRefused = refused.filter((field) => !field.notTaken && !field.empty);
+	if (empty.length > 0) {
+		const one = empty.length === 1;
+		advice.push(`${which(empty)} ${one ? 'is' : 'are'} empty in ${formLabel}, and the API needs ${one ? 'it' : 'them'}: fill ${one ? 'it' : 'them'} in.`);
+	}
 	if (notTaken.length > 0) {
 		const one = notTaken.length === 1;
 		advice.push(`${which(notTaken)} ${one ? 'is a field' : 'are fields'} of ${LABEL}: your bookings hold ${one ? 'it' : 'them'}, but the API does not take ${one ? 'it' : 'them'} here. Remove ${one ? 'it' : 'them'} from the form (the bin icon beside the field) or leave ${one ? 'it' : 'them'} empty.`);
@@ -376,6 +418,22 @@ export function explainRefusedFields(error: unknown, context: ParameterReader, i
 	}
 	error.description = afterServerWords(error.description, advice.join('\n'));
 	return error;
+}
+
+/** Replaces the transport's "check the query parameters and body you sent" (transport/errors.ts) with what the user set. */
+function pointHeadlineAt(error: NodeApiError, instead: string): void {
+	for (const generic of CHECK_WHAT_WAS_SENT) {
+		if (error.message.includes(generic)) {
+			error.message = error.message.replace(generic, instead);
+			return;
+		}
+	}
+}
+
+/** Whether a write sent only the form's fields: no query parameters, and no free-form body (or an empty one). */
+export function sentOnlyTheForm(query: IDataObject, freeBody: unknown): boolean {
+	const empty = freeBody === undefined || (isPlainObject(freeBody) && Object.keys(freeBody).length === 0);
+	return Object.keys(query).length === 0 && empty;
 }
 
 /**

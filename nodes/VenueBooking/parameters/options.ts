@@ -292,14 +292,14 @@ export const timeZoneOption: INodeProperties = {
 		"The time zone for this node's date-times, as an IANA name: the form's labels and the values typed without an offset, the booking picker's times, and Add Local Times. Leave empty for n8n's zone (GENERIC_TIMEZONE); the editor cannot see Workflow Settings > Timezone, so set the same zone here when the workflow has its own.",
 };
 
-/** Output items get their date-times in the zone in force too, under the node's own key (ADDED_KEY in actions/router.ts). */
+/** Output items get their date-times in the zone in force too (referenceLists.ts): flat fields from node version 1.2, under ADDED_KEY before. */
 export const addLocalTimesOption: INodeProperties = {
 	displayName: 'Add Local Times',
 	name: 'addLocalTimes',
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to add, for each date-time of an output item, its local time in the time zone in force (Time Zone, else the workflow\'s), under "addedByNode" beside the API\'s own values',
+		'Whether to add, for each date-time of an output item, its local time in the time zone in force (Time Zone, else the workflow\'s) as a field named after it, e.g. start_local = 2026-12-02 10:00, with local_time_zone (node versions before 1.2: under "addedByNode")',
 };
 
 /** Output items of bookings and payments get the names of the rooms, services, clients and bookings they refer to. */
@@ -309,7 +309,7 @@ export const addNamesOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to add the names of the rooms, services and clients an output item refers to (a payment\'s booking by its own), under "addedByNode"; each is looked up once per run',
+		'Whether to add the names of the rooms, services and clients an output item refers to (a payment\'s booking by its own) as fields named after the reference, e.g. room_id → room_name (node versions before 1.2: under "addedByNode"); each is looked up once per run',
 };
 
 /** Add Names where outputs refer to rooms, services, clients or bookings: bookings and payments. */

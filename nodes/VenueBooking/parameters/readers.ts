@@ -193,6 +193,12 @@ export function readNumberParameter(context: ParameterReader, itemIndex: number,
 /** The editor method that lists the records an id parameter picks from (see methods/listSearch.ts). */
 const SEARCH_METHOD: Record<IdParameter['name'], string> = { bookingId: 'searchBookings', clientId: 'searchClients' };
 
+/** What the list's search box understands, said where the picker is (n8n's search box shows only "Search..."). */
+const SEARCH_HINT: Record<IdParameter['name'], string> = {
+	bookingId: 'The list opens on upcoming bookings. Search it by "today", "tomorrow", a date (2026-12-02 or 2 Dec), or a client\'s or room\'s name',
+	clientId: 'Search the list by a client\'s name or email',
+};
+
 /**
  * The id of the record an operation acts on: picked from a list of the workspace's records, or typed.
  * Saved workflows hold a plain string here (the parameter was a text box before); n8n passes such a value
@@ -206,6 +212,7 @@ export function idProperty(id: IdParameter): INodeProperties {
 		required: true,
 		default: { mode: 'list', value: '' },
 		description: `The ${id.what} to act on: pick it from your workspace's ${id.what}s, or enter its identifier (map it from an earlier node with an expression)`,
+		hint: SEARCH_HINT[id.name],
 		modes: [
 			{
 				displayName: 'From List',

@@ -254,8 +254,20 @@ function quoteBody(body: unknown): string {
 	return cutText(body, MAX_QUOTED_BODY, { markAfter: true, sayLength: true });
 }
 
+/**
+ * The advice of a 400 or a 422 where the transport cannot tell what the user set: the operation that sent the
+ * request names the form's fields or its parameters instead where it knows (parameters/body.ts).
+ */
+export const CHECK_WHAT_WAS_SENT = ['check the query parameters and body you sent', 'check the body and query parameters'];
+
+/** The credential the node uses, by the name the user gave it ("Venue Booking account"), else by its type's. */
+function credentialNamed(node: INode): string {
+	const named = Object.values(node.credentials ?? {}).map((credential) => credential?.name).find((name) => typeof name === 'string' && name.trim() !== '');
+	return named ? `the credential "${named}"` : 'the Venue Booking API credential';
+}
+
 /** What the status means for this endpoint, and what the user can do about it. */
-function adviceFor(status: number, endpoint: Endpoint, attempts: number, page?: number): string {
+function adviceFor(status: number, endpoint: Endpoint, attempts: number, page?: number, node?: INode): string {
 	const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
 	// Page 1 answered, so the address is right: a later page's 404 or 400 is about the walk, not the Base URL.
 	if (page !== undefined && page > 1 && [400, 404, 410, 422].includes(status)) {
@@ -263,9 +275,9 @@ function adviceFor(status: number, endpoint: Endpoint, attempts: number, page?: 
 	}
 	switch (status) {
 		case 400:
-			return 'The API rejected the request as malformed (400): check the query parameters and body you sent';
+			return `The API rejected the request as malformed (400): ${CHECK_WHAT_WAS_SENT[0]}`;
 		case 401:
-			return 'The API key was refused (401): check the API Key of the Venue Booking API credential';
+			return `The API key was refused (401): check the API Key of ${node ? credentialNamed(node) : 'the Venue Booking API credential'}`;
 		case 403:
 			return `The API key lacks the ${describeScopes(endpoint)} scope needed to ${endpoint.task} (403), or the workspace is not on the Platform (GROWTH+) plan`;
 		case 404:
@@ -279,7 +291,7 @@ function adviceFor(status: number, endpoint: Endpoint, attempts: number, page?: 
 		case 413:
 			return 'The request body is too large for the API (413)';
 		case 422:
-			return 'The API could not accept the values sent (422): check the body and query parameters';
+			return `The API could not accept the values sent (422): ${CHECK_WHAT_WAS_SENT[1]}`;
 		case 429:
 			return `The API's rate limit was reached (429) and it still refused${tried}: lower the request rate or raise Max Retries / Max Wait in the options`;
 		default:
@@ -295,10 +307,12 @@ function adviceFor(status: number, endpoint: Endpoint, attempts: number, page?: 
  * `note` adds what the transport knows beyond the status (e.g. that Retry-After asked for too long).
  */
 export function httpStatusError(context: FailureContext, status: number, body: unknown, note?: string): NodeApiError {
-	const advice = adviceFor(status, context.endpoint, context.attempts, context.page) + (note ? ` (${note})` : '');
+	const advice = adviceFor(status, context.endpoint, context.attempts, context.page, context.node) + (note ? ` (${note})` : '');
 	const serverMessage = findServerMessage(body);
+	// The server's words once: the body is quoted only where it says more than they do.
+	const quoted = serverMessage === undefined || bodySaysMore(body, serverMessage) ? `Response body: ${quoteBody(body)}` : undefined;
 	const description = context.redact(
-		[serverMessage ? `The server said: ${serverMessage}` : undefined, `Response body: ${quoteBody(body)}`]
+		[serverMessage ? `The server said: ${serverMessage}` : undefined, quoted]
 			.filter(Boolean)
 			.join('\n'),
 	);
@@ -311,6 +325,28 @@ export function httpStatusError(context: FailureContext, status: number, body: u
 	});
 	keepWhatTheServerNamed(error, context, body, serverMessage);
 	return error;
+}
+
+/**
+ * Whether a body says more than the server's words read from it: a text of words (a sentence, not a code such as
+ * `parameter_unknown`) that the words do not hold. A body that is only its message, or its field messages, is
+ * not quoted again beneath them.
+ */
+function bodySaysMore(body: unknown, serverMessage: string): boolean {
+	if (typeof body === 'string') return !serverMessage.includes(body.trim());
+	const said = serverMessage.toLowerCase();
+	let more = false;
+	walkTexts(body, 0, (text) => {
+		if (/\s/.test(text.trim()) && !said.includes(text.trim().toLowerCase())) more = true;
+	});
+	return more;
+}
+
+/** Every text of a JSON value, nested ones too (bounded like the error reading). */
+function walkTexts(value: unknown, depth: number, visit: (text: string) => void): void {
+	if (typeof value === 'string') visit(value);
+	else if (depth < MAX_DEPTH * 2 && Array.isArray(value)) for (const entry of value.slice(0, MAX_ENTRIES)) walkTexts(entry, depth + 1, visit);
+	else if (depth < MAX_DEPTH * 2 && isPlainObject(value)) for (const entry of Object.values(value).slice(0, MAX_ENTRIES)) walkTexts(entry, depth + 1, visit);
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { queryProperties, readQuery } from '../parameters/freeForm';
-import { listOptions, paginationOption, readListOptions, transportOptions } from '../parameters/options';
+import { addLocalTimesOption, addNamesOption, listOptions, paginationOption, readListOptions, timeZoneOption, transportOptions } from '../parameters/options';
 import { type ParameterReader, readNumberParameter } from '../parameters/readers';
 import type { PaginationSettings } from '../transport/pagination/strategies';
 import type { JournalOrder } from './order';
@@ -168,6 +168,12 @@ const journalOptions: INodeProperties[] = [
 	},
 ];
 
+/** Add Names, Add Local Times and the zone they use, as on the action node; shown from version 1.2, which has them. */
+const additionOptions: INodeProperties[] = [addNamesOption, addLocalTimesOption, timeZoneOption].map((option) => ({
+	...option,
+	displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }] } },
+}));
+
 /** Journal reading shares the list options of Get Many, but a raw page is no journal entry. */
 const readingOptions = listOptions.filter((option) => option.name !== 'rawResponse' && option.name !== paginationOption.name);
 
@@ -188,7 +194,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [...journalOptions, ...readingOptions, paginationOption, ...transportOptions].sort((a, b) =>
+		options: [...journalOptions, ...readingOptions, paginationOption, ...transportOptions, ...additionOptions].sort((a, b) =>
 			a.displayName.localeCompare(b.displayName),
 		),
 	},

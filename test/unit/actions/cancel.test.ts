@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, type INodeParameters, NodeHelpers } from 'n8n-workflow';
+import { VenueBooking } from '../../../nodes/VenueBooking/VenueBooking.node';
 import { cancelBody, learnCancelledState, notSeenError, readGivenState } from '../../../nodes/VenueBooking/actions/cancel';
 import { ApiClient } from '../../../nodes/VenueBooking/transport/request';
 import { mockContext, type MockAnswer } from '../mockContext';
@@ -70,6 +71,24 @@ describe('the cancelled state the user gives', () => {
 		expect(readGivenState(reader({ cancelledStateField: ' fields.state ', cancelledStateValue: 'void' }), 0)).toEqual({ path: ['fields', 'state'], value: 'void', with: [], seenIn: 'parameters' });
 		expect(() => readGivenState(reader({ cancelledStateValue: 'void' }), 3)).toThrow('Cancelled State Field: is empty while Cancelled State Value is given (item 3)');
 		expect(() => readGivenState(reader({ cancelledStateField: 'state' }), 0)).toThrow(/^Cancelled State Value: is empty/);
+	});
+
+	it('is read under Options too, where a node added since version 1.2 keeps it (issue 42)', () => {
+		expect(readGivenState(reader({ options: { cancelledStateField: 'state', cancelledStateValue: 'void' } }), 0)).toEqual({ path: ['state'], value: 'void', with: [], seenIn: 'parameters' });
+	});
+
+	it('shows the two inputs beside Cancel on versions 1 and 1.1 only; from 1.2 they are Options of Cancel (issue 42)', () => {
+		const change = new VenueBooking().description;
+		const kept = (typeVersion: number, parameters: INodeParameters) => {
+			const node = { name: 'V', type: 'venueBooking', typeVersion, position: [0, 0], parameters } as INode;
+			return NodeHelpers.getNodeParameters(change.properties, parameters, false, false, node, change);
+		};
+		const base = { resource: 'booking', operation: 'update', bookingAction: 'cancel' };
+		const state = { cancelledStateField: 'state', cancelledStateValue: 'void' };
+		expect(kept(1.1, { ...base, ...state })).toMatchObject(state);
+		expect(kept(1.2, { ...base, ...state })).not.toHaveProperty('cancelledStateField');
+		expect(kept(1.2, { ...base, options: state })?.options).toMatchObject(state);
+		expect((kept(1.2, { ...base, bookingAction: 'reschedule', options: state })?.options as IDataObject | undefined)?.cancelledStateField).toBeUndefined();
 	});
 
 	it('is asked for by name when the workspace never showed one', () => {

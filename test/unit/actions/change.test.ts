@@ -18,7 +18,8 @@ describe('Cancel or Reschedule asks what to do', () => {
 
 	it('shows each action its own parameters: the form and body for Change Fields only, the times for Reschedule, the state for Cancel', () => {
 		expect(shownFor('fields')).toEqual([['changeFields']]);
-		expect(shownFor('jsonBody')).toEqual([['changeFields']]);
+		// Twice since issue 42: always shown on versions 1 and 1.1, behind Send Body from 1.2.
+		expect(shownFor('jsonBody')).toEqual([['changeFields'], ['changeFields']]);
 		expect(shownFor('times')).toEqual([['reschedule']]);
 		expect(shownFor('cancelledStateValue')).toEqual([['cancel']]);
 		// Everything stays on this operation only.

@@ -1,5 +1,6 @@
-import { type IDataObject, type IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { ADDED_KEY, forEachAdaptively, localTimesOf, referredBy, route, UnexpectedNodeError } from '../../../nodes/VenueBooking/actions/router';
+import { type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { forEachAdaptively, route, UnexpectedNodeError } from '../../../nodes/VenueBooking/actions/router';
+import { ADDED_KEY, localTimesOf, referredBy } from '../../../nodes/VenueBooking/referenceLists';
 import { AdaptiveWindow } from '../../../nodes/VenueBooking/transport/retry';
 import { mockContext, type MockContextOptions, TEST_NODE } from '../mockContext';
 
@@ -268,6 +269,24 @@ describe('what the node adds to output items', () => {
 		expect(requests.map((request) => request.url.split('/v1').pop())).toEqual(['/bookings', '/clients/c1', '/clients/c2']);
 		const rooms = await routed({ parameters: { resource: 'room', operation: 'getAll', options: { addNames: true } }, answers: [ok([{ id: 'r1', client_id: 'c1' }])] });
 		expect(rooms.items[0].json).toEqual({ id: 'r1', client_id: 'c1' });
+	});
+
+	it('version 1.2 adds names and local times as flat fields named after the record\'s own; 1 and 1.1 keep addedByNode', async () => {
+		const answers = (request: IHttpRequestOptions) => {
+			if (request.url.endsWith('/bookings')) return ok([{ id: 'b1', room_id: 'r1', client_id: 'c1', start: '2026-12-02T09:00:00Z' }]);
+			if (request.url.endsWith('/rooms')) return ok([{ id: 'r1', name: 'Studio A' }]);
+			return ok({ id: 'c1', name: 'Ada Jones', email: 'ada@example.com' });
+		};
+		const parameters = { resource: 'booking', operation: 'getAll', options: { addNames: true, addLocalTimes: true, timeZone: 'Europe/Berlin' } };
+		const { items } = await routed({ parameters, answers, typeVersion: 1.2 });
+		expect(items[0].json).toEqual({
+			id: 'b1', room_id: 'r1', client_id: 'c1', start: '2026-12-02T09:00:00Z',
+			room_name: 'Studio A', client_name: 'Ada Jones', start_local: '2026-12-02 10:00', local_time_zone: 'Europe/Berlin',
+		});
+		for (const typeVersion of [1, 1.1]) {
+			const earlier = await routed({ parameters, answers, typeVersion });
+			expect(earlier.items[0].json[ADDED_KEY]).toEqual({ timeZone: 'Europe/Berlin', localTimes: { start: '2026-12-02T10:00:00+01:00' }, names: { room_id: 'Studio A', client_id: 'Ada Jones' } });
+		}
 	});
 
 	it('reads at most 8 referenced records at once, however many an output refers to', async () => {

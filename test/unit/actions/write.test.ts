@@ -51,9 +51,22 @@ const optionNames = (properties: INodeProperties[]) =>
 const mapped = (value: Record<string, unknown>) => ({ mappingMode: 'defineBelow', value });
 
 describe('a booking write with the fields seen in the workspace', () => {
+	it('sends a body of one\'s own only with Send Body on from version 1.2; versions 1 and 1.1 as before (issue 42)', async () => {
+		const parameters = { fields: mapped({ note: 'x' }), specifyBody: 'json', jsonBody: '{"extra":1}' };
+		const earlier = await runOperation(create, { parameters, answers: [ok({ id: 'b1' })] });
+		expect(JSON.parse(String(earlier.requests[0].body))).toEqual({ note: 'x', extra: 1 });
+		const off = await runOperation(create, { parameters, answers: [ok({ id: 'b1' })], typeVersion: 1.2 });
+		expect(JSON.parse(String(off.requests[0].body))).toEqual({ note: 'x' });
+		const on = await runOperation(create, { parameters: { ...parameters, sendBody: true }, answers: [ok({ id: 'b1' })], typeVersion: 1.2 });
+		expect(JSON.parse(String(on.requests[0].body))).toEqual({ note: 'x', extra: 1 });
+	});
+
 	it('describes the id picker for a {id} row, the Client picker for Create, each with its Identity Field, the seen fields and the required body for both', () => {
 		expect(names(bookingReschedule.description)).toEqual(expect.arrayContaining(['bookingId', 'seenFieldsNotice', 'fields', 'jsonBody', 'sendQuery', 'options']));
-		expect(names(bookingReschedule.description)).not.toContain('sendBody');
+		// Issue 42: Send Body (off) before the body of one's own from version 1.2 only; 1 and 1.1 show the body always.
+		const sendBody = bookingReschedule.description.filter((property) => property.name === 'sendBody');
+		expect(sendBody.map((property) => property.displayOptions?.show?.['@version'])).toEqual([[{ _cnd: { gte: 1.2 } }]]);
+		expect(bookingReschedule.description.filter((property) => property.name === 'bodyParameters').map((property) => property.displayOptions?.show?.['@version'])).toEqual([[1, 1.1], [{ _cnd: { gte: 1.2 } }]]);
 		expect(names(bookingReschedule.description)).not.toContain('bookingClient');
 		expect(optionNames(bookingReschedule.description)).toContain('identityPath');
 		expect(names(create.description)).not.toContain('bookingId');

@@ -167,7 +167,7 @@ describe('bookings a person recognises', () => {
 	});
 
 	/** The API answering by path; bookings in JSON:API form, their references in relationships. */
-	function workspace(bookings: unknown[]) {
+	function workspace(bookings: unknown[], parameters = {}) {
 		const pages: Record<string, unknown[]> = {
 			bookings,
 			rooms: [{ type: 'rooms', id: 'r1', attributes: { name: 'Studio A' } }, { type: 'rooms', id: 'r2', attributes: { name: 'Studio B' } }],
@@ -175,7 +175,7 @@ describe('bookings a person recognises', () => {
 			clients: [{ type: 'clients', id: 'c1', attributes: { name: 'Ada Jones', email: 'ada@example.com' } }],
 		};
 		return mockLoadOptionsContext({
-			parameters: {},
+			parameters,
 			answers: (request: IHttpRequestOptions) => ({ statusCode: 200, body: { data: pages[new URL(String(request.url)).pathname.split('/').pop() ?? ''] ?? [] } }),
 		});
 	}
@@ -186,7 +186,9 @@ describe('bookings a person recognises', () => {
 		relationships: { room: { data: { type: 'rooms', id: room } }, client: { data: { type: 'clients', id: 'c1' } } },
 	});
 
-	it('labels by time, room and client by name (never the state, which goes stale in a saved label), in time order, whatever the fields are called', async () => {
+	// Issue 42 changed the promise: a cancelled booking's label says so ("Cancelled" is never undone, so a saved
+	// label does not go stale); every booking's state is its entry's description (shown in the list, never saved).
+	it('labels by time, room and client by name, a cancelled one marked, the state as description, soonest first, whatever the fields are called', async () => {
 		const { context } = workspace([
 			booking('b2', 'r2', '2030-01-02T10:00:00Z', 'cancelled'),
 			booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'),
@@ -194,25 +196,58 @@ describe('bookings a person recognises', () => {
 		]);
 		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
 		expect(results).toEqual([
-			{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b1' },
-			{ name: 'Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2' },
-			{ name: 'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b3' },
+			{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b1', description: 'confirmed' },
+			{ name: '✕ Cancelled · Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2', description: 'cancelled' },
+			{ name: 'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b3', description: 'confirmed' },
 		]);
 		const found = await searchBookings.call(workspace([booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'), booking('b2', 'r2', '2030-01-02T10:00:00Z', 'confirmed')]).context as ILoadOptionsFunctions, 'ada studio b');
 		expect(found.results.map((result) => result.value)).toEqual(['b2']);
-		// The state is still searched: "cancelled" finds the cancelled booking, whose label does not say it.
+		// The state is searched: "cancelled" finds the cancelled booking.
 		const cancelled = await searchBookings.call(workspace([booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'), booking('b2', 'r2', '2030-01-02T10:00:00Z', 'cancelled')]).context as ILoadOptionsFunctions, 'cancelled');
-		expect(cancelled.results).toEqual([{ name: 'Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2' }]);
+		expect(cancelled.results).toEqual([{ name: '✕ Cancelled · Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2', description: 'cancelled' }]);
 	});
 
-	it('keeps a newest-first list newest first, and tells alike bookings apart', async () => {
-		const { context } = workspace([booking('b9', 'r1', '2030-01-03T10:00:00Z', 'confirmed'), booking('b8', 'r1', '2030-01-03T10:00:00Z', 'confirmed'), booking('b7', 'r1', '2030-01-01T10:00:00Z', 'confirmed')]);
+	// Issue 42 changed the order: upcoming bookings soonest first whatever the list's own order, then the past, latest first.
+	it('shows a newest-first list upcoming first, soonest first, then the past latest first, and tells alike bookings apart', async () => {
+		const { context } = workspace([
+			booking('b9', 'r1', '2030-01-03T10:00:00Z', 'confirmed'),
+			booking('b8', 'r1', '2030-01-03T10:00:00Z', 'confirmed'),
+			booking('b7', 'r1', '2030-01-01T10:00:00Z', 'confirmed'),
+			booking('b6', 'r1', '2020-01-05T10:00:00Z', 'confirmed'),
+			booking('b5', 'r1', '2020-01-01T10:00:00Z', 'confirmed'),
+		]);
 		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
 		expect(results.map((result) => result.name)).toEqual([
+			'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones',
 			'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · #b9',
 			'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones · #b8',
-			'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones',
+			'Sun 5 Jan 2020, 10:00 · Studio A · Ada Jones',
+			'Wed 1 Jan 2020, 10:00 · Studio A · Ada Jones',
 		]);
+	});
+
+	it('on Cancel and Reschedule leaves cancelled bookings out and says how many; on other actions offers them, marked', async () => {
+		const bookings = [booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'), booking('b2', 'r2', '2030-01-02T10:00:00Z', 'CANCELLED_BY_SELLER'), booking('b3', 'r2', '2030-01-03T10:00:00Z', 'cancelled')];
+		for (const [action, words] of [['cancel', 'Cancel'], ['reschedule', 'Reschedule']]) {
+			const { results } = await searchBookings.call(workspace(bookings, { bookingAction: action }).context as ILoadOptionsFunctions);
+			expect(results).toEqual([
+				{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b1', description: 'confirmed' },
+				noticeRow(`2 cancelled bookings not offered: ${words} does not apply to a cancelled booking`),
+			]);
+		}
+		const { results } = await searchBookings.call(workspace(bookings, { bookingAction: 'changeFields' }).context as ILoadOptionsFunctions);
+		expect(results.map((result) => result.name)).toEqual([
+			'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones',
+			'✕ Cancelled · Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones',
+			'✕ Cancelled · Thu 3 Jan 2030, 10:00 · Studio B · Ada Jones',
+		]);
+	});
+
+	it('finds a booking by its date written as an ISO date, in the picker\'s zone', async () => {
+		// 23:30Z on 1 Jan is 08:30 on 2 Jan in Tokyo; 20:00Z on 2 Jan is already 3 Jan there (its own value still says 2 Jan).
+		const { context } = workspace([booking('b1', 'r1', '2030-01-01T23:30:00Z', 'confirmed'), booking('b2', 'r2', '2030-01-05T10:00:00Z', 'confirmed')], { options: { timeZone: 'Asia/Tokyo' } });
+		const found = await searchBookings.call(context as ILoadOptionsFunctions, '2030-01-02');
+		expect(found.results.map((result) => result.value)).toEqual(['b1']);
 	});
 
 	it('judges a reference by how many values a list holds: a whole list half of them, a partial one any', () => {
@@ -334,5 +369,106 @@ describe('a list the editor cannot walk past its first page without settings', (
 	it('a notice row is told from a record by its true/false value', () => {
 		expect(isNoticeRow(noticeRow('words'))).toBe(true);
 		expect(isNoticeRow({ name: 'Anna Berg', value: '1' })).toBe(false);
+	});
+});
+
+describe('the booking picker opens on upcoming bookings (issue 42)', () => {
+	const rooms = [{ id: 'r1', name: 'Studio A' }];
+	const people = [{ id: 'c1', name: 'Ada Jones' }];
+	/** Ten bookings in creation order, two a page: pages 1–4 in 2020, page 5 in 2030. */
+	const bookings = Array.from({ length: 10 }, (_, index) => ({
+		id: `b${index + 1}`,
+		start: index < 8 ? `2020-01-${String(index + 1).padStart(2, '0')}T10:00:00Z` : `2030-01-${String(index + 1).padStart(2, '0')}T10:00:00Z`,
+		room_id: 'r1',
+		client_id: 'c1',
+	}));
+
+	/** Laravel-style pages: numbered in the next URL, the last page's URL and the total beside them. */
+	function numberedWorkspace(parameters = {}) {
+		return mockLoadOptionsContext({
+			parameters,
+			answers: (request: IHttpRequestOptions) => {
+				const url = new URL(String(request.url));
+				const path = url.pathname.split('/').pop();
+				if (path !== 'bookings') return { statusCode: 200, body: { data: path === 'rooms' ? rooms : path === 'clients' ? people : [] } };
+				const page = Number(url.searchParams.get('page') ?? 1);
+				const base = `${url.origin}${url.pathname}`;
+				return {
+					statusCode: 200,
+					body: { data: bookings.slice((page - 1) * 2, page * 2), current_page: page, last_page: 5, per_page: 2, total: 10, next_page_url: page < 5 ? `${base}?page=${page + 1}` : null, last_page_url: `${base}?page=5` },
+				};
+			},
+		});
+	}
+	const bookingRequests = (requests: IHttpRequestOptions[]) => requests.filter((request) => String(request.url).includes('/bookings'));
+
+	it('jumps to the last page the first page reveals when the first holds only the past, for one request more and no labels of the first', async () => {
+		const { context, requests } = numberedWorkspace();
+		const first = await searchBookings.call(context as ILoadOptionsFunctions);
+		expect(first.results.map((row) => row.value)).toEqual(['b9', 'b10']);
+		expect(bookingRequests(requests).map((request) => new URL(String(request.url)).searchParams.get('page') ?? '1')).toEqual(['1', '5']);
+		// Scrolling reads backwards to the first page, each booking once, the past latest first on each page.
+		const seen = [...first.results];
+		let token = first.paginationToken as string | undefined;
+		while (token !== undefined) {
+			const next = await searchBookings.call(context as ILoadOptionsFunctions, undefined, token);
+			seen.push(...next.results);
+			token = next.paginationToken as string | undefined;
+		}
+		expect(seen.map((row) => row.value)).toEqual(['b9', 'b10', 'b8', 'b7', 'b6', 'b5', 'b4', 'b3', 'b2', 'b1']);
+		expect(seen.every((row) => !isNoticeRow(row))).toBe(true);
+	});
+
+	it('shows the first page as it is when it already holds upcoming bookings (a newest-first list), for its one request', async () => {
+		const { context, requests } = mockLoadOptionsContext({
+			parameters: {},
+			answers: (request: IHttpRequestOptions) => {
+				const path = new URL(String(request.url)).pathname.split('/').pop();
+				const data = path === 'bookings' ? [...bookings].reverse().slice(0, 3) : path === 'rooms' ? rooms : path === 'clients' ? people : [];
+				return { statusCode: 200, body: { data, meta: { next_cursor: path === 'bookings' ? 'c2' : null } } };
+			},
+		});
+		const first = await searchBookings.call(context as ILoadOptionsFunctions);
+		expect(first.results.map((row) => row.value)).toEqual(['b9', 'b10', 'b8']);
+		expect(bookingRequests(requests)).toHaveLength(1);
+	});
+
+	it('where nothing reveals the end (a cursor), shows the oldest page as before with a notice of what to search', async () => {
+		const { context, requests } = mockLoadOptionsContext({
+			parameters: {},
+			answers: (request: IHttpRequestOptions) => {
+				const path = new URL(String(request.url)).pathname.split('/').pop();
+				const data = path === 'bookings' ? bookings.slice(0, 2) : path === 'rooms' ? rooms : path === 'clients' ? people : [];
+				return { statusCode: 200, body: { data, meta: { next_cursor: path === 'bookings' ? 'c2' : null } } };
+			},
+		});
+		const first = await searchBookings.call(context as ILoadOptionsFunctions);
+		expect(first.results.filter((row) => !isNoticeRow(row)).map((row) => row.value)).toEqual(['b2', 'b1']);
+		expect(first.results.at(-1)).toEqual(noticeRow('These are the oldest bookings (the API offers no way to jump to today): search "today", "tomorrow" or a date'));
+		expect(bookingRequests(requests)).toHaveLength(1);
+	});
+});
+
+describe('a Stripe-style workspace: bookings name their client as `customer: "cus_…"` (issue 42)', () => {
+	it('takes the field for a client reference by the identities\' prefix, reads the cards of clients beyond the first page, and names them', async () => {
+		const firstPage = [{ id: 'cus_A1', name: 'Ada Jones' }];
+		const far: Record<string, unknown> = { cus_Z9: { id: 'cus_Z9', object: 'customer', name: 'Zed Quist' }, cus_Y8: { id: 'cus_Y8', object: 'customer', name: 'Yara Pohl' } };
+		const bookings = [
+			{ id: 'bk_1', object: 'booking', start: 1893492000, room: 'room_1', customer: 'cus_Z9' },
+			{ id: 'bk_2', object: 'booking', start: 1893578400, room: 'room_1', customer: 'cus_Y8' },
+		];
+		const { context, requests } = mockLoadOptionsContext({
+			parameters: {},
+			answers: (request: IHttpRequestOptions) => {
+				const parts = new URL(String(request.url)).pathname.split('/');
+				const [last, before] = [parts.at(-1)!, parts.at(-2)];
+				if (before === 'clients') return { statusCode: 200, body: far[last] };
+				const data = last === 'bookings' ? bookings : last === 'rooms' ? [{ id: 'room_1', name: 'Studio A' }] : last === 'clients' ? firstPage : [];
+				return { statusCode: 200, body: { object: 'list', data, has_more: last === 'clients' } };
+			},
+		});
+		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
+		expect(results.map((row) => row.name)).toEqual([expect.stringMatching(/ · Studio A · Zed Quist$/), expect.stringMatching(/ · Studio A · Yara Pohl$/)]);
+		expect(requests.filter((request) => /\/clients\/cus_/.test(String(request.url)))).toHaveLength(2);
 	});
 });

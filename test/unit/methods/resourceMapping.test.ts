@@ -41,7 +41,7 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		// n8n's resource mapper has no per-field hint: the label says in which zone a time is read and how it is sent.
 		expect(offered.starts_at).toMatchObject({
 			type: 'dateTime',
-			displayName: 'starts_at (date-time in UTC, e.g. 2026-12-01 10:00 → sent as 2026-12-01T10:00:00Z)',
+			displayName: '(UTC) starts_at (date-time, e.g. 2026-12-01 10:00 → sent as 2026-12-01T10:00:00Z)',
 			momentForm: { kind: 'iso', separator: 'T', seconds: true, fraction: 0, zone: 'Z' },
 		});
 		// Text that is no short code shows no example: labels are saved in the workflow (issue 35, item 5).
@@ -56,10 +56,10 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		];
 		const offered = byId((await fieldsFor({ '/bookings': page(stamped) })).fields);
 		expect(offered.created).toMatchObject({ type: 'dateTime', momentForm: { kind: 'unixSeconds', text: false } });
-		expect(offered.created.displayName).toMatch(/^created \(date-time in UTC, e\.g\. 2026-01-01 00:00 → sent as 1767225600 \(Unix seconds\)/);
+		expect(offered.created.displayName).toMatch(/^\(UTC\) created \(date-time, e\.g\. 2026-01-01 00:00 → sent as 1767225600 \(Unix seconds\)/);
 		expect(offered.starts_ms).toMatchObject({
 			type: 'dateTime',
-			displayName: 'starts_ms (date-time in UTC, e.g. 2026-01-01 10:00 → sent as 1767261600000 (Unix milliseconds))',
+			displayName: '(UTC) starts_ms (date-time, e.g. 2026-01-01 10:00 → sent as 1767261600000 (Unix milliseconds))',
 			momentForm: { kind: 'unixMilliseconds', text: false },
 		});
 		// A moment written as text is no closed set, though it repeats.
@@ -75,7 +75,7 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		});
 		const inZone = { ...context, getTimezone: () => 'America/New_York' } as unknown as ILoadOptionsFunctions;
 		const { fields } = await bookingFields.call(inZone);
-		expect(byId(fields).at.displayName).toBe('at (date-time in America/New_York, e.g. 2026-11-26 15:00 → sent as 2026-11-26T20:00:00Z)');
+		expect(byId(fields).at.displayName).toBe('(America/New_York) at (date-time, e.g. 2026-11-26 15:00 → sent as 2026-11-26T20:00:00Z)');
 	});
 
 	it('reads zone-less times in the credential\'s Workspace Time Zone and says in the label which zone is sent (UTC when unset)', async () => {
@@ -87,10 +87,10 @@ describe('the fields seen on the workspace\'s bookings', () => {
 		};
 		const base = { baseUrl: 'https://studio.example.com', apiKey: TEST_KEY };
 		expect(await labelIn({ ...base, workspaceTimeZone: 'Europe/London' }))
-			.toBe('at (date-time in Europe/Berlin, e.g. 2026-11-26 21:00 → sent as 2026-11-26 20:00:00 (Europe/London time))');
-		expect(await labelIn(base)).toBe('at (date-time in Europe/Berlin, e.g. 2026-11-26 21:00 → sent as 2026-11-26 20:00:00 (UTC time))');
+			.toBe('(Europe/Berlin) at (date-time, e.g. 2026-11-26 21:00 → sent as 2026-11-26 20:00:00 (Europe/London time))');
+		expect(await labelIn(base)).toBe('(Europe/Berlin) at (date-time, e.g. 2026-11-26 21:00 → sent as 2026-11-26 20:00:00 (UTC time))');
 		expect(await labelIn({ ...base, workspaceTimeZone: 'America/New_York' }))
-			.toBe('at (date-time in Europe/Berlin, e.g. 2026-11-27 02:00 → sent as 2026-11-26 20:00:00 (America/New_York time))');
+			.toBe('(Europe/Berlin) at (date-time, e.g. 2026-11-27 02:00 → sent as 2026-11-26 20:00:00 (America/New_York time))');
 	});
 
 	it('offers no client as an option (n8n would save the list in the workflow): the field names the Client parameter instead', async () => {

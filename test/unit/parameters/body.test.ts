@@ -286,8 +286,32 @@ describe('a refused field the form offered', () => {
 		expect(explained.description).not.toMatch(/"start"|"weekend"/);
 	});
 
-	it('leaves errors alone that name no field sent from the form, and server errors', () => {
-		expect((explainRefusedFields(refusal(['start']), context, 0, { end: 'x' }) as NodeApiError).description).toBe('The server said: unknown field(s) end');
+	// Issue 42: a field of the form left empty (so not sent) that the server names is named as the 422's are.
+	it('names a field of the form left empty that the server names (a 400 "start is required"), in the headline too', () => {
+		const error = explainRefusedFields(refusal(['start']), context, 0, { end: 'x' }, 'fields', true) as NodeApiError;
+		expect(error.description).toBe('The server said: unknown field(s) end\n"start" is empty in Fields Seen in Your Workspace, and the API needs it: fill it in.');
+		const headline = new NodeApiError({ id: '1', name: 'Venue Booking', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }, { message: 'x' }, {
+			message: 'The API rejected the request as malformed (400): check the query parameters and body you sent', httpCode: '400',
+		});
+		headline.context.namedFields = ['start'];
+		expect((explainRefusedFields(headline, context, 0, { end: 'x' }) as NodeApiError).message).toBe('The API rejected the request as malformed (400): check "start" in Fields Seen in Your Workspace');
+	});
+
+	it('points the headline at the form where only the form was filled and the server names no field of it', () => {
+		const make = () => {
+			const error = new NodeApiError({ id: '1', name: 'Venue Booking', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }, { message: 'x' }, {
+				message: 'The API could not accept the values sent (422): check the body and query parameters', httpCode: '422',
+			});
+			error.context.namedFields = ['elsewhere'];
+			return error;
+		};
+		expect((explainRefusedFields(make(), context, 0, { end: 'x' }, 'fields', true) as NodeApiError).message).toBe('The API could not accept the values sent (422): check the fields set in Fields Seen in Your Workspace');
+		// With query parameters or a body of its own sent too, the headline stays as the transport wrote it.
+		expect((explainRefusedFields(make(), context, 0, { end: 'x' }, 'fields', false) as NodeApiError).message).toBe('The API could not accept the values sent (422): check the body and query parameters');
+	});
+
+	it('leaves errors alone that name no field of the form, and server errors', () => {
+		expect((explainRefusedFields(refusal(['elsewhere']), context, 0, { end: 'x' }) as NodeApiError).description).toBe('The server said: unknown field(s) end');
 		expect((explainRefusedFields(refusal(['end'], '500'), context, 0, { end: 'x' }) as NodeApiError).description).toBe('The server said: unknown field(s) end');
 		const plain = new Error('boom');
 		expect(explainRefusedFields(plain, context, 0, { end: 'x' })).toBe(plain);

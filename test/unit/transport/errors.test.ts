@@ -238,8 +238,18 @@ describe('httpStatusError', () => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.httpCode).toBe('401');
 		expect(error.message).toMatch(/^The API key was refused \(401\)/);
-		expect(error.description).toBe('The server said: key revoked\nResponse body: {"message":"key revoked"}');
+		// Issue 42: the server's words once; the body is quoted only where it says more than they do.
+		expect(error.description).toBe('The server said: key revoked');
 		expect(error.context.itemIndex).toBe(2);
+		expect(httpStatusError(context(), 400, { message: 'bad start', hint: 'use ISO 8601 dates' }).description).toBe(
+			'The server said: bad start\nResponse body: {"hint":"use ISO 8601 dates","message":"bad start"}',
+		);
+	});
+
+	it('names the credential the node used on a 401, by the name the user gave it (issue 42)', () => {
+		const named = { ...context(), node: { ...context().node, credentials: { venueBookingApi: { id: '1', name: 'Venue Booking account' } } } };
+		expect(httpStatusError(named, 401, '').message).toBe('The API key was refused (401): check the API Key of the credential "Venue Booking account"');
+		expect(httpStatusError(context(), 401, '').message).toBe('The API key was refused (401): check the API Key of the Venue Booking API credential');
 	});
 
 	it('names the scope of the endpoint on a 403, and what it is needed for in words that read', () => {
@@ -264,9 +274,8 @@ describe('httpStatusError', () => {
 
 	it('quotes the server\'s words, with the fields they name, before the body', () => {
 		const body = { end: ['This field is required.'], room: ['Invalid pk.'] };
-		expect(httpStatusError(context(), 400, body).description).toBe(
-			'The server said: end: This field is required.; room: Invalid pk.\nResponse body: {"end":["This field is required."],"room":["Invalid pk."]}',
-		);
+		// Issue 42: a body that holds only those words is not quoted again.
+		expect(httpStatusError(context(), 400, body).description).toBe('The server said: end: This field is required.; room: Invalid pk.');
 	});
 
 	it('tells a missing record from a wrong Base URL on a 404', () => {
