@@ -367,6 +367,15 @@ function knownMatches(client: ApiClient, text: string, identityField: string): K
 	return { identities, identitiesOf };
 }
 
+/** The client list's text filter for this search (the option, or the parameter learned this session), with how it is read; undefined without one. */
+async function clientFilter(context: ILoadOptionsFunctions, client: ApiClient, text: string, budget: CallBudget) {
+	const reading = readListReading(context);
+	const identityField = readIdentityField(context);
+	const holds = (record: unknown) => matchesSearch(record, '', text);
+	const parameter = await textFilterOf(client, CLIENTS_ENDPOINT, reading, readSearchParameter(context), text, holds, budget, knownMatches(client, text, identityField));
+	return parameter === undefined ? undefined : { reading, identityField, holds, parameter };
+}
+
 /**
  * A Client picker's search through the client list as the server filters it by the text (Options > Search Parameter,
  * or the parameter learned this session: clientDirectory.ts's textFilterOf), every client remembered for the session
@@ -375,11 +384,9 @@ function knownMatches(client: ApiClient, text: string, identityField: string): K
 async function searchFilteredClients(context: ILoadOptionsFunctions, client: ApiClient, text: string, position: SearchPosition, budget: CallBudget): Promise<INodeListSearchResult | undefined> {
 	// A search that read the whole list from the start goes on the same way.
 	if (position.searched > 0 && !position.filtered) return undefined;
-	const reading = readListReading(context);
-	const identityField = readIdentityField(context);
-	const holds = (record: unknown) => matchesSearch(record, '', text);
-	const parameter = await textFilterOf(client, CLIENTS_ENDPOINT, reading, readSearchParameter(context), text, holds, budget, knownMatches(client, text, identityField));
-	if (parameter === undefined) return undefined;
+	const filter = await clientFilter(context, client, text, budget);
+	if (!filter) return undefined;
+	const { reading, identityField, holds, parameter } = filter;
 	const session = editorSession(client.sessionKey);
 	const results: INodeListSearchItems[] = [];
 	let { page: token, searched, total } = position;
@@ -410,11 +417,9 @@ async function searchFilteredClients(context: ILoadOptionsFunctions, client: Api
 
 /** The clients the server's filter names for a text (all, or a first part of them), each remembered; undefined without a filter. */
 async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, text: string, budget: CallBudget): Promise<{ identities: string[]; complete: boolean } | undefined> {
-	const reading = readListReading(context);
-	const identityField = readIdentityField(context);
-	const holds = (record: unknown) => matchesSearch(record, '', text);
-	const parameter = await textFilterOf(client, CLIENTS_ENDPOINT, reading, readSearchParameter(context), text, holds, budget, knownMatches(client, text, identityField));
-	if (parameter === undefined) return undefined;
+	const filter = await clientFilter(context, client, text, budget);
+	if (!filter) return undefined;
+	const { reading, identityField, holds, parameter } = filter;
 	const session = editorSession(client.sessionKey);
 	const identities: string[] = [];
 	let token: string | undefined;
