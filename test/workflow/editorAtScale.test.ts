@@ -6,7 +6,7 @@
  */
 import type { INodeListSearchResult, INodeParameters, ResourceMapperFields } from 'n8n-workflow';
 
-import { credentialsFor, credentialTypes, NODE_TYPE, nodeTypes, startSandboxWithKey } from './venueBooking';
+import { atEditorTime, credentialsFor, credentialTypes, NODE_TYPE, nodeTypes, startSandboxWithKey } from './venueBooking';
 import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { isNoticeRow, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
@@ -76,17 +76,8 @@ describe.each(STYLES)('the editor on a large workspace: %s', (_name, options) =>
 	// list's first page, and no more requests in all than the first page's own view and that one page.
 	it('the first view opens on upcoming bookings where the list allows it, and costs about what the first page\'s view cost', async () => {
 		const context = contextFor(sandbox, withIdentity({ resource: 'booking', operation: 'get' }), 'parameters.bookingId');
-		// The picker's today is the sandbox's (FIXED_TODAY, noon UTC), whatever the machine's day: Date.now shifted.
-		const realNow = Date.now.bind(Date);
-		const shift = Date.parse(`${FIXED_TODAY}T12:00:00Z`) - realNow();
-		const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + shift);
-		try {
-			await firstViewAtSandboxToday(context);
-		} finally {
-			clock.mockRestore();
-			// The session (its pacer, its expiry) was made on the shifted clock: the tests after it start on the real one.
-			forgetEditorSessions();
-		}
+		// The picker's today is the sandbox's (FIXED_TODAY, noon UTC), whatever the machine's day.
+		await atEditorTime(() => firstViewAtSandboxToday(context));
 	});
 
 	async function firstViewAtSandboxToday(context: ReturnType<typeof contextFor>) {

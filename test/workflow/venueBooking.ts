@@ -4,7 +4,8 @@ import { VenueBookingApi } from '../../credentials/VenueBookingApi.credentials';
 import { SCOPES } from '../../nodes/VenueBooking/endpoints';
 import { VenueBooking } from '../../nodes/VenueBooking/VenueBooking.node';
 import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigger.node';
-import { startSandbox, type Sandbox, type SandboxOptions, type Slot } from '../../sandbox';
+import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
+import { FIXED_TODAY, startSandbox, type Sandbox, type SandboxOptions, type Slot } from '../../sandbox';
 import { computeFreeSlots } from '../../sandbox/slots';
 import { node, runWorkflow, toStoredJson, type NodeOptions, type WorkflowResult } from './harness';
 
@@ -123,4 +124,22 @@ export function bookableSlots(sandbox: Sandbox, count: number, month: number): S
 		}
 	}
 	return chosen;
+}
+
+/**
+ * Runs editor calls with the machine's clock at `atMs` (default FIXED_TODAY, noon UTC, the sandbox's own day). The
+ * booking picker opens on upcoming bookings by the real clock, so a test of how it pages through a workspace seeded
+ * around FIXED_TODAY sets "today" itself, whatever the machine's date. Date.now is shifted only while `call` runs;
+ * the editor's session, made on the shifted clock, is forgotten after it.
+ */
+export async function atEditorTime<T>(call: () => Promise<T>, atMs = Date.parse(`${FIXED_TODAY}T12:00:00Z`)): Promise<T> {
+	const realNow = Date.now.bind(Date);
+	const shift = atMs - realNow();
+	const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + shift);
+	try {
+		return await call();
+	} finally {
+		clock.mockRestore();
+		forgetEditorSessions();
+	}
 }
