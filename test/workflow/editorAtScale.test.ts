@@ -6,13 +6,12 @@
  */
 import type { INodeListSearchResult, INodeParameters, ResourceMapperFields } from 'n8n-workflow';
 
-import { atEditorTime, credentialsFor, credentialTypes, NODE_TYPE, nodeTypes, startSandboxWithKey } from './venueBooking';
+import { atEditorTime, editorMethodContext, startSandboxWithKey } from './venueBooking';
 import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { isNoticeRow, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
 import { type ReferenceList, referencedList } from '../../nodes/VenueBooking/referenceLists';
 import { conventionInfo, type ConventionName, FIXED_TODAY, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { methodContext, node } from './harness';
 
 const SCALE = { clients: 5_000, bookings: 20_000, rooms: 300, services: 40 };
 /** The client a search reaches for: far down the client list. */
@@ -26,16 +25,7 @@ const STYLES: Array<[string, Partial<SandboxOptions>]> = [
 	['jsonApi (resource objects, relationships)', { convention: 'jsonApi' }],
 ];
 
-function contextFor(sandbox: Sandbox, parameters: INodeParameters, path: string) {
-	return methodContext({
-		node: node('Venue Booking', NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
-		nodeTypes,
-		credentialTypes,
-		credentials: credentialsFor(sandbox),
-		path,
-		timezone: 'UTC',
-	});
-}
+const contextFor = editorMethodContext;
 
 /** Result pages of a picker as the user scrolls, up to `pages`, stopping at the first holding `wanted`. */
 async function scrollUntil(call: (token?: string) => Promise<INodeListSearchResult>, wanted: (value: string) => boolean, pages = RESULT_PAGES) {

@@ -4,26 +4,16 @@
  * search parameter is kept only where the answer narrows the list to entries holding the text; where the sandbox
  * filters clients by name, a far client's booking is found in a handful of requests.
  */
-import type { INodeListSearchResult, INodeParameters } from 'n8n-workflow';
+import type { INodeListSearchResult } from 'n8n-workflow';
 
 import { SEARCH_PARAMETERS } from '../../nodes/VenueBooking/conventions';
 import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { isNoticeRow, matchesSearch, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { FIXED_TODAY, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { apiClient } from '../sandbox/helpers';
-import { methodContext, node } from './harness';
-import { credentialsFor, credentialTypes, NODE_TYPE, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
+import { editorMethodContext, SECRET_KEY, startSandboxWithKey } from './venueBooking';
 
-function contextFor(sandbox: Sandbox, parameters: INodeParameters, path: string) {
-	return methodContext({
-		node: node('Venue Booking', NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
-		nodeTypes,
-		credentialTypes,
-		credentials: credentialsFor(sandbox),
-		path,
-		timezone: 'UTC',
-	});
-}
+const contextFor = editorMethodContext;
 
 const clientPicker = (sandbox: Sandbox) => contextFor(sandbox, { resource: 'client', operation: 'get' }, 'parameters.clientId');
 const bookingPicker = (sandbox: Sandbox) => contextFor(sandbox, { resource: 'booking', operation: 'get' }, 'parameters.bookingId');

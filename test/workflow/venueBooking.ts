@@ -7,7 +7,7 @@ import { VenueBookingTrigger } from '../../nodes/VenueBooking/VenueBookingTrigge
 import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { FIXED_TODAY, startSandbox, type Sandbox, type SandboxOptions, type Slot } from '../../sandbox';
 import { computeFreeSlots } from '../../sandbox/slots';
-import { node, runWorkflow, toStoredJson, type NodeOptions, type WorkflowResult } from './harness';
+import { methodContext, node, runWorkflow, toStoredJson, type NodeOptions, type WorkflowResult } from './harness';
 
 /** The package's nodes as n8n registers a community package's types. */
 export const NODE_TYPE = 'n8n-nodes-venue-booking.venueBooking';
@@ -142,4 +142,16 @@ export async function atEditorTime<T>(call: () => Promise<T>, atMs = Date.parse(
 		clock.mockRestore();
 		forgetEditorSessions();
 	}
+}
+
+/** The context n8n hands an editor method of the action node (in UTC) for the parameter at `path`, against the sandbox. */
+export function editorMethodContext(sandbox: Pick<Sandbox, 'url'>, parameters: INodeParameters, path: string) {
+	return methodContext({
+		node: node('Venue Booking', NODE_TYPE, parameters, { credentials: { venueBookingApi: 'cred' } }),
+		nodeTypes,
+		credentialTypes,
+		credentials: credentialsFor(sandbox),
+		path,
+		timezone: 'UTC',
+	});
 }
