@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/clockSweep.ts [--clocks guard|sweep|<ISO instant>[@<zone>],…] [-- <jest arguments>]`
+ * `npx tsx scripts/clockSweep.ts [--clocks guard|sweep|all|<ISO instant>[@<zone>],…] [-- <jest arguments>]`
  *
  * Runs jest with the machine's clock and zone set to moments where a test that silently depends on today's
  * weekday, hour or zone would fail: a Saturday afternoon in UTC (the sandbox's venue used to be closed on
@@ -13,8 +13,10 @@
  * timers and timeouts behave as usual.
  *
  * `guard` (in .ci/run): the suites that read the clock, on a Saturday across Tokyo's midnight and across Europe's
- * spring change. `sweep`: the same suites on every weekday at each midnight, and across all four clock changes of a
- * year. Jest arguments after `--` replace the suites (`-- test` for everything).
+ * spring change. `sweep` (12 clocks, cheap enough for the whole suite): every weekday, each crossing the midnight of
+ * one of the three zones in turn (so each zone's midnight is crossed at least twice), the Saturday of the old time
+ * bomb, and all four clock changes of a year. `all` (26 clocks): every weekday at each of the three midnights, and
+ * the clock changes. Jest arguments after `--` replace the suites (`-- test` for everything).
  * Prints one line per clock and exits non-zero if any run failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -64,6 +66,11 @@ function midnightsOfTheWeek(): Clock[] {
 	});
 }
 
+/** One midnight a weekday, the zones taken in turn: Monday in UTC, Tuesday in Tokyo, Wednesday in Honolulu, … */
+function oneMidnightADay(): Clock[] {
+	return midnightsOfTheWeek().filter((_clock, index) => index % 3 === Math.floor(index / 3) % 3);
+}
+
 const CLOCK_CHANGES: Clock[] = [
 	{ at: '2027-03-14T07:00:00Z', zone: 'America/New_York', why: 'US spring forward (02:00 → 03:00 in New York)' },
 	{ at: '2027-03-28T01:00:00Z', zone: 'Europe/Berlin', why: 'Europe spring forward (02:00 → 03:00 in Berlin)' },
@@ -83,7 +90,8 @@ function plan(preset: string, jestArgs: string[]): Run[] {
 	if (preset === 'guard') {
 		return [SATURDAY_BEFORE_TOKYO_MIDNIGHT, CLOCK_CHANGES[1]].map((clock) => ({ clock, jestArgs: clockReading }));
 	}
-	if (preset === 'sweep') return [SATURDAY_BEFORE_TOKYO_MIDNIGHT, ...midnightsOfTheWeek(), ...CLOCK_CHANGES].map((clock) => ({ clock, jestArgs: clockReading }));
+	if (preset === 'sweep') return [SATURDAY_BEFORE_TOKYO_MIDNIGHT, ...oneMidnightADay(), ...CLOCK_CHANGES].map((clock) => ({ clock, jestArgs: clockReading }));
+	if (preset === 'all') return [SATURDAY_BEFORE_TOKYO_MIDNIGHT, ...midnightsOfTheWeek(), ...CLOCK_CHANGES].map((clock) => ({ clock, jestArgs: clockReading }));
 	// Instants as given, each optionally with its zone: 2027-03-28T01:00:00Z@Europe/Berlin.
 	return preset.split(',').map((given) => {
 		const [at, zone = 'UTC'] = given.split('@');
