@@ -8,7 +8,7 @@ import { type IDataObject, type INodeParameters, Workflow } from 'n8n-workflow';
 import { type JournalOrder, type PaginationStyle, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { RECENT_LIMIT } from '../../nodes/VenueBooking/trigger/state';
 import { startTokenList } from '../support/unsurveyedLists';
-import { captureLogs, createPoller, setUpN8nCore } from './harness';
+import { captureLogs, createPoller } from './harness';
 import { HarnessNodeTypes } from './harness/nodeTypes';
 import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey, TRIGGER_TYPE } from './venueBooking';
 import { emittedIds, pollerFor, seededRandom, TRIGGER_NAME, triggerNode } from './venueBookingTrigger';
