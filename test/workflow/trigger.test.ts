@@ -264,6 +264,12 @@ describe('the boxes of the output pane after Fetch Test Event (issue 42: one box
 		expect(logged).toMatch(/order could not be told from its entries \(no timestamps\).*set Options > Journal Order\./);
 	});
 
+	it('the notice above the options fits in three lines of the parameter pane (about 55 characters a line)', () => {
+		const notices = nodeTypes[TRIGGER_TYPE].description.properties.filter((property) => property.type === 'notice');
+		expect(notices.length).toBeGreaterThan(0);
+		for (const notice of notices) expect(notice.displayName.length).toBeLessThanOrEqual(3 * 55);
+	});
+
 	it('Journal Order explains in its description what Automatic does without timestamps, where the user sets it', () => {
 		const options = nodeTypes[TRIGGER_TYPE].description.properties.find((property) => property.name === 'options');
 		const order = options?.options?.find((option) => 'name' in option && option.name === 'journalOrder') as { options?: Array<{ value: unknown; description?: string }> } | undefined;
