@@ -2,15 +2,16 @@
  * `npm run screenshot [-- --n8n <version>] [-- --out docs/images]` (default: DEFAULT_N8N_VERSION in scripts/n8n/versions.ts): pictures of the package in n8n's editor.
  *
  * Starts what `npm start` starts (the sandbox, a real n8n with the packed package installed, the sandbox
- * credential, the example workflows) plus two workflows of scripts/screenshot/workflows.ts, logs in as the
- * owner, then drives headless Chromium (scripts/screenshot/browser.ts) with puppeteer-core on Node 24
- * (scripts/screenshot/capture.mjs) and writes:
+ * credential, the example workflows) plus the workflows of scripts/screenshot/workflows.ts (their Venue Booking
+ * nodes at version 1.2, the one a node added now gets), logs in as the owner, then drives headless Chromium
+ * (scripts/screenshot/browser.ts) with puppeteer-core on Node 24 (scripts/screenshot/capture.mjs) and writes:
  *
  * - workflow-canvas.png      the Venue Booking Trigger and two Venue Booking nodes on the canvas;
  * - node-parameters.png      Payment → Get Many open: Return All, Options with Pagination (cursor) and Max Retries;
  * - ai-agent-tools.png       example 04: an AI Agent with four Venue Booking tools;
  * - trigger-filter.png       the trigger's Only Entries Where with its Values dropdown open (values seen in the journal);
- * - booking-list.png         Booking → Cancel or Reschedule, the Booking ID list open (bookings of the workspace);
+ * - booking-list.png         Booking → Cancel or Reschedule (Change Fields), the Booking ID list open: upcoming bookings
+ *                            first, soonest first, a cancelled one marked "✕ Cancelled";
  * - offered-fields.png       Booking → Create as it opens: the Client picker and the input fields, the rest under "Add field".
  * - nightly-payments.png     example 02: the trigger watching Payments, polled every day at 02:00.
  * - offered-fields-jsonapi.png Booking → Create as it opens on a second sandbox speaking JSON:API (fields in
@@ -40,7 +41,7 @@ import { startN8nServer } from './n8n/server';
 import { timed } from './n8n/timing';
 import { NODE_24 } from './n8n/versions';
 import { ensureChromium, ensurePuppeteer, startChromium } from './screenshot/browser';
-import { CANCEL_NODE, canvasWorkflow, CREATE_NODE, discoveryWorkflow, FILTERED_TRIGGER_NODE, jsonApiFormWorkflow, parametersWorkflow, PAYMENTS_NODE, triggerFilterWorkflow } from './screenshot/workflows';
+import { CHANGE_NODE, canvasWorkflow, CREATE_NODE, discoveryWorkflow, FILTERED_TRIGGER_NODE, jsonApiFormWorkflow, parametersWorkflow, PAYMENTS_NODE, triggerFilterWorkflow } from './screenshot/workflows';
 
 /** A second credential, on a sandbox speaking JSON:API, for the form of nested records. */
 const JSON_API_CREDENTIAL = { id: 'venueBookingJapi', name: 'Venue Booking API (JSON:API workspace)', type: CREDENTIAL.type };
@@ -119,7 +120,7 @@ async function main(): Promise<void> {
 			{ file: path.join(outDir, 'node-parameters.png'), workflowId: parameters.id, openNode: PAYMENTS_NODE },
 			{ file: path.join(outDir, 'ai-agent-tools.png'), workflowId: 'vbAiAgent' },
 			{ file: path.join(outDir, 'trigger-filter.png'), workflowId: triggerFilter.id, openNode: FILTERED_TRIGGER_NODE, openDropdown: 'values' },
-			{ file: path.join(outDir, 'booking-list.png'), workflowId: discovery.id, openNode: CANCEL_NODE, open: 'bookingList' },
+			{ file: path.join(outDir, 'booking-list.png'), workflowId: discovery.id, openNode: CHANGE_NODE, open: 'bookingList' },
 			{ file: path.join(outDir, 'offered-fields.png'), workflowId: discovery.id, openNode: CREATE_NODE, open: 'fields' },
 			{ file: path.join(outDir, 'offered-fields-jsonapi.png'), workflowId: jsonApiForm.id, openNode: CREATE_NODE, open: 'fields' },
 			// Example 02, the nightly export recipe: the trigger on Payments, polled every day at 02:00.

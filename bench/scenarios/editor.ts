@@ -135,13 +135,30 @@ async function measureStyle(convention: ConventionName | undefined, conditions: 
 	}
 }
 
+/**
+ * Runs `work` with the clock on the sandbox's own day (FIXED_TODAY, noon UTC), whatever the machine's date. The
+ * booking picker opens on upcoming bookings by the clock: on the real date, a workspace seeded around FIXED_TODAY
+ * would look all upcoming (or all past) and its first view would not be the one a venue sees on a day among its
+ * bookings. Set before the sandbox starts, so the sandbox's clock and quota window move with it.
+ */
+async function atSandboxToday<T>(work: () => Promise<T>): Promise<T> {
+	const realNow = Date.now;
+	const shift = Date.parse(`${FIXED_TODAY}T12:00:00Z`) - realNow();
+	Date.now = () => realNow() + shift;
+	try {
+		return await work();
+	} finally {
+		Date.now = realNow;
+	}
+}
+
 export async function editorBench(context: BenchContext): Promise<ScenarioResult> {
 	const rows: Row[] = [];
 	const conditions = [...(context.quota !== undefined ? [`quota ${context.quota}/min`] : []), ...(context.nameFilter ? ['name filter'] : [])];
 	for (const convention of editorStyles(context.conventions)) {
 		const style = [convention ?? 'sandbox default', ...conditions].join(', ');
 		context.log(`  ${style}${convention && PAGINATION_AS_SET_WHEN_LARGE[convention] ? ' (with Options > Pagination set)' : ''}`);
-		for (const { view, requests, refused, ms, got } of await measureStyle(convention, { quota: context.quota, nameFilter: context.nameFilter })) {
+		for (const { view, requests, refused, ms, got } of await atSandboxToday(() => measureStyle(convention, { quota: context.quota, nameFilter: context.nameFilter }))) {
 			context.log(`    ${view}: ${requests} requests (${refused} refused), ${ms.toFixed(0)} ms, ${got}`);
 			const metrics = { requests, refused, ms, got };
 			rows.push({ contender: style, label: `${style}: ${view}`, samples: [metrics], median: metrics });

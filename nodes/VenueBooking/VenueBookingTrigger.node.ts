@@ -12,7 +12,7 @@ import { journalFields, journalValues } from './methods/loadOptions';
 import { OutputAdditions } from './referenceLists';
 import { ApiClient } from './transport/request';
 import { toJsonItems } from './transport/response';
-import { describeQuery, FILTERED_SAMPLE_WINDOW, JOURNAL_ORDER_OPTION, type JournalSettings, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
+import { describeQuery, FILTERED_SAMPLE_WINDOW, type JournalSettings, MANUAL_SAMPLE_SIZE, readJournalSettings, triggerProperties } from './trigger/description';
 import { describeFilter, FILTER_LABEL, keepEntries, readEntryFilter } from './trigger/filter';
 import { JournalReader } from './trigger/journal';
 import { activationBaseline, dropActivationBaseline, leaveActivationBaseline, onDurableCursor, readState, writeState } from './trigger/state';
@@ -32,22 +32,18 @@ function nothingToShow(context: IPollFunctions, settings: JournalSettings): Node
 }
 
 /**
- * What the user sees of a guessed journal order. n8n keeps nothing but the items of a poll (no execution hints,
- * no metadata, in 1.x as in 2.x), so the journal reader's words reach only n8n's log; this hint of the node type,
- * shown in the output pane after Fetch Test Event while Journal Order is Automatic, says the same to the user.
+ * Why no box in the editor says that the journal's order was guessed: the guess depends on the entries read (no
+ * timestamps to read the order from), and n8n can condition a box on nothing but parameters. A node type's hint
+ * is static text whose display condition sees the node's parameters and its input, and a trigger has no input;
+ * a poll cannot add execution hints (n8n-core's PollContext has none, and its manual run keeps only the items, in
+ * 1.x as in 2.x). A box shown for every Automatic journal spoke of timestamps to users whose entries carry them
+ * (issue 42), so the guess is said where it applies: Journal Order's description, and n8n's log at run time.
  */
-const GUESSED_ORDER_HINT: NodeHint = {
-	message: `Entries without timestamps? Then their order is guessed (oldest first) and these may not be the newest: set Options > ${JOURNAL_ORDER_OPTION}.`,
-	type: 'info',
-	location: 'outputPane',
-	whenToDisplay: 'afterExecution',
-	displayCondition: `={{ ($parameter.options?.journalOrder ?? 'auto') === 'auto' }}`,
-};
-
 /**
  * What Fetch Test Event shows, in the output pane after it ran: the journal's newest entries, and that the saved
  * position stayed where it was (the sample is read without touching it). A polling trigger has no execution
- * hints (see above), so this is a hint of the node type; in the editor a trigger only ever runs as that sample.
+ * hints (see above), so this is a hint of the node type; in the editor a trigger only ever runs as that sample,
+ * and this is true of every sample, so it needs no condition.
  */
 const FETCH_TEST_EVENT_HINT: NodeHint = {
 	message: `The journal's newest ${MANUAL_SAMPLE_SIZE} entries (with ${FILTER_LABEL}: among its newest ${FILTERED_SAMPLE_WINDOW}), oldest first. Fetching does not move the trigger's position.`,
@@ -80,7 +76,7 @@ export class VenueBookingTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'venueBookingApi', required: true, testedBy: 'venueBookingApiTest' }],
 		properties: triggerProperties,
-		hints: [FETCH_TEST_EVENT_HINT, GUESSED_ORDER_HINT],
+		hints: [FETCH_TEST_EVENT_HINT],
 	};
 
 	methods = {
@@ -93,8 +89,7 @@ export class VenueBookingTrigger implements INodeType {
 		const parameters = itemlessParameters(this);
 		const client = await ApiClient.create(this, readTransportOptions(parameters, 0));
 		const settings = readJournalSettings(parameters);
-		// A polling trigger has no execution hints in n8n; how the journal was read goes to n8n's log (and a
-		// guessed order is what GUESSED_ORDER_HINT tells the user in the editor).
+		// A polling trigger has no execution hints in n8n: how the journal was read, and a guessed order, go to n8n's log.
 		const journal = new JournalReader(client, settings, (message) => this.logger.info(message));
 		const filter = readEntryFilter(parameters);
 		const staticData = this.getWorkflowStaticData('node') as IDataObject;

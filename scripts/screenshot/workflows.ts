@@ -5,6 +5,9 @@ import type { WorkflowToImport } from '../n8n/cli';
 
 const PACKAGE = 'n8n-nodes-venue-booking';
 
+/** The version a node added now gets, of both nodes: what the pictures show (1.2: Add Names on the trigger, flat fields, the picker's states). */
+const NODE_VERSION = 1.2;
+
 export interface CredentialRef {
 	id: string;
 	name: string;
@@ -22,7 +25,7 @@ export function canvasWorkflow(credential: CredentialRef): WorkflowToImport {
 				id: '5c7e0000-0001-4000-8000-000000000001',
 				name: 'Venue Booking Trigger',
 				type: `${PACKAGE}.venueBookingTrigger`,
-				typeVersion: 1,
+				typeVersion: NODE_VERSION,
 				position: [0, 0],
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
@@ -36,7 +39,7 @@ export function canvasWorkflow(credential: CredentialRef): WorkflowToImport {
 				id: '5c7e0000-0001-4000-8000-000000000002',
 				name: 'Get a booking',
 				type: `${PACKAGE}.venueBooking`,
-				typeVersion: 1,
+				typeVersion: NODE_VERSION,
 				position: [260, 0],
 				parameters: { resource: 'booking', operation: 'get', bookingId: '={{ $json.booking_id }}', options: {} },
 				credentials,
@@ -45,7 +48,7 @@ export function canvasWorkflow(credential: CredentialRef): WorkflowToImport {
 				id: '5c7e0000-0001-4000-8000-000000000003',
 				name: 'Get a client',
 				type: `${PACKAGE}.venueBooking`,
-				typeVersion: 1,
+				typeVersion: NODE_VERSION,
 				position: [520, 0],
 				parameters: { resource: 'client', operation: 'get', clientId: '={{ $json.client_id }}', options: {} },
 				credentials,
@@ -79,7 +82,7 @@ export function parametersWorkflow(credential: CredentialRef): WorkflowToImport 
 				id: '5c7e0000-0002-4000-8000-000000000002',
 				name: PAYMENTS_NODE,
 				type: `${PACKAGE}.venueBooking`,
-				typeVersion: 1,
+				typeVersion: NODE_VERSION,
 				position: [260, 0],
 				parameters: {
 					resource: 'payment',
@@ -114,7 +117,7 @@ export function triggerFilterWorkflow(credential: CredentialRef): WorkflowToImpo
 				id: '5c7e0000-0003-4000-8000-000000000001',
 				name: FILTERED_TRIGGER_NODE,
 				type: `${PACKAGE}.venueBookingTrigger`,
-				typeVersion: 1.1,
+				typeVersion: NODE_VERSION,
 				position: [0, 0],
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
@@ -128,17 +131,22 @@ export function triggerFilterWorkflow(credential: CredentialRef): WorkflowToImpo
 }
 
 export const CREATE_NODE = 'Create a booking';
-export const CANCEL_NODE = 'Cancel a booking';
+/**
+ * Cancel or Reschedule with Action Change Fields: its picker lists cancelled bookings too, marked "✕ Cancelled",
+ * so the picture shows a booking's state. (Cancel and Reschedule leave them out, saying how many in a last row
+ * the picture would not reach, and a live booking's state is the row's description, which n8n's list does not show.)
+ */
+export const CHANGE_NODE = 'Change a booking';
 
 /**
  * Booking → Create with the fields seen in the workspace, and Cancel or Reschedule with the booking to pick
- * from the list: what the README's "Discovering your workspace's fields" pictures show.
+ * from the list (upcoming bookings first): what the README's "Discovering your workspace's fields" pictures show.
  */
 export function discoveryWorkflow(credential: CredentialRef): WorkflowToImport {
 	const credentials = { venueBookingApi: credential };
 	return {
 		id: 'shotDiscover0001',
-		name: 'Create a booking from the fields seen, cancel one picked from the list',
+		name: 'Create a booking from the fields seen, change one picked from the list',
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			{
@@ -153,24 +161,24 @@ export function discoveryWorkflow(credential: CredentialRef): WorkflowToImport {
 				id: '5c7e0000-0003-4000-8000-000000000002',
 				name: CREATE_NODE,
 				type: `${PACKAGE}.venueBooking`,
-				typeVersion: 1,
+				typeVersion: NODE_VERSION,
 				position: [260, 0],
 				parameters: { resource: 'booking', operation: 'create', fields: { mappingMode: 'defineBelow', value: null }, options: {} },
 				credentials,
 			},
 			{
 				id: '5c7e0000-0003-4000-8000-000000000003',
-				name: CANCEL_NODE,
+				name: CHANGE_NODE,
 				type: `${PACKAGE}.venueBooking`,
-				typeVersion: 1,
+				typeVersion: NODE_VERSION,
 				position: [520, 0],
-				parameters: { resource: 'booking', operation: 'update', bookingId: { __rl: true, mode: 'list', value: '' }, options: {} },
+				parameters: { resource: 'booking', operation: 'update', bookingAction: 'changeFields', bookingId: { __rl: true, mode: 'list', value: '' }, options: {} },
 				credentials,
 			},
 		],
 		connections: {
 			'When clicking ‘Execute workflow’': { main: [[{ node: CREATE_NODE, type: 'main', index: 0 }]] },
-			[CREATE_NODE]: { main: [[{ node: CANCEL_NODE, type: 'main', index: 0 }]] },
+			[CREATE_NODE]: { main: [[{ node: CHANGE_NODE, type: 'main', index: 0 }]] },
 		},
 	};
 }
@@ -185,7 +193,7 @@ export function jsonApiFormWorkflow(credential: CredentialRef): WorkflowToImport
 		...discovery,
 		id: 'shotJsonApiForm1',
 		name: 'Create a booking in a JSON:API workspace',
-		nodes: discovery.nodes.filter((node) => (node as { name?: string }).name !== CANCEL_NODE),
+		nodes: discovery.nodes.filter((node) => (node as { name?: string }).name !== CHANGE_NODE),
 		connections: {},
 	};
 }

@@ -8,7 +8,7 @@ import { type IDataObject, type INodeParameters, Workflow } from 'n8n-workflow';
 import { type JournalOrder, type PaginationStyle, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { RECENT_LIMIT } from '../../nodes/VenueBooking/trigger/state';
 import { startTokenList } from '../support/unsurveyedLists';
-import { captureLogs, createPoller, setUpN8nCore } from './harness';
+import { captureLogs, createPoller } from './harness';
 import { HarnessNodeTypes } from './harness/nodeTypes';
 import { credentialsFor, credentialTypes, nodeTypes, SECRET_KEY, startSandboxWithKey, TRIGGER_TYPE } from './venueBooking';
 import { emittedIds, pollerFor, seededRandom, TRIGGER_NAME, triggerNode } from './venueBookingTrigger';
@@ -207,28 +207,73 @@ describe('journal order from Unix times, and saying when it was guessed', () => 
 	});
 });
 
-describe('the guessed order, told in the editor', () => {
-	const description = nodeTypes[TRIGGER_TYPE].description;
+describe('the boxes of the output pane after Fetch Test Event (issue 42: one box, none about the order)', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey();
+	});
+	afterAll(async () => sandbox.close());
+	afterEach(() => sandbox.setOptions({ intercept: undefined }));
 
-	/** Whether n8n's editor shows the hint after Fetch Test Event: its display condition, through n8n-workflow's expressions as the editor evaluates it. */
-	function shownAfterFetch(options: IDataObject): boolean {
-		setUpN8nCore();
-		const trigger = triggerNode({ watch: 'payments', options: options as INodeParameters });
-		const workflow = new Workflow({ nodes: [trigger], connections: {}, active: false, nodeTypes: new HarnessNodeTypes(nodeTypes) });
-		const hint = (description.hints ?? []).find((candidate) => candidate.message.includes('Options > Journal Order'));
-		if (!hint?.displayCondition) throw new Error('the trigger has no hint naming Options > Journal Order');
-		return workflow.expression.getParameterValue(hint.displayCondition, null, 0, 0, trigger.name, [], 'manual', {}) === true;
+	/**
+	 * What n8n's editor shows in the output pane after this Fetch Test Event: the execution hints n8n kept of the run,
+	 * and the node type's hints for after execution whose display condition holds, evaluated through n8n-workflow's
+	 * expressions as the editor evaluates them (with the run's data; a trigger has no input).
+	 */
+	async function boxesAfterFetch(): Promise<{ boxes: string[]; logged: string }> {
+		const logs = captureLogs();
+		const trigger = triggerNode();
+		const poller = pollerFor(sandbox);
+		try {
+			const sample = await poller.fetchTestEvent();
+			expect(sample.error).toBeUndefined();
+			expect(emittedIds(sample.items).length).toBeGreaterThan(0);
+			const workflow = new Workflow({ nodes: [trigger], connections: {}, active: false, nodeTypes: new HarnessNodeTypes(nodeTypes) });
+			const typeHints = (nodeTypes[TRIGGER_TYPE].description.hints ?? []).filter(
+				(hint) =>
+					hint.location === 'outputPane' &&
+					hint.whenToDisplay !== 'beforeExecution' &&
+					(!hint.displayCondition || workflow.expression.getParameterValue(hint.displayCondition, null, 0, 0, trigger.name, [], 'manual', {}) === true),
+			);
+			return { boxes: [...(sample.hints ?? []), ...typeHints].map((hint) => hint.message), logged: logs.messages.join('\n') };
+		} finally {
+			logs.stop();
+			await poller.close();
+		}
 	}
 
-	it("says in the output pane after Fetch Test Event, while Journal Order is Automatic, that a journal without timestamps is a guess, naming the option", () => {
-		const hint = (description.hints ?? []).find((candidate) => candidate.message.includes('Options > Journal Order'));
-		expect(hint).toMatchObject({ location: 'outputPane', whenToDisplay: 'afterExecution' });
-		// Issue 42: three lines at most, and saying when it applies (entries without timestamps).
-		expect(hint?.message).toMatch(/^Entries without timestamps\? Then their order is guessed \(oldest first\)/);
-		expect(shownAfterFetch({})).toBe(true);
-		expect(shownAfterFetch({ journalOrder: 'auto' })).toBe(true);
-		expect(shownAfterFetch({ journalOrder: 'newestFirst' })).toBe(false);
-		expect(shownAfterFetch({ journalOrder: 'oldestFirst', identityPath: 'ref' })).toBe(false);
+	it('entries with timestamps: the sample box alone, nothing about the order, in the editor or the log', async () => {
+		const { boxes, logged } = await boxesAfterFetch();
+		expect(boxes).toHaveLength(1);
+		expect(boxes[0]).toMatch(/^The journal's newest 5 entries .*oldest first\. Fetching does not move the trigger's position\.$/);
+		expect(logged).not.toMatch(/order could not be told/);
+	});
+
+	it("entries without timestamps: the same single box (n8n can condition none on the entries), and n8n's log says the order was guessed", async () => {
+		sandbox.setOptions({
+			intercept: (req, res) => {
+				if (!String(req.url).startsWith('/api/partners/v1/webhooks/deliveries')) return false;
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(sandbox.store.journalOldestFirst().map((delivery) => ({ id: delivery.id, event: delivery.event }))));
+				return true;
+			},
+		});
+		const { boxes, logged } = await boxesAfterFetch();
+		expect(boxes).toHaveLength(1);
+		expect(boxes.join(' ')).not.toMatch(/Journal Order|timestamps/);
+		expect(logged).toMatch(/order could not be told from its entries \(no timestamps\).*set Options > Journal Order\./);
+	});
+
+	it('the notice above the options fits in three lines of the parameter pane (about 55 characters a line)', () => {
+		const notices = nodeTypes[TRIGGER_TYPE].description.properties.filter((property) => property.type === 'notice');
+		expect(notices.length).toBeGreaterThan(0);
+		for (const notice of notices) expect(notice.displayName.length).toBeLessThanOrEqual(3 * 55);
+	});
+
+	it('Journal Order explains in its description what Automatic does without timestamps, where the user sets it', () => {
+		const options = nodeTypes[TRIGGER_TYPE].description.properties.find((property) => property.name === 'options');
+		const order = options?.options?.find((option) => 'name' in option && option.name === 'journalOrder') as { options?: Array<{ value: unknown; description?: string }> } | undefined;
+		expect(order?.options?.find((choice) => choice.value === 'auto')?.description).toMatch(/without timestamps the journal is taken as oldest first/);
 	});
 });
 

@@ -182,7 +182,7 @@ export const triggerProperties: INodeProperties[] = [
 	entryFilterProperty,
 	{
 		displayName:
-			'Emits one item per new entry of the journal watched, oldest first, each once. The first poll after activation only records where the journal stands; a poll at a set time emits everything that arrived since the last.',
+			'Emits each new journal entry once, oldest first. Activation only records where the journal stands; each poll then emits all that arrived since the last.',
 		name: 'notice',
 		type: 'notice',
 		default: '',

@@ -17,6 +17,7 @@ import {
 	type INode,
 	type INodeExecutionData,
 	type IPollFunctions,
+	type NodeExecutionHint,
 } from 'n8n-workflow';
 
 import { HarnessCredentialTypes, HarnessCredentialsHelper, type CredentialsMap } from './credentials';
@@ -68,6 +69,8 @@ export interface PollResult {
 	/** The error as n8n surfaces it (activation: WorkflowActivationError with the node's error as cause). */
 	error?: Error;
 	phase: 'activation' | 'poll' | 'manual';
+	/** Fetch Test Event: the execution hints n8n kept of the node's run, which the editor shows beside the node type's. */
+	hints?: NodeExecutionHint[];
 }
 
 let pollerCounter = 0;
@@ -144,6 +147,7 @@ export class Poller {
 			saved: false,
 			error: error ? Object.assign(new Error(error.message), error) : undefined,
 			phase: 'manual',
+			hints: task?.hints ?? [],
 		};
 	}
 
