@@ -13,14 +13,15 @@
  * 2. The date-time fields of Create's form, and Reschedule's New Times, name the zone first: "(<zone>) start …",
  *    the instance's zone without Options → Time Zone, the option's with it.
  * 3. Errors name what the user set: a key refused in a run names the credential by the name the node uses it
- *    under ("Venue Booking account"), never the key; a Create whose start was left empty names the form's field.
+ *    under ("Venue Booking account"), never the key; a Create whose start was left empty names the form's field;
+ *    a Workspace Time Zone that is no zone names the field and the credential.
  *
  * Example 02's bookkeeping CSV (names, local times, amounts in currency units) is checked in examples.checks.ts.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, type RunData } from '../../scripts/n8n/runData';
-import type { E2eContext } from './context';
+import { type E2eContext, FULL_KEY } from './context';
 import { type Credential, type FieldsAnswer, type ListAnswer, payload, route, runSaved, workflowWith } from './editor.checks';
 import { assert, assertEqual } from './harness';
 import { credentialFor, LARGE } from './newcomer.checks';
@@ -201,7 +202,19 @@ async function errorsStep(rest: N8nRestClient, sandbox: Sandbox, credential: Cre
 	assert(empty.message.includes('"start" in Fields Seen in Your Workspace'), `the error names the form's field: "${empty.message}"`);
 	assert(/"start"( \([^\n]*\))? is empty in Fields Seen in Your Workspace/.test(empty.description), `its description says the field is empty: "${empty.description}"`);
 	assertEqual(nodeOutputItems(empty.run, 'Venue Booking').length, 0, 'output items of the failed Create');
-	return [refused.message, empty.message];
+
+	// A credential's own field set wrong: the error names the field and the credential (it named the type before).
+	const site = { name: 'Venue Booking (Paris site)', zone: 'Europe/Pari' };
+	const paris = await rest.createCredential({ name: site.name, type: 'venueBookingApi', data: { baseUrl: sandbox.url, apiKey: FULL_KEY, workspaceTimeZone: site.zone } });
+	const misspelt = await failedRun(rest, latestWorkflow('e2e: daily screens, a Workspace Time Zone that is no zone', {
+		resource: 'booking',
+		operation: 'create',
+		bookingClient: { __rl: true, mode: 'list', value: client.id, cachedResultName: client.name },
+		fields: { mappingMode: 'defineBelow', value: { room_id: room.id, service_id: service.id, start: '2030-01-07T10:00:00' }, matchingColumns: [], schema: offered, attemptToConvertTypes: false, convertFieldsToString: false },
+	}, { id: paris.id, name: site.name }));
+	assertEqual(misspelt.message, `The Workspace Time Zone "${site.zone}" of the credential "${site.name}" is not a time zone`, 'the error of a run whose credential names no zone');
+	assertEqual(store.bookings.length, before, 'bookings made by the run with a misspelt zone');
+	return [refused.message, empty.message, misspelt.message];
 }
 
 /** Issue 42's screens on a large workspace seeded around the real today, a page-numbered list (its end revealed by its total). */
