@@ -4,7 +4,10 @@
  * - every example imports, and n8n knows every node type in it (the AI agent's `venueBookingTool` too);
  * - 01 (file variant): its Venue Booking Trigger run in manual mode ("Fetch Test Event" / "Execute
  *   workflow" in the editor) gives the newest journal entries, and the CSV written holds them;
- * - 02: the payment export's CSV has a row per payment of the workspace;
+ * - 02: the trigger's newest payments in manual mode, written as a bookkeeper's CSV: a header row of readable
+ *   columns, each payment's local date in n8n's zone, client, room and service by name, the amount in currency
+ *   units beside the cents (issue 42), every value as the sandbox's store holds it;
+ * - 05: the payment export's CSV has a row per payment of the workspace;
  * - 03: each booking comes out merged with its client.
  *
  * `n8n execute` starts only from a Manual Trigger, so these run over the REST API the editor uses:
@@ -22,7 +25,7 @@ import { nodeOutputItems, runError, type RunData } from '../../scripts/n8n/runDa
 import { timed } from '../../scripts/n8n/timing';
 import { MANUAL_SAMPLE_SIZE } from '../../nodes/VenueBooking/trigger/description';
 import { EXAMPLES_OUTPUT_PREFIX, FULL_CREDENTIAL, ids, type E2eContext } from './context';
-import { csvRecords } from './csv';
+import { csvRecords, parseCsv } from './csv';
 import { assert, assertEqual } from './harness';
 import { TOOL_NODE_TYPE } from './operationsWorkflow';
 
@@ -110,8 +113,55 @@ export async function nightlyPaymentsCheck(context: E2eContext, rest: N8nRestCli
 		assertEqual(ids(nodeOutputItems(run, 'Every Night at 2')), expected, 'payments of the trigger (oldest first)');
 		const files = writtenFiles(outputDir, /^venue-booking-new-payments-\d{4}-\d{2}-\d{2}\.csv$/);
 		assertEqual(files.length, 1, 'venue-booking-new-payments-<date>.csv files written');
-		assertEqual(ids(csvRecords(readFileSync(files[0], 'utf8'))), expected, 'ids in the CSV');
+		const text = readFileSync(files[0], 'utf8');
+		const rows = csvRecords(text);
+		assertEqual(ids(rows), expected, 'ids in the CSV');
+		const zone = ((await rest.settings()) as { timezone?: string }).timezone;
+		assert(typeof zone === 'string' && zone !== '', `n8n's instance zone (${String(zone)})`);
+		assertBookkeepersCsv(sandbox, text, rows, zone);
 	});
+}
+
+/** The columns example 02's Bookkeeping Columns writes, in order (issue 42: what a bookkeeper reads first, then the ids). */
+const BOOKKEEPING_HEADER = ['date', 'client', 'room', 'service', 'kind', 'method', 'amount', 'currency', 'time_zone', 'id', 'booking_id', 'amount_cents'];
+
+/** An instant as a wall clock in a zone, "2026-12-02 10:00" (the form of the node's Add Local Times). */
+function wallClockIn(iso: string, zone: string): string {
+	return new Date(Date.parse(iso)).toLocaleString('sv-SE', { timeZone: zone, hour12: false }).slice(0, 16);
+}
+
+/**
+ * Example 02's CSV as a bookkeeper opens it (issue 42, item 2): the header row first, then per payment its local
+ * date in the workflow's zone (n8n's instance zone: the example sets none), its client, room and service by name
+ * (the trigger's Add Names, version 1.2), the amount in currency units beside the cents, the zone named; the
+ * sandbox's store is the judge of every value.
+ */
+function assertBookkeepersCsv(sandbox: E2eContext['sandbox'], text: string, rows: Array<Record<string, string>>, zone: string): void {
+	const { store } = sandbox;
+	assertEqual(parseCsv(text.replace(/^\uFEFF/, ''))[0], BOOKKEEPING_HEADER, 'the CSV\'s header row');
+	assert(rows.length > 0, 'the CSV has rows');
+	for (const row of rows) {
+		const payment = store.payments.find((candidate) => candidate.id === row.id);
+		assert(payment, `row ${row.id} is a payment of the workspace`);
+		const booking = store.findBooking(payment.bookingId);
+		assert(booking, `payment ${payment.id}'s booking ${payment.bookingId}`);
+		const expected = {
+			date: wallClockIn(payment.createdAt, zone),
+			client: store.findClient(payment.clientId)?.name,
+			room: store.findRoom(booking.roomId)?.name,
+			service: store.findService(booking.serviceId)?.name,
+			kind: payment.kind,
+			method: payment.method,
+			currency: payment.currency,
+			time_zone: zone,
+			booking_id: payment.bookingId,
+			amount_cents: String(payment.amountCents),
+		};
+		assertEqual(Object.fromEntries(Object.keys(expected).map((key) => [key, row[key]])), expected, `row of payment ${payment.id}`);
+		// In currency units: 4500 cents are 45, -1250 are -12.5.
+		assert(/^-?\d+(\.\d{1,2})?$/.test(row.amount) && Math.round(Number(row.amount) * 100) === payment.amountCents, `amount of payment ${payment.id}: "${row.amount}" for ${payment.amountCents} cents`);
+	}
+	assert(rows.some((row) => row.amount !== row.amount_cents), 'some amount differs from its cents (the amounts are in currency units)');
 }
 
 export async function paymentExportCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {

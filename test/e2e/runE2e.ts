@@ -2,6 +2,12 @@
  * End-to-end run in real n8n instances:
  *
  *   npx tsx test/e2e/runE2e.ts [--n8n <version>,<version>] [--skip-package] [--skip-trigger] [--skip-queue] [--keep]
+ *                              [--only <group>,<group>]
+ *
+ * --only runs the machinery (infrastructure.checks.ts, the package's install, the credentials' import, which
+ * every group needs) and then only the named groups of package checks, to iterate on a few: the names are
+ * CHECK_GROUPS below (e.g. `--only newcomer,examples`); the queue part runs only when `queue` is named. An
+ * unknown name fails before anything starts.
  *
  * By default it runs n8n 1.x (Node 20) and then n8n 2.x (Node 24 from .cache): E2E_N8N_VERSIONS in
  * scripts/n8n/versions.ts, each installed into .cache on first use, each in a fresh temp user folder, and then
@@ -23,7 +29,10 @@
  *   editor.checks.ts (the editor's dynamic-node-parameters routes answer with the lists and fields);
  *   newcomer.checks.ts (issue 35 on a large sandbox workspace of its own and the default one: the Create form as
  *   it opens books on the first run in three workspace shapes, the saved workflow holds no other client's words,
- *   a far client's new booking is found by name on the first search call);
+ *   a far client's new booking is found by name on the first search call) and dailyScreens.checks.ts (issue 42
+ *   on a large workspace seeded around the real today: the Booking ID picker of Cancel and Reschedule opens on
+ *   upcoming bookings with their state, cancelled ones left out; date-time labels name their zone first; a
+ *   refused key names the credential, an empty start the form's field);
  *   dialects.checks.ts (in each of five sandbox dialects, switched at runtime: the lists by pages, a booking
  *   created from offered fields and cancelled by picking it from the list, a trigger filtered on one kind);
  *   paymentTrigger.checks.ts (the trigger on Payments: each payment recorded since the last poll, once);
@@ -58,6 +67,7 @@ import { dialectChecks } from './dialects.checks';
 import { createFormCheck, editorRoutesCheck } from './editor.checks';
 import { timeZoneCheck } from './timeZone.checks';
 import { newcomerChecks } from './newcomer.checks';
+import { dailyScreenChecks } from './dailyScreens.checks';
 import { fanOutCheck } from './fanOut.checks';
 import { bookingSyncCheck, exampleNodeTypesCheck, importExamplesCheck, journalManualRunCheck, nightlyPaymentsCheck, paymentExportCheck } from './examples.checks';
 import { Checks } from './harness';
@@ -75,8 +85,27 @@ const { values: options } = parseArgs({
 		'skip-trigger': { type: 'boolean', default: false },
 		'skip-queue': { type: 'boolean', default: process.env.E2E_SKIP_QUEUE === '1' },
 		keep: { type: 'boolean', default: false }, // keep the user folders to look at afterwards
+		only: { type: 'string', multiple: true },
 	},
 });
+
+/** The groups of package checks `--only` names, each the check module(s) of that name. */
+const CHECK_GROUPS = [
+	'operations', 'credential', 'examples', 'trigger', 'triggerFilter', 'paymentTrigger', 'editor', 'timeZone', 'newcomer',
+	'aiTool', 'fanOut', 'dialects', 'conventions', 'platformTriggers', 'queue',
+] as const;
+type CheckGroup = (typeof CHECK_GROUPS)[number];
+
+const only = options.only?.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+const unknownGroups = (only ?? []).filter((name) => !(CHECK_GROUPS as readonly string[]).includes(name));
+if (unknownGroups.length > 0) {
+	console.error(`--only: unknown check group(s) ${unknownGroups.join(', ')}; the groups are ${CHECK_GROUPS.join(', ')}`);
+	process.exit(2);
+}
+/** Whether a group of checks runs: all do without --only. */
+function wanted(group: CheckGroup): boolean {
+	return only === undefined || only.includes(group);
+}
 
 const requested = options.n8n ?? (process.env.N8N_VERSION ? [process.env.N8N_VERSION] : E2E_N8N_VERSIONS);
 const versions = requested.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean).map(resolveN8nVersion);
@@ -128,10 +157,14 @@ async function runVersion(version: string): Promise<void> {
 		// CLI phase: the server is not running (CLI commands open the instance's database themselves).
 		await runCliChecks(versionChecks, instance);
 		let examples: Awaited<ReturnType<typeof importExamplesCheck>> = [];
+		// The trigger checks activate example workflows: they need the examples imported.
+		const needsExamples = wanted('examples') || wanted('trigger') || wanted('triggerFilter') || wanted('paymentTrigger');
 		if (context && (await importCredentialsCheck(context))) {
-			await runOperationsChecks(context);
-			await runScopeErrorCheck(context);
-			examples = await importExamplesCheck(context);
+			if (wanted('operations')) {
+				await runOperationsChecks(context);
+				await runScopeErrorCheck(context);
+			}
+			if (needsExamples) examples = await importExamplesCheck(context);
 		}
 
 		// Server phase.
@@ -139,38 +172,51 @@ async function runVersion(version: string): Promise<void> {
 		if (context && running.rest && running.server) {
 			const rest = running.rest;
 			await loadedTypesCheck(versionChecks, rest);
-			await credentialTestChecks(context, rest);
+			if (wanted('credential')) await credentialTestChecks(context, rest);
 			if (examples.length > 0) {
-				await exampleNodeTypesCheck(context, rest, examples);
-				await journalManualRunCheck(context, rest);
-				const api = options['skip-trigger'] ? undefined : new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e trigger'));
+				if (wanted('examples')) {
+					await exampleNodeTypesCheck(context, rest, examples);
+					await journalManualRunCheck(context, rest);
+				}
+				const api = options['skip-trigger'] || !wanted('trigger') ? undefined : new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e trigger'));
 				// The scheduled poll takes up to a minute: the other examples run meanwhile.
 				const cronPoll = api ? await startCronPollCheck(context, api) : undefined;
-				await nightlyPaymentsCheck(context, rest);
-				await paymentExportCheck(context, rest);
-				await bookingSyncCheck(context, rest);
+				if (wanted('examples')) {
+					await nightlyPaymentsCheck(context, rest);
+					await paymentExportCheck(context, rest);
+					await bookingSyncCheck(context, rest);
+				}
 				// Reads the journal only, so it may run while the scheduled poll is awaited.
-				await filterDropdownsCheck(context, rest);
+				if (wanted('triggerFilter')) await filterDropdownsCheck(context, rest);
 				if (api && cronPoll) {
 					await timed('wait for the scheduled poll', () => cronPoll.done);
 					await reactivationPollCheck(context, api, cronPoll);
 				}
 				// Appends to the journal: only once the example's trigger checks are done.
-				const filterApi = api ?? new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e trigger filter'));
-				await filteredActivationCheck(context, rest, filterApi);
-				await paymentTriggerCheck(context, rest, filterApi);
+				if (wanted('triggerFilter') || wanted('paymentTrigger')) {
+					const filterApi = api ?? new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e trigger filter'));
+					if (wanted('triggerFilter')) await filteredActivationCheck(context, rest, filterApi);
+					if (wanted('paymentTrigger')) await paymentTriggerCheck(context, rest, filterApi);
+				}
 			}
 			// Last: the booking it creates and cancels must not land in the trigger checks' journal windows.
-			await editorRoutesCheck(context, rest);
-			await createFormCheck(context, rest);
-			await timeZoneCheck(context, rest);
-			await newcomerChecks(context, rest);
-			await aiToolCheck(context, rest);
-			await fanOutCheck(context, rest);
-			const dialectApi = new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e dialects'));
-			await dialectChecks(context, rest, dialectApi);
-			await conventionChecks(context, rest);
-			if (!options['skip-trigger']) await platformTriggerChecks(context, rest, dialectApi);
+			if (wanted('editor')) {
+				await editorRoutesCheck(context, rest);
+				await createFormCheck(context, rest);
+			}
+			if (wanted('timeZone')) await timeZoneCheck(context, rest);
+			if (wanted('newcomer')) {
+				await newcomerChecks(context, rest);
+				await dailyScreenChecks(context, rest);
+			}
+			if (wanted('aiTool')) await aiToolCheck(context, rest);
+			if (wanted('fanOut')) await fanOutCheck(context, rest);
+			const dialectApi = wanted('dialects') || (wanted('platformTriggers') && !options['skip-trigger'])
+				? new N8nPublicApiClient(running.server.url, await rest.createApiKey('e2e dialects'))
+				: undefined;
+			if (dialectApi && wanted('dialects')) await dialectChecks(context, rest, dialectApi);
+			if (wanted('conventions')) await conventionChecks(context, rest);
+			if (dialectApi && wanted('platformTriggers') && !options['skip-trigger']) await platformTriggerChecks(context, rest, dialectApi);
 		}
 	} finally {
 		if (running.server) await stopServerCheck(versionChecks, running.server);
@@ -187,6 +233,7 @@ async function main(): Promise<void> {
 	}
 	// Reuses the 2.x install (QUEUE_N8N_VERSION) in .cache; prints its own timings.
 	if (options['skip-queue']) console.log('SKIP e2e in queue mode (--skip-queue)');
+	else if (!wanted('queue')) console.log(`SKIP e2e in queue mode (--only ${only?.join(',')})`);
 	else await runQueueE2e(checks, { keep: options.keep });
 }
 

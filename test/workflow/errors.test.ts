@@ -226,10 +226,11 @@ describe('bad input, refused before any request', () => {
 		expect(sandbox.requests[0].path).toBe('/api/partners/v1/rooms');
 	});
 
-	it('a non-http base URL is refused with a message naming the field', async () => {
+	// Issue 42: the credential by the name the node holds it under (the harness names it "cred"), not its type's.
+	it('a non-http base URL is refused with a message naming the field and the credential the node used', async () => {
 		const result = await runNode(sandbox, { resource: 'room', operation: 'getAll' }, { baseUrl: 'ftp://127.0.0.1:21' });
 		expect(result.errorOf(NODE_NAME)!.message).toMatch(/Base URL must start with http:\/\/ or https:\/\//);
-		expect(String(result.errorOf(NODE_NAME)!.description)).toMatch(/Venue Booking API credential/);
+		expect(String(result.errorOf(NODE_NAME)!.description)).toBe('Edit the Base URL field of the credential "cred".');
 	});
 });
 

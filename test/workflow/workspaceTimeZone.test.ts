@@ -69,12 +69,13 @@ describe('a workspace that writes local times without a zone (pipedrive form, ti
 		expect(sandbox.store.bookings.at(-1)).toMatchObject({ start: '2027-06-10T13:00:00Z' });
 	});
 
-	it('refuses a Workspace Time Zone that does not exist, naming the credential field', async () => {
+	// Issue 42: the credential by the name the node holds it under (the harness names it "cred"), not its type's.
+	it('refuses a Workspace Time Zone that does not exist, naming the credential field and the credential the node used', async () => {
 		const result = await runNode(sandbox, { ...create, fields: mapped(booking('2027-06-11'), offered) } as INodeParameters, {
 			settings: { timezone: WORKFLOW_ZONE },
 			credentialData: { workspaceTimeZone: 'Europe/Pari' },
 		});
-		expect(result.errorOf(NODE_NAME)?.message).toBe('The Workspace Time Zone "Europe/Pari" of the Venue Booking API credential is not a time zone');
+		expect(result.errorOf(NODE_NAME)?.message).toBe('The Workspace Time Zone "Europe/Pari" of the credential "cred" is not a time zone');
 		expect(sandbox.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
 	});
 });

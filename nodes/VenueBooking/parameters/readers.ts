@@ -14,6 +14,7 @@ import {
 } from 'n8n-workflow';
 import type { IdParameter } from '../endpoints';
 import { isKnownTimeZone } from '../timestamps';
+import { credentialNamed } from '../transport/errors';
 import { isScalar, type Scalar } from '../transport/json';
 
 /**
@@ -67,7 +68,7 @@ export function readWorkspaceTimeZone(client: { node: INode; workspaceTimeZoneSe
 	const zone = client.workspaceTimeZoneSetting ?? '';
 	if (zone === '') return 'UTC';
 	if (isKnownTimeZone(zone)) return zone;
-	throw new NodeOperationError(client.node, `The Workspace Time Zone "${zone.slice(0, 60)}" of the Venue Booking API credential is not a time zone`, {
+	throw new NodeOperationError(client.node, `The Workspace Time Zone "${zone.slice(0, 60)}" of ${credentialNamed(client.node)} is not a time zone`, {
 		description: 'Enter an IANA time zone such as Europe/Paris or America/New_York, or leave the field empty for UTC.',
 	});
 }

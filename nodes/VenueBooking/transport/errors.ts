@@ -260,8 +260,11 @@ function quoteBody(body: unknown): string {
  */
 export const CHECK_WHAT_WAS_SENT = ['check the query parameters and body you sent', 'check the body and query parameters'];
 
-/** The credential the node uses, by the name the user gave it ("Venue Booking account"), else by its type's. */
-function credentialNamed(node: INode): string {
+/**
+ * The credential the node uses, by the name the user gave it ("Venue Booking account"), else by its type's: what
+ * every message about a credential's field says, since a user may hold several of this type.
+ */
+export function credentialNamed(node: INode): string {
 	const named = Object.values(node.credentials ?? {}).map((credential) => credential?.name).find((name) => typeof name === 'string' && name.trim() !== '');
 	return named ? `the credential "${named}"` : 'the Venue Booking API credential';
 }

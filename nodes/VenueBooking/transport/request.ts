@@ -7,7 +7,7 @@
 import { type IAdditionalCredentialOptions, type ICredentialDataDecryptedObject, type ICredentialsDecrypted, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, NodeOperationError, sleep } from 'n8n-workflow';
 import { API_PATH_PREFIX, type Endpoint, type HttpMethod } from '../endpoints';
 import { RATE_LIMIT_HEADERS } from '../conventions';
-import { declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, refusalInWriteAnswer, refusedResultError, transportError } from './errors';
+import { credentialNamed, declaredFailureError, type FailureContext, failureDeclaredInBody, httpStatusError, NetworkFailure, networkHint, refusalInWriteAnswer, refusedResultError, transportError } from './errors';
 import { hashText, isPlainObject } from './json';
 import { QuotaDeferral, RatePacer } from './ratePacer';
 import { parseBody } from './response';
@@ -103,7 +103,7 @@ export class ApiClient {
 		const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 		if ('problem' in baseUrl) {
 			throw new NodeOperationError(context.getNode(), baseUrl.problem, {
-				description: 'Edit the Base URL field of the Venue Booking API credential.',
+				description: `Edit the Base URL field of ${credentialNamed(context.getNode())}.`,
 			});
 		}
 		const chosen = context.getNode().credentials?.[CREDENTIAL_TYPE];

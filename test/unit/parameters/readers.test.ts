@@ -241,6 +241,12 @@ describe('readWorkspaceTimeZone', () => {
 		expect(error?.message).toBe('The Workspace Time Zone "Europe/Pari" of the Venue Booking API credential is not a time zone');
 		expect(error?.description).toContain('IANA');
 	});
+
+	it('names the credential by the name the node uses it under, where it has one', () => {
+		const named = { ...node, credentials: { venueBookingApi: { id: '7', name: 'Venue Booking account' } } } as INode;
+		expect(() => readWorkspaceTimeZone({ node: named, workspaceTimeZoneSetting: 'Mars/Olympus' }))
+			.toThrow('The Workspace Time Zone "Mars/Olympus" of the credential "Venue Booking account" is not a time zone');
+	});
 });
 
 describe('Options > Time Zone and the zone in force', () => {
