@@ -12,7 +12,8 @@ describe('localTimeZone', () => {
 	});
 
 	it('falls back to UTC (not n8n\'s America/New_York) when the machine names no usable zone', () => {
-		expect(localTimeZone(undefined, undefined).zone).toBe('UTC');
+		// An empty zone, not `undefined`: that would take the default, the zone of the machine running the test.
+		expect(localTimeZone(undefined, '').zone).toBe('UTC');
 		expect(localTimeZone(undefined, 'Not/AZone').zone).toBe('UTC');
 	});
 
