@@ -22,7 +22,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
 import { nodeOutputItems, type RunData } from '../../scripts/n8n/runData';
 import { type E2eContext, FULL_KEY } from './context';
-import { type Credential, type FieldsAnswer, type ListAnswer, payload, route, runSaved, workflowWith } from './editor.checks';
+import { type Credential, dayIn, type FieldsAnswer, type ListAnswer, payload, route, runSaved, workflowWith } from './editor.checks';
 import { assert, assertEqual } from './harness';
 import { credentialFor, LARGE } from './newcomer.checks';
 
@@ -52,11 +52,6 @@ function latestWorkflow(name: string, parameters: Record<string, unknown>, crede
 const emptyPick = { __rl: true, mode: 'list', value: '' };
 const getParameters = { resource: 'booking', operation: 'get', bookingId: emptyPick };
 const changeParameters = (action: Action) => ({ resource: 'booking', operation: 'update', bookingAction: action, bookingId: emptyPick });
-
-/** The calendar day of an instant in a zone, "2026-11-28": ISO dates compare as text. */
-function dayIn(epochMs: number, zone: string): string {
-	return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(epochMs);
-}
 
 /** The picker's first view and the day it was opened on by the real clock (asked again where midnight fell during the call). */
 async function firstView(rest: N8nRestClient, credential: Credential, parameters: Record<string, unknown>, zone: string): Promise<{ rows: Row[]; notices: string[]; today: string }> {

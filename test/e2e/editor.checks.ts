@@ -5,10 +5,12 @@
  * the room dropdown, a key without bookings.read. The helpers here also serve dialects.checks.ts, where a
  * booking is created from the offered fields and cancelled from the list in every dialect.
  */
+import axios from 'axios';
 import { nodeOutputItems, runError } from '../../scripts/n8n/runData';
+import type { Sandbox } from '../../sandbox';
 import { computeFreeSlots } from '../../sandbox/slots';
 import type { N8nRestClient } from '../../scripts/n8n/rest';
-import { FULL_CREDENTIAL, type E2eContext } from './context';
+import { FULL_CREDENTIAL, FULL_KEY, type E2eContext } from './context';
 import { assert, assertEqual } from './harness';
 
 const NODE_TYPE = 'n8n-nodes-venue-booking.venueBooking';
@@ -49,17 +51,66 @@ export async function listBookings(rest: N8nRestClient, credential: Credential, 
 	return await route<ListAnswer>(rest, 'resource-locator-results', payload(bookingGet, 'parameters.bookingId', 'searchBookings', credential, { filter, paginationToken }));
 }
 
+/** A notice row of a list (n8n shows it; it cannot be picked): its value is `false`. */
+export const isNoticeRow = (row: { value: unknown }): boolean => row.value === false;
+
+/** The calendar day of an instant in a zone, "2027-03-01": ISO dates compare as text. */
+export function dayIn(epochMs: number, zone: string): string {
+	return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(epochMs);
+}
+
+/** The ids of the bookings the sandbox answered the picker's first list request with (the request replayed). */
+async function firstPageAnswered(sandbox: Sandbox): Promise<string[]> {
+	const request = sandbox.requests.find((logged) => logged.method === 'GET' && logged.path.endsWith('/bookings'));
+	assert(request, 'the picker read the booking list');
+	const answer = await axios.get(`${new URL(sandbox.apiUrl).origin}${request.rawPath}`, { params: request.query, headers: { Authorization: `Bearer ${FULL_KEY}` } });
+	const body = answer.data as unknown;
+	const list = (Array.isArray(body) ? body : Object.values(body as Record<string, unknown>).find(Array.isArray)) as Array<{ id: string }>;
+	return list.map((booking) => booking.id);
+}
+
+/**
+ * The Booking ID list's first two views, checked against what the picker does by n8n's clock. The picker opens on
+ * upcoming bookings by n8n's "today", while the e2e's workspace is seeded around FIXED_TODAY: by the real date its
+ * first page is all upcoming (until late February 2027) or all past (from March 2027). While the list's first page
+ * holds a booking from today on, the views are the list's first bookings; once it holds only past ones, a list whose
+ * answers say where it ends (`revealsEnd`: page numbers or offsets with a total) opens on its last page and reads
+ * back, and one that does not shows its first bookings and a notice. Returns the two views' bookings (notices left
+ * out) and how many list pages the picker read for them.
+ */
+export async function checkFirstTwoViews(rest: N8nRestClient, sandbox: Sandbox, credential: Credential, revealsEnd: boolean): Promise<{ bookings: ListAnswer['results']; listReads: number }> {
+	const zone = ((await rest.settings()) as { timezone?: string }).timezone;
+	assert(typeof zone === 'string' && zone !== '', `n8n's instance zone (${String(zone)})`);
+	for (let attempt = 0; ; attempt++) {
+		const today = dayIn(Date.now(), zone);
+		sandbox.resetRequests();
+		const first = await listBookings(rest, credential);
+		assert(typeof first.paginationToken === 'string', 'the first view hands n8n a token for the next');
+		const second = await listBookings(rest, credential, undefined, first.paginationToken);
+		// A day that ended during the views changes what is upcoming: look again (once is enough).
+		if (dayIn(Date.now(), zone) !== today && attempt === 0) continue;
+		const listReads = sandbox.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/bookings')).length;
+		const firstPage = await firstPageAnswered(sandbox);
+		const rows = [...first.results, ...second.results];
+		const bookings = rows.filter((row) => !isNoticeRow(row));
+		const allPast = firstPage.every((id) => dayIn(Date.parse(sandbox.store.findBooking(id)!.start), zone) < today);
+		const stored = sandbox.store.bookings.map((booking) => booking.id);
+		const expected = allPast && revealsEnd ? stored.slice(-bookings.length) : stored.slice(0, bookings.length);
+		const opening = allPast ? (revealsEnd ? "the list's last bookings (its first page is past)" : "the list's first bookings and a notice (its first page is past)") : "the list's first bookings";
+		assertEqual(bookings.map((row) => row.value).sort(), [...expected].sort(), `bookings of the first two views on ${today} in ${zone}: ${opening}`);
+		assertEqual(rows.some(isNoticeRow), allPast && !revealsEnd, `a notice row in the first two views on ${today} in ${zone}`);
+		assert(second.results.some((row) => !isNoticeRow(row)), 'the second view has bookings');
+		return { bookings, listReads };
+	}
+}
+
 export async function editorRoutesCheck(context: E2eContext, rest: N8nRestClient): Promise<void> {
 	const { checks, sandbox } = context;
 	await checks.check('editor routes: Booking ID list by pages, labelled by time, room, client and state; Client ID search; fields with the room dropdown', async () => {
-		sandbox.resetRequests();
-		const first = await listBookings(rest, FULL_CREDENTIAL);
-		assertEqual(sandbox.requests.filter((request) => request.path.endsWith('/bookings')).length, 1, 'bookings pages read for the first view of the list');
-		assert(typeof first.paginationToken === 'string', 'the first page hands n8n a token for the next');
-		const second = await listBookings(rest, FULL_CREDENTIAL, undefined, first.paginationToken);
-		const expected = sandbox.store.bookings.slice(0, first.results.length + second.results.length).map((booking) => booking.id);
-		assertEqual([...first.results, ...second.results].map((result) => result.value).sort(), [...expected].sort(), 'bookings of the first two pages');
-		for (const result of first.results) {
+		// The sandbox's default list is paged by cursor: its answers never say where it ends, so each view reads one page.
+		const { bookings: shown, listReads } = await checkFirstTwoViews(rest, sandbox, FULL_CREDENTIAL, false);
+		assertEqual(listReads, 2, 'bookings pages read for the first two views of the list');
+		for (const result of shown) {
 			const booking = sandbox.store.bookings.find((candidate) => candidate.id === result.value)!;
 			const room = sandbox.store.rooms.find((candidate) => candidate.id === booking.roomId)!;
 			const client = sandbox.store.clients.find((candidate) => candidate.id === booking.clientId)!;
