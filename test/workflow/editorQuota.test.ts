@@ -8,7 +8,7 @@ import type { INodeListSearchResult } from 'n8n-workflow';
 
 import { SEARCH_PARAMETERS } from '../../nodes/VenueBooking/conventions';
 import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
-import { isNoticeRow, matchesSearch, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
+import { CANCELLED_MARK, isNoticeRow, matchesSearch, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { FIXED_TODAY, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { apiClient } from '../sandbox/helpers';
 import { editorMethodContext, SECRET_KEY, startSandboxWithKey } from './venueBooking';
@@ -150,6 +150,53 @@ describe('a booking search by a client\'s name where the sandbox filters clients
 		expect(token).toBeUndefined();
 		const namesakes = new Set(sandbox.store.clients.filter((client) => client.name === far.name).map((client) => client.id));
 		expect([...seen].sort()).toEqual(sandbox.store.bookings.filter((booking) => namesakes.has(booking.clientId)).map((booking) => booking.id).sort());
+	});
+});
+
+describe.each([
+	["the sandbox's own dialect", {}],
+	['drfPage with a name filter', { convention: 'drfPage', nameFilter: true }],
+] as Array<[string, Partial<SandboxOptions>]>)('a first search of a session by a far client\'s name, %s, behind 120 requests a minute', (_style, dialect) => {
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ ...dialect, seed: 3, today: FIXED_TODAY, scale: { clients: 5_000, bookings: 20_000, rooms: 300, services: 40 }, quota: { limit: 120, windowSeconds: 60 } });
+	});
+	afterAll(async () => sandbox.close());
+
+	/** Each label's room, where it names one, is the booking's own; how many name one. */
+	const roomsNamed = (result: INodeListSearchResult) =>
+		records(result).filter((row) => {
+			const booking = sandbox.store.findBooking(String(row.value))!;
+			// "time · room · client", after "✕ Cancelled" where it is, and with " · #…" where two labels are alike.
+			const parts = String(row.name).split(' · ').filter((part) => !part.startsWith('#') && part !== CANCELLED_MARK);
+			if (parts.length < 3) return false;
+			expect(parts[1]).toBe(sandbox.store.findRoom(booking.roomId)!.name);
+			return true;
+		}).length;
+
+	it('finds their booking in at most 20 requests from a cold session, offering nothing else; the rooms it could not name yet are named by a later view', async () => {
+		forgetEditorSessions();
+		sandbox.resetRequests();
+		const far = sandbox.store.clients[3_999];
+		const theirs = new Set(sandbox.store.bookings.filter((booking) => booking.clientId === far.id).map((booking) => booking.id));
+		const found = await searchBookings.call(bookingPicker(sandbox), far.name);
+		expect(sandbox.requests.length).toBeLessThanOrEqual(20);
+		expect(refusals(sandbox)).toBe(0);
+		expect(records(found).filter((row) => theirs.has(String(row.value))).length).toBeGreaterThan(0);
+		for (const row of records(found)) expect(String(row.name)).toContain(far.name);
+		// The client list's filter was kept because it narrowed: it is what the search sent.
+		expect(sandbox.requests.some((request) => request.path.endsWith('/clients') && Object.values(request.query).includes(far.name))).toBe(true);
+		const namedFirst = roomsNamed(found);
+		expect(namedFirst).toBeLessThan(records(found).length);
+
+		// The picker's first view reads the catalogues on; the same search then names every booking's room.
+		await searchBookings.call(bookingPicker(sandbox));
+		sandbox.resetRequests();
+		const again = await searchBookings.call(bookingPicker(sandbox), far.name);
+		expect(sandbox.requests.length).toBeLessThanOrEqual(20);
+		expect(records(again).map((row) => row.value)).toEqual(records(found).map((row) => row.value));
+		expect(roomsNamed(again)).toBe(records(again).length);
 	});
 });
 

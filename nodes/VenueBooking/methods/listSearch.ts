@@ -25,6 +25,7 @@ import {
 	loadReferenceLists,
 	moreUnreachableNotice,
 	namesOf,
+	type PageAllowance,
 	type ReferenceList,
 	samplePage,
 	type SampledPage,
@@ -72,6 +73,9 @@ interface Recognition {
 	/** The action picked for (Cancel, Reschedule) when it cannot apply to a cancelled booking: those are left out. */
 	refusesCancelled?: string;
 }
+
+/** What the picker knows besides the page, read for a view; with `allowance`, the catalogues only as far as it lasts. */
+type RecognitionOf = (client: ApiClient, reading: ListReading, allowance?: PageAllowance) => Promise<Recognition>;
 
 /** Where a search stands between calls: the next page of the list and how many records were searched. */
 interface SearchPosition {
@@ -125,7 +129,7 @@ export async function searchRecords(
 	what: string,
 	filter?: string,
 	paginationToken?: string,
-	recognition?: (client: ApiClient, reading: ListReading) => Promise<Recognition>,
+	recognition?: RecognitionOf,
 ): Promise<INodeListSearchResult> {
 	const client = await editorClient(context);
 	const reading = readListReading(context);
@@ -274,8 +278,8 @@ export async function searchBookings(this: ILoadOptionsFunctions, filter?: strin
 	// settings): the zone the form's labels name, so the picker and the form show one zone.
 	const timeZone = readZoneInForce(itemlessParameters(this), 0);
 	const refusesCancelled = actionRefusingCancelled(this);
-	const recognition = async (client: ApiClient, reading: ListReading): Promise<Recognition> => ({
-		lists: await loadReferenceLists(client, reading, undefined, editorSession(client.sessionKey)),
+	const recognition = async (client: ApiClient, reading: ListReading, allowance?: PageAllowance): Promise<Recognition> => ({
+		lists: await loadReferenceLists(client, reading, undefined, editorSession(client.sessionKey), allowance),
 		timeZone,
 		now: Date.now(),
 		workspaceZone: readWorkspaceTimeZone(client),
@@ -350,6 +354,15 @@ function stopNotice(budget: CallBudget): string {
 	const quota = budget.quotaNotice();
 	return quota ? `${quota} — search again then` : "The API's rate limit allows no more requests in this view — search again to read on";
 }
+
+/**
+ * Requests a booking search through the server's filters makes in a call where each named client's bookings are one
+ * page: the client list filtered, the bookings' first page, a page of each client's bookings, and the catalogues'
+ * pages its labels need as far as the rest allows (issue 41: a far client's booking found in at most 20).
+ */
+export const FILTERED_SEARCH_REQUESTS = 20;
+/** The catalogues' first pages (rooms, services) a search by filters reads for its labels however little is left. */
+const CATALOGUE_FIRST_PAGES = 2;
 
 /** Clients a name may name at most for a booking search to read their bookings by filter; more is no one person's name. */
 const CLIENTS_BY_FILTER = 40;
@@ -460,7 +473,7 @@ async function searchByFilters(
 	text: string,
 	position: SearchPosition,
 	budget: CallBudget,
-	recognition: (client: ApiClient, reading: ListReading) => Promise<Recognition>,
+	recognition: RecognitionOf,
 ): Promise<FilteredSearch> {
 	// The clients still to read, handed on by the call before; else those the server names for the text, the ones
 	// furthest down the list first: the start of a list is what the picker's first pages show, the end is what a
@@ -473,8 +486,13 @@ async function searchByFilters(
 	const [now, later] = [ordered.slice(0, CLIENTS_PER_CALL), ordered.slice(CLIENTS_PER_CALL)];
 	const reading = readListReading(context);
 	const identityField = readIdentityField(context);
-	const known = await recognition(client, reading);
-	const first = await unfilteredPage(client, endpoint, reading);
+	const first = await unfilteredPage(client, endpoint, reading, budget);
+	// The labels' catalogues (rooms, services) get what the call has left after a page of each client's bookings:
+	// a first search of a session answers in FILTERED_SEARCH_REQUESTS, and a room its labels could not name yet is
+	// named by a later view (the session reads the catalogues on). Each catalogue's first page at least (they tell a
+	// room's field from a service's where identities are numbers), more only of those a label names.
+	const labelPages = Math.max(CATALOGUE_FIRST_PAGES, FILTERED_SEARCH_REQUESTS - budget.used - now.length);
+	const known = await recognition(client, reading, budget.share(labelPages, (what, first) => first || NAMED_IN_LABEL.includes(what)));
 	const rule = chooseRecordIdentity(client.node, first.records, identityField, 'booking');
 	// The field that holds a booking's client, read from the workspace's own bookings (never a name of ours).
 	const leaves = first.records.map((record) => new Map(leavesOf(record)));
