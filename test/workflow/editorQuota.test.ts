@@ -11,7 +11,10 @@ import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
 import { CANCELLED_MARK, isNoticeRow, matchesSearch, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { FIXED_TODAY, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { apiClient } from '../sandbox/helpers';
-import { editorMethodContext, SECRET_KEY, startSandboxWithKey } from './venueBooking';
+import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { callLoadOptions } from './harness';
+import { credentialsFor, credentialTypes, editorMethodContext, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
+import { triggerNode } from './venueBookingTrigger';
 
 const contextFor = editorMethodContext;
 
@@ -58,6 +61,58 @@ describe('an editor call stopped by the quota', () => {
 		const secondPage = sandbox.store.clients.slice(records(first).length, records(first).length + records(next).length).map((client) => client.id);
 		expect(records(next).map((row) => row.value)).toEqual(secondPage);
 		expect(records(next).length).toBeGreaterThan(0);
+	});
+});
+
+describe('the form and the trigger\'s filter under a used-up quota', () => {
+	let sandbox: Sandbox;
+	const now = Date.parse(`${FIXED_TODAY}T08:00:00Z`);
+
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ today: FIXED_TODAY, quota: { limit: 5, windowSeconds: 60 }, rateClock: () => now });
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(async () => {
+		// A fresh editor session, and someone else has spent this minute's quota on the same key (the sandbox's clock
+		// stands still: the window never ends, so a call that waited for it would never answer).
+		forgetEditorSessions();
+		const others = apiClient(sandbox, SECRET_KEY);
+		while (Number((await others.get('/rooms')).headers['x-ratelimit-remaining']) > 0);
+		sandbox.resetRequests();
+	});
+	const quotaSaid = /the API's request quota is used up for now; it frees up in about \d+ s \(\d\d:\d\d:\d\d UTC\)/i;
+
+	it('the Create form answers at once: no fields, a notice that the quota stopped it and when it frees up, one refusal at most', async () => {
+		const form = await bookingFields.call(contextFor(sandbox, { resource: 'booking', operation: 'create' }, 'parameters.fields'));
+		expect(form.fields).toEqual([]);
+		expect(form.emptyFieldsNotice).toMatch(quotaSaid);
+		expect(form.emptyFieldsNotice).toMatch(/— refresh the field list then\. /);
+		expect(refusals(sandbox)).toBeLessThanOrEqual(1);
+		// Asked again at once, the session knows the quota is used up: nothing is sent.
+		sandbox.resetRequests();
+		const again = await bookingFields.call(contextFor(sandbox, { resource: 'booking', operation: 'create' }, 'parameters.fields'));
+		expect(again.emptyFieldsNotice).toMatch(quotaSaid);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('the trigger\'s Only Entries Where answers at once: the quota stopped it and when it frees up, one refusal at most', async () => {
+		for (const methodName of ['journalFields', 'journalValues']) {
+			const failure = await callLoadOptions({
+				node: triggerNode({ entryFilter: { condition: { field: 'event', values: [] } } }),
+				nodeTypes,
+				credentialTypes,
+				credentials: credentialsFor(sandbox),
+				methodName,
+				path: `parameters.entryFilter.condition.${methodName === 'journalFields' ? 'field' : 'values'}`,
+			}).then(
+				() => undefined,
+				(error: unknown) => error as { message: string; description?: string },
+			);
+			expect(failure?.message).toMatch(quotaSaid);
+			expect(failure?.message).toMatch(/— open this list again then$/);
+			expect(failure?.description).toMatch(/does not wait for a quota window/);
+			expect(refusals(sandbox)).toBeLessThanOrEqual(1);
+		}
 	});
 });
 
