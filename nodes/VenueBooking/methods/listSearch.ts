@@ -12,6 +12,7 @@ import { readTimestamp, readTimestampField } from '../timestamps';
 import { isPlainObject, type Scalar } from '../transport/json';
 import { editorSession, rememberClient } from '../editorSession';
 import { revealedEnd } from '../trigger/journalEnd';
+import { detectOrder } from '../trigger/order';
 import { type ApiClient, settle } from '../transport/request';
 import {
 	CLIENTS_ENDPOINT,
@@ -428,13 +429,19 @@ async function searchFilteredClients(context: ILoadOptionsFunctions, client: Api
 	return { results: notice ? [...results, noticeRow(notice)] : results, paginationToken: next };
 }
 
-/** The clients the server's filter names for a text (all, or a first part of them), each remembered; undefined without a filter. */
+/**
+ * The clients the server's filter names for a text (all, or a first part of them), each remembered, the most recently
+ * created first: where their records' timestamps show the list newest first (trigger/order.ts's reading), in its
+ * order; else from the end of the list, where most APIs keep the newest (a new booking is most likely a recent
+ * client's, and the end of a long list is what a person cannot scroll to). Undefined without a filter.
+ */
 async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, text: string, budget: CallBudget): Promise<{ identities: string[]; complete: boolean } | undefined> {
 	const filter = await clientFilter(context, client, text, budget);
 	if (!filter) return undefined;
 	const { reading, identityField, holds, parameter } = filter;
 	const session = editorSession(client.sessionKey);
 	const identities: string[] = [];
+	const records: unknown[] = [];
 	let token: string | undefined;
 	let pages = 0;
 	do {
@@ -446,10 +453,12 @@ async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, t
 			if (identity === undefined || !isPlainObject(record) || !holds(record)) continue;
 			rememberClient(session, identity, record);
 			identities.push(identity);
+			records.push(record);
 		}
 		token = page.nextToken;
 	} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL && identities.length <= CLIENTS_BY_FILTER);
-	return { identities, complete: token === undefined };
+	const newestFirst = detectOrder(records, readWorkspaceTimeZone(client)) === 'newestFirst';
+	return { identities: newestFirst ? identities : identities.reverse(), complete: token === undefined };
 }
 
 /** What a booking search got through the server's filters: its answer, or whether the clients its text names are known. */
@@ -475,14 +484,13 @@ async function searchByFilters(
 	budget: CallBudget,
 	recognition: RecognitionOf,
 ): Promise<FilteredSearch> {
-	// The clients still to read, handed on by the call before; else those the server names for the text, the ones
-	// furthest down the list first: the start of a list is what the picker's first pages show, the end is what a
-	// person cannot scroll to.
+	// The clients still to read, handed on by the call before; else those the server names for the text, the most
+	// recently created first (clientsNamed).
 	const named = position.clients ? { identities: position.clients, complete: true } : await clientsNamed(context, client, text, budget);
 	if (!named) return { clientsKnown: false };
 	const clientsKnown = named.complete;
 	if (named.identities.length === 0 || named.identities.length > CLIENTS_BY_FILTER) return { clientsKnown };
-	const ordered = position.clients ?? [...named.identities].reverse();
+	const ordered = named.identities;
 	const [now, later] = [ordered.slice(0, CLIENTS_PER_CALL), ordered.slice(CLIENTS_PER_CALL)];
 	const reading = readListReading(context);
 	const identityField = readIdentityField(context);
