@@ -64,6 +64,28 @@ describe('an editor call stopped by the quota', () => {
 	});
 });
 
+describe('a search whose filter trial uses up the quota', () => {
+	let sandbox: Sandbox;
+	const now = Date.parse(`${FIXED_TODAY}T08:00:00Z`);
+
+	beforeAll(async () => {
+		forgetEditorSessions();
+		sandbox = await startSandboxWithKey({ today: FIXED_TODAY, quota: { limit: 100, windowSeconds: 60 }, rateClock: () => now });
+	});
+	afterAll(async () => sandbox.close());
+
+	it('still shows what the trial answered: the matches it paid for', async () => {
+		// Someone else leaves this minute's quota two requests: the list's first page and the filter's trial.
+		const others = apiClient(sandbox, SECRET_KEY);
+		while (Number((await others.get('/rooms')).headers['x-ratelimit-remaining']) > 2);
+		sandbox.resetRequests();
+		const zoe = await searchClients.call(clientPicker(sandbox), 'Zoë');
+		expect(sandbox.requests.map((request) => Object.keys(request.query))).toEqual([[], [SEARCH_PARAMETERS[0]]]);
+		expect(refusals(sandbox)).toBe(0);
+		expect(records(zoe).map((row) => row.value)).toEqual(['cli_zoë']);
+	});
+});
+
 describe('the form and the trigger\'s filter under a used-up quota', () => {
 	let sandbox: Sandbox;
 	const now = Date.parse(`${FIXED_TODAY}T08:00:00Z`);

@@ -294,13 +294,25 @@ export async function unfilteredPage(client: ApiClient, endpoint: Endpoint, read
  * it or not.
  */
 export async function filteredPage(client: ApiClient, endpoint: Endpoint, token: string | undefined, reading: ListReading, query: Record<string, string>, budget: CallBudget): Promise<SampledPage> {
-	const key = canonicalJson({ path: endpoint.path, query });
+	const key = filteredKey(endpoint, query);
 	const kept = token === undefined ? budget.filteredFirstPages.get(key) : undefined;
 	if (kept) return kept;
 	budget.spend(1);
 	const page = await samplePage(client, endpoint, token, reading, query);
 	if (token === undefined) budget.filteredFirstPages.set(key, page);
 	return page;
+}
+
+function filteredKey(endpoint: Endpoint, query: Record<string, string>): string {
+	return canonicalJson({ path: endpoint.path, query });
+}
+
+/**
+ * Whether a page of a filtered list may be read: its first page when this call holds it already (a filter's trial
+ * answer, paid for: shown even where that request used up the quota), any other as the call's budget allows.
+ */
+export function mayReadFiltered(endpoint: Endpoint, token: string | undefined, query: Record<string, string>, budget: CallBudget): boolean {
+	return (token === undefined && budget.filteredFirstPages.has(filteredKey(endpoint, query))) || budget.allows();
 }
 
 /** One filtered request judged: an answer the API refuses (a 400 for a parameter it does not take) refuses the filter. */

@@ -33,7 +33,7 @@ import {
 	SEPARATOR,
 } from '../referenceLists';
 import { QuotaDeferral } from '../transport/ratePacer';
-import { CallBudget, canReadOn, FILTERED_PAGES_PER_CALL, filteredPage, howFar, type KnownMatches, readClientCards, readDirectory, referenceFilterOf, scanOf, textFilterOf, unfilteredPage, withKnownClients } from './clientDirectory';
+import { CallBudget, canReadOn, FILTERED_PAGES_PER_CALL, filteredPage, howFar, type KnownMatches, mayReadFiltered, readClientCards, readDirectory, referenceFilterOf, scanOf, textFilterOf, unfilteredPage, withKnownClients } from './clientDirectory';
 import { editorClient, readIdentityField, readListReading, readSearchParameter } from './sampling';
 
 /**
@@ -405,7 +405,7 @@ async function searchFilteredClients(context: ILoadOptionsFunctions, client: Api
 	const results: INodeListSearchItems[] = [];
 	let { page: token, searched, total } = position;
 	let pages = 0;
-	while (pages < FILTERED_PAGES_PER_CALL && results.length < MATCHES_PER_CALL && budget.allows()) {
+	while (pages < FILTERED_PAGES_PER_CALL && results.length < MATCHES_PER_CALL && mayReadFiltered(CLIENTS_ENDPOINT, token, { [parameter]: text }, budget)) {
 		const read = await quotaStopped(budget, filteredPage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }, budget));
 		if (!read) break;
 		pages++;
@@ -444,8 +444,12 @@ async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, t
 	const records: unknown[] = [];
 	let token: string | undefined;
 	let pages = 0;
+	let stopped = false;
 	do {
-		if (!budget.allows()) return { identities, complete: false };
+		if (!mayReadFiltered(CLIENTS_ENDPOINT, token, { [parameter]: text }, budget)) {
+			stopped = true;
+			break;
+		}
 		const page = await filteredPage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }, budget);
 		const rule = identityRuleOf(page.records, identityField || undefined);
 		for (const record of page.records) {
@@ -458,7 +462,7 @@ async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, t
 		token = page.nextToken;
 	} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL && identities.length <= CLIENTS_BY_FILTER);
 	const newestFirst = detectOrder(records, readWorkspaceTimeZone(client)) === 'newestFirst';
-	return { identities: newestFirst ? identities : identities.reverse(), complete: token === undefined };
+	return { identities: newestFirst ? identities : identities.reverse(), complete: !stopped && token === undefined };
 }
 
 /** What a booking search got through the server's filters: its answer, or whether the clients its text names are known. */
@@ -513,14 +517,15 @@ async function searchByFilters(
 	// Clients the call had no budget left for go on in the token, before the others.
 	const unread: string[] = [];
 	for (const identity of now) {
-		if (!budget.allows()) {
+		// The first client's page may be in hand already: the reference filter's trial answer.
+		if (!mayReadFiltered(endpoint, undefined, { [parameter]: identity }, budget)) {
 			unread.push(identity);
 			continue;
 		}
 		let token: string | undefined;
 		let pages = 0;
 		do {
-			if (!budget.allows()) break;
+			if (!mayReadFiltered(endpoint, token, { [parameter]: identity }, budget)) break;
 			const page = await filteredPage(client, endpoint, token, reading, { [parameter]: identity }, budget);
 			const labelled = await recognisedLabels(client, page.records, rule, known, budget.left(), async () => 0);
 			budget.spend(labelled.cards);
