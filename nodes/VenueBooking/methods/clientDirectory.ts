@@ -309,10 +309,11 @@ function filteredKey(endpoint: Endpoint, query: Record<string, string>): string 
 
 /**
  * Whether a page of a filtered list may be read: its first page when this call holds it already (a filter's trial
- * answer, paid for: shown even where that request used up the quota), any other as the call's budget allows.
+ * answer, paid for: shown even where that request used up the quota), any other as the call's budget allows, and
+ * while the call has made fewer than `cap` requests where one is given.
  */
-export function mayReadFiltered(endpoint: Endpoint, token: string | undefined, query: Record<string, string>, budget: CallBudget): boolean {
-	return (token === undefined && budget.filteredFirstPages.has(filteredKey(endpoint, query))) || budget.allows();
+export function mayReadFiltered(endpoint: Endpoint, token: string | undefined, query: Record<string, string>, budget: CallBudget, cap = Infinity): boolean {
+	return (token === undefined && budget.filteredFirstPages.has(filteredKey(endpoint, query))) || (budget.used < cap && budget.allows());
 }
 
 /** One filtered request judged: an answer the API refuses (a 400 for a parameter it does not take) refuses the filter. */

@@ -357,9 +357,10 @@ function stopNotice(budget: CallBudget): string {
 }
 
 /**
- * Requests a booking search through the server's filters makes in a call where each named client's bookings are one
- * page: the client list filtered, the bookings' first page, a page of each client's bookings, and the catalogues'
- * pages its labels need as far as the rest allows (issue 41: a far client's booking found in at most 20).
+ * Requests a booking search through the server's filters makes in a call: the client list filtered, the bookings'
+ * first page, the catalogues' pages its labels need as far as the rest allows after a page of each client's
+ * bookings, and those bookings; a client not started within them is read on scrolling (issue 41: a far client's
+ * booking found in at most 20). A client started is read to its end, so a call may end a page or two past it.
  */
 export const FILTERED_SEARCH_REQUESTS = 20;
 /** The catalogues' first pages (rooms, services) a search by filters reads for its labels however little is left. */
@@ -516,12 +517,15 @@ async function searchByFilters(
 	let complete = named.complete;
 	// Clients the call had no budget left for go on in the token, before the others.
 	const unread: string[] = [];
+	// What the last client's bookings cost: a client is started only where as many fit in the call's FILTERED_SEARCH_REQUESTS.
+	let perClient = 1;
 	for (const identity of now) {
-		// The first client's page may be in hand already: the reference filter's trial answer.
-		if (!mayReadFiltered(endpoint, undefined, { [parameter]: identity }, budget)) {
+		// The first client's page may be in hand already (the reference filter's trial answer).
+		if (!mayReadFiltered(endpoint, undefined, { [parameter]: identity }, budget, FILTERED_SEARCH_REQUESTS - perClient + 1)) {
 			unread.push(identity);
 			continue;
 		}
+		const before = budget.used;
 		let token: string | undefined;
 		let pages = 0;
 		do {
@@ -536,6 +540,7 @@ async function searchByFilters(
 			}
 			token = page.nextToken;
 		} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL);
+		perClient = Math.max(1, budget.used - before);
 		if (token !== undefined || !budget.allows()) complete = false;
 	}
 	const rest = [...unread, ...later];
