@@ -9,7 +9,8 @@
  *   npm run bench -- --only editor         the editor's pickers and form on 5,000 clients and 20,000 bookings (requests, time),
  *                                          in every convention the sandbox speaks (--conventions default,stripe picks some),
  *                                          behind a quota on the key (--quota 120: requests a minute) and with the
- *                                          client list's text search under a convention too (--name-filter)
+ *                                          client list's text search under a convention too (--name-filter);
+ *                                          --request-kinds prints where each view's requests went
  *   npm run bench -- --runs 1              one run per contender (a quick check, not a measurement)
  *   npm run bench -- --profile             also write a CPU profile of every measured run (slows the runs)
  *   npm run bench -- --out path.json       where the JSON goes (default bench/results/latest.json)
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
 
 	await ensureHttpRequestNode();
 	const loadBefore = os.loadavg();
-	const context: BenchContext = { runs, profileDir, conventions: option('conventions')?.split(','), quota: option('quota') === undefined ? undefined : Number(option('quota')), nameFilter: process.argv.includes('--name-filter'), log: (line) => console.log(line) };
+	const context: BenchContext = { runs, profileDir, conventions: option('conventions')?.split(','), quota: option('quota') === undefined ? undefined : Number(option('quota')), nameFilter: process.argv.includes('--name-filter'), requestKinds: process.argv.includes('--request-kinds'), log: (line) => console.log(line) };
 	const results: ScenarioResult[] = [];
 	for (const name of only) {
 		console.log(`${name}:`);

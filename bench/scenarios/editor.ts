@@ -18,6 +18,7 @@ import { computeFreeSlots } from '../../sandbox/slots';
 import { PAGINATION_AS_SET_WHEN_LARGE } from '../../test/support/conventions';
 import { methodContext, node } from '../../test/workflow/harness';
 import { credentialsFor, credentialTypes, NODE_TYPE, nodeTypes } from '../ourNodes';
+import { runOurNode } from '../workflows';
 import { REQUESTS, WALL_MS } from './columns';
 import type { BenchContext, Row, ScenarioResult } from './types';
 
@@ -45,6 +46,21 @@ interface View {
 	refused: number;
 	ms: number;
 	got: string;
+	/** Where the requests went: "15 × /rooms?cursor", most first (--request-kinds prints it). */
+	kinds: string;
+}
+
+/** The sandbox's requests by path, query names and a status other than 200: "15 × /rooms?cursor, 1 × /clients?search". */
+function requestKinds(sandbox: Sandbox): string {
+	const counts = new Map<string, number>();
+	for (const request of sandbox.requests) {
+		const names = Object.keys(request.query).sort();
+		// One client card or booking is one kind: /clients/{id}.
+		const path = request.path.replace(/^.*\/v1(?=\/)/, '').replace(/^\/(clients|bookings)\/[^/]+$/, '/$1/{id}');
+		const kind = `${path}${names.length > 0 ? `?${names.join('&')}` : ''}${request.status === 200 ? '' : ` (${request.status})`}`;
+		counts.set(kind, (counts.get(kind) ?? 0) + 1);
+	}
+	return [...counts].sort(([, a], [, b]) => b - a).map(([kind, count]) => `${count} × ${kind}`).join(', ');
 }
 
 /** One view, counted; from a cold editor session unless `warm` (the memory of the views before it kept). */
@@ -54,7 +70,7 @@ async function timed(sandbox: Sandbox, work: () => Promise<string>, warm = false
 	const started = performance.now();
 	// A view that throws is a result too: what it said, so one convention's failure does not hide the others.
 	const got = await work().catch((error: unknown) => `failed: ${(error instanceof Error ? error.message : String(error)).slice(0, 160)}`);
-	return { requests: sandbox.requests.length, refused: sandbox.requests.filter((request) => request.status === 429).length, ms: performance.now() - started, got };
+	return { requests: sandbox.requests.length, refused: sandbox.requests.filter((request) => request.status === 429).length, ms: performance.now() - started, got, kinds: requestKinds(sandbox) };
 }
 
 /** Scrolls a picker until a row is wanted; "page N" or "not within N pages". */
@@ -104,10 +120,14 @@ async function measureStyle(convention: ConventionName | undefined, conditions: 
 		let firstPage: INodeListSearchResult | undefined;
 		views.push({ view: 'booking picker, first page', ...(await timed(sandbox, async () => rightLabels((firstPage = await searchBookings.call(picker))))) });
 		views.push({ view: 'booking picker, next page (same session)', ...(await timed(sandbox, async () => rightLabels(await searchBookings.call(picker, undefined, firstPage?.paginationToken as string | undefined)), true)) });
-		views.push({ view: `booking search "${far.name}" (4,000th client)`, ...(await timed(sandbox, async () => {
+		const searchFar = async () => {
 			const call = context('booking', 'get', 'parameters.bookingId');
 			return await scroll((token) => searchBookings.call(call, far.name, token), (value) => theirs.has(value));
-		})) });
+		};
+		views.push({ view: `booking search "${far.name}" (4,000th client)`, ...(await timed(sandbox, searchFar)) });
+		// The same search again in that session: what the session's memory (the filter learned, the catalogues read)
+		// saves, and what the first search left for a later view (rooms it could not name yet).
+		views.push({ view: `booking search "${far.name}" again (same session)`, ...(await timed(sandbox, searchFar, true)) });
 		// A booking just made for the far client sits at the end of a list kept in creation order: the first call of a
 		// search by their name, from a cold session, must offer it (n8n loads a searched list's next page only on scroll).
 		const slot = computeFreeSlots(sandbox.store, { fromMs: Date.parse('2027-04-26T00:00:00Z'), toMs: Date.parse('2027-05-01T00:00:00Z'), roomId: sandbox.store.rooms[250].id })[0];
@@ -128,6 +148,15 @@ async function measureStyle(convention: ConventionName | undefined, conditions: 
 			const roomIds = new Set(sandbox.store.rooms.map((room) => room.id));
 			const roomField = result.fields.find((field) => (field.options ?? []).some((option) => roomIds.has(String(option.value))));
 			return `${roomField?.options?.length ?? 0} of ${roomIds.size} rooms offered`;
+		})) });
+		// A run on a key of its own (the quota is per key: the views above do not spend its window), paced by the
+		// quota as the API demands, checked item by item against the workspace's clients.
+		views.push({ view: 'a run: Client > Get Many, Return All', ...(await timed(sandbox, async () => {
+			const items = await runOurNode(sandbox.url, { resource: 'client', operation: 'getAll', returnAll: true, ...(Object.keys(options).length === 0 ? {} : { options }) });
+			// The convention's identities, each once, as many as the workspace has clients.
+			const identities = new Set(items.map((item) => JSON.stringify(item.json[identityField])));
+			const exact = items.length === sandbox.store.clients.length && identities.size === items.length;
+			return `${items.length.toLocaleString('en-US')} items${exact ? ', each client once' : ', NOT each client once'}`;
 		})) });
 		return views;
 	} finally {
@@ -158,8 +187,9 @@ export async function editorBench(context: BenchContext): Promise<ScenarioResult
 	for (const convention of editorStyles(context.conventions)) {
 		const style = [convention ?? 'sandbox default', ...conditions].join(', ');
 		context.log(`  ${style}${convention && PAGINATION_AS_SET_WHEN_LARGE[convention] ? ' (with Options > Pagination set)' : ''}`);
-		for (const { view, requests, refused, ms, got } of await atSandboxToday(() => measureStyle(convention, { quota: context.quota, nameFilter: context.nameFilter }))) {
+		for (const { view, requests, refused, ms, got, kinds } of await atSandboxToday(() => measureStyle(convention, { quota: context.quota, nameFilter: context.nameFilter }))) {
 			context.log(`    ${view}: ${requests} requests (${refused} refused), ${ms.toFixed(0)} ms, ${got}`);
+			if (context.requestKinds && requests > 0) context.log(`      ${kinds}`);
 			const metrics = { requests, refused, ms, got };
 			rows.push({ contender: style, label: `${style}: ${view}`, samples: [metrics], median: metrics });
 		}

@@ -49,5 +49,7 @@ export interface BenchContext {
 	quota?: number;
 	/** The editor scenario's sandbox takes the client list's text search under a convention too (--name-filter). */
 	nameFilter?: boolean;
+	/** The editor scenario prints where each view's requests went: path, query names, status (--request-kinds). */
+	requestKinds?: boolean;
 	log(line: string): void;
 }

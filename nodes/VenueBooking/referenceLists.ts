@@ -376,17 +376,32 @@ export interface CatalogueReading {
 	complete?: boolean;
 }
 
-/** A list's records up to `maxEntries`, and whether they were all of it; from where `progress` stopped, when given. */
+/**
+ * How many pages of the catalogues a view may still read for its labels (an editor call's share of its requests):
+ * a catalogue stopped by it is used as far as it was read, and a later view reads it on. Catalogues start at once,
+ * so each gets its first page while the allowance lasts.
+ */
+export interface PageAllowance {
+	/** Whether one more page of the catalogue `what` may be read (its first, or one more); counted as read when so. */
+	take(what: string, first: boolean): boolean;
+}
+
+/**
+ * A list's records up to `maxEntries`, and whether they were all of it; from where `progress` stopped, when given.
+ * Where `mayRead` refuses a page, the records read so far, not whole, and `progress` left to read on.
+ */
 async function readList(
 	client: ApiClient,
 	endpoint: Endpoint,
 	reading: ListReading | undefined,
 	maxEntries: number,
 	progress: CatalogueReading = { records: [], done: false },
+	mayRead?: (first: boolean) => boolean,
 ): Promise<{ records: unknown[]; complete: boolean }> {
 	const { records } = progress;
 	if (progress.done) return { records, complete: progress.complete === true };
 	do {
+		if (mayRead && !mayRead(records.length === 0 && progress.token === undefined)) return { records, complete: false };
 		const page = await samplePage(client, endpoint, progress.token, reading);
 		records.push(...page.records);
 		progress.token = page.nextToken;
@@ -419,11 +434,20 @@ export function optionsOf(records: unknown[], rule: { path: string; named: boole
 }
 
 /** A catalogue read whole (bounded), or undefined where the key may not read it or it is empty. */
-async function readCatalogue(client: ApiClient, what: string, endpoint: Endpoint, reading?: ListReading, identityField?: string, progress?: CatalogueReading): Promise<ReferenceList | undefined> {
+async function readCatalogue(
+	client: ApiClient,
+	what: string,
+	endpoint: Endpoint,
+	reading?: ListReading,
+	identityField?: string,
+	progress?: CatalogueReading,
+	allowance?: PageAllowance,
+): Promise<ReferenceList | undefined> {
 	try {
-		const read = await settle(readList(client, endpoint, reading, MAX_CATALOGUE_ENTRIES, progress));
-		// Stopped part way (the editor's quota or deadline): the records read so far name what they can, and a
-		// later view reads on from there.
+		const mayRead = allowance && ((first: boolean) => allowance.take(what, first));
+		const read = await settle(readList(client, endpoint, reading, MAX_CATALOGUE_ENTRIES, progress, mayRead));
+		// Stopped part way (the editor's quota, deadline or the view's allowance): the records read so far name what
+		// they can, and a later view reads on from there.
 		const { records, complete } = read.ok ? read.value : { records: progress?.records ?? [], complete: false };
 		const rule = records.length > 0 ? identityRuleOf(records, identityField) : undefined;
 		if (!rule) return undefined;
@@ -450,21 +474,11 @@ export interface ReferenceMemory {
  * The clients known: those of the client list's first page and those the editor learned since (by id, or by
  * reading the list for a search). A part of the list, never taken for all of it unless the first page is all.
  */
-async function knownClients(client: ApiClient, key: string, reading?: ListReading, identityField?: string, memory?: ReferenceMemory): Promise<ReferenceList | undefined> {
+async function knownClients(client: ApiClient, reading?: ListReading, identityField?: string, memory?: ReferenceMemory): Promise<ReferenceList | undefined> {
 	// The first page is read once a session too: it tells how clients are identified and whether it is the whole list.
-	const pageKey = `${key}#clients`;
 	try {
-		let reads = memory?.lists.get(pageKey) as Promise<SampledPage> | undefined;
-		if (!reads) {
-			reads = samplePage(client, CLIENTS_ENDPOINT, undefined, reading);
-			memory?.lists.set(pageKey, reads);
-		}
-		const read = await settle(reads);
-		// A page that failed is read again next time rather than remembered as failed.
-		if (!read.ok) {
-			memory?.lists.delete(pageKey);
-			return undefined;
-		}
+		const read = await settle(firstPageOf(client, CLIENTS_ENDPOINT, reading, memory));
+		if (!read.ok) return undefined;
 		const page = read.value;
 		const rule = page.records.length > 0 ? identityRuleOf(page.records, identityField) : undefined;
 		if (!rule) return undefined;
@@ -483,11 +497,31 @@ async function knownClients(client: ApiClient, key: string, reading?: ListReadin
 }
 
 /**
+ * The first page of a list as the server answers it unfiltered, read once a session where the editor's memory is
+ * given (the clients known start from it; a server filter is judged against it); `onRead` is told when it is sent.
+ * A page that failed is read again next time rather than remembered as failed.
+ */
+export async function firstPageOf(client: ApiClient, endpoint: Endpoint, reading: ListReading | undefined, memory?: Pick<ReferenceMemory, 'lists'>, onRead?: () => void): Promise<SampledPage> {
+	const key = `first page ${endpoint.path} ${canonicalJson(reading ?? null)}`;
+	let reads = memory?.lists.get(key) as Promise<SampledPage> | undefined;
+	if (!reads) {
+		onRead?.();
+		reads = samplePage(client, endpoint, undefined, reading);
+		memory?.lists.set(key, reads);
+	}
+	const read = await settle(reads);
+	if (read.ok) return read.value;
+	memory?.lists.delete(key);
+	throw read.error;
+}
+
+/**
  * The lists bookings may refer to: the rooms and services read whole (kept in the editor's memory when given, so
  * a session reads them once), and the clients known. A list the key may not read (or that fails) is left out:
- * its dropdown is a comfort, and the field stays a text field the user fills.
+ * its dropdown is a comfort, and the field stays a text field the user fills. With `allowance`, the catalogues are
+ * read only as far as it lasts (the rest in a later view).
  */
-export async function loadReferenceLists(client: ApiClient, reading?: ListReading, identityField?: string, memory?: ReferenceMemory): Promise<ReferenceList[]> {
+export async function loadReferenceLists(client: ApiClient, reading?: ListReading, identityField?: string, memory?: ReferenceMemory, allowance?: PageAllowance): Promise<ReferenceList[]> {
 	const key = canonicalJson({ reading: reading ?? null, identityField: identityField ?? null });
 	let catalogues = memory?.lists.get(key) as Promise<Array<ReferenceList | undefined>> | undefined;
 	if (!catalogues) {
@@ -497,10 +531,10 @@ export async function loadReferenceLists(client: ApiClient, reading?: ListReadin
 			if (!progress?.done) memory?.readings?.set(readingKey, (progress = progress ?? { records: [], done: false }));
 			return progress;
 		};
-		catalogues = Promise.all(CATALOGUES.map(({ what, endpoint }) => readCatalogue(client, what, endpoint, reading, identityField, progressOf(what))));
+		catalogues = Promise.all(CATALOGUES.map(({ what, endpoint }) => readCatalogue(client, what, endpoint, reading, identityField, progressOf(what), allowance)));
 		memory?.lists.set(key, catalogues);
 	}
-	const [read, clients] = await Promise.all([catalogues, knownClients(client, key, reading, identityField, memory)]);
+	const [read, clients] = await Promise.all([catalogues, knownClients(client, reading, identityField, memory)]);
 	// A list that failed, or was read only in part, is read (on) again next time rather than remembered as it is.
 	const unfinished = CATALOGUES.some(({ what }) => memory?.readings?.get(`${key}#${what}`)?.done === false);
 	if (read.some((list) => list === undefined) || unfinished) memory?.lists.delete(key);

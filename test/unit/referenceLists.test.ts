@@ -9,6 +9,7 @@ import {
 	localKeyOf,
 	nameKeyOf,
 	loadReferenceLists,
+	type PageAllowance,
 	moreUnreachableNotice,
 	nameQuotedIdentities,
 	referencedList,
@@ -204,11 +205,32 @@ describe('loading the lists bookings may refer to', () => {
 		return { statusCode: 200, body: { data: [{ id: `c${n}`, name: `Client Number${n}` }], meta: { next_cursor: String(n + 1) } } };
 	};
 
-	async function load(answers: Record<string, Answer>, remembering = false) {
+	async function load(answers: Record<string, Answer>, remembering = false, allowance?: PageAllowance) {
 		const mock = mockContext({ parameters: {}, answers: byPath(answers) });
 		const client = await ApiClient.create(mock.context);
-		return { lists: await loadReferenceLists(client, undefined, undefined, remembering ? editorSession(client.sessionKey) : undefined), requests: mock.requests };
+		return { lists: await loadReferenceLists(client, undefined, undefined, remembering ? editorSession(client.sessionKey) : undefined, allowance), requests: mock.requests };
 	}
+
+	it('with an allowance, reads each catalogue\'s pages only as far as it lasts, names with what it read, and the next view reads on', async () => {
+		const rooms = (request: IHttpRequestOptions): MockAnswer => {
+			const n = Number((request.qs as { cursor?: string } | undefined)?.cursor ?? 1);
+			return { statusCode: 200, body: { data: [{ id: `r${n}`, name: `Room Number${n}` }], meta: n < 4 ? { next_cursor: String(n + 1) } : {} } };
+		};
+		const answers = { '/rooms': rooms, '/services': { statusCode: 200, body: { data: [{ id: 5, title: 'Deep Massage' }] } }, '/clients': endlessClients };
+		const asked: string[] = [];
+		let pages = 3;
+		const allowance: PageAllowance = { take: (what, first) => (asked.push(`${what}${first ? ' first' : ''}`), pages-- > 0) };
+		const first = await load(answers, true, allowance);
+		// Both catalogues start at once, each with its first page; the one page left goes to the rooms.
+		expect(asked.slice(0, 2).sort()).toEqual(['room first', 'service first']);
+		expect(first.requests.filter((request) => String(request.url).endsWith('/rooms'))).toHaveLength(2);
+		expect(first.lists[0]).toMatchObject({ what: 'room', complete: false, options: [{ value: 'r1' }, { value: 'r2' }] });
+		expect(first.lists[1]).toMatchObject({ what: 'service', complete: true });
+		const next = await load(answers, true);
+		const roomPages = next.requests.filter((request) => String(request.url).endsWith('/rooms')).map((request) => (request.qs as { cursor?: string } | undefined)?.cursor);
+		expect(roomPages).toEqual(['3', '4']);
+		expect(next.lists[0]).toMatchObject({ complete: true, options: [1, 2, 3, 4].map((n) => ({ value: `r${n}` })) });
+	});
 
 	it('reads the rooms and services whole, labelled, the clients\' first page, and says whether each was whole', async () => {
 		/** Three pages of rooms: page n holds room rn and points at page n + 1 until the third. */

@@ -8,10 +8,13 @@ import type { INodeListSearchResult } from 'n8n-workflow';
 
 import { SEARCH_PARAMETERS } from '../../nodes/VenueBooking/conventions';
 import { forgetEditorSessions } from '../../nodes/VenueBooking/editorSession';
-import { isNoticeRow, matchesSearch, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
+import { CANCELLED_MARK, isNoticeRow, matchesSearch, searchBookings, searchClients } from '../../nodes/VenueBooking/methods/listSearch';
 import { FIXED_TODAY, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { apiClient } from '../sandbox/helpers';
-import { editorMethodContext, SECRET_KEY, startSandboxWithKey } from './venueBooking';
+import { bookingFields } from '../../nodes/VenueBooking/methods/resourceMapping';
+import { callLoadOptions } from './harness';
+import { credentialsFor, credentialTypes, editorMethodContext, nodeTypes, SECRET_KEY, startSandboxWithKey } from './venueBooking';
+import { triggerNode } from './venueBookingTrigger';
 
 const contextFor = editorMethodContext;
 
@@ -58,6 +61,80 @@ describe('an editor call stopped by the quota', () => {
 		const secondPage = sandbox.store.clients.slice(records(first).length, records(first).length + records(next).length).map((client) => client.id);
 		expect(records(next).map((row) => row.value)).toEqual(secondPage);
 		expect(records(next).length).toBeGreaterThan(0);
+	});
+});
+
+describe('a search whose filter trial uses up the quota', () => {
+	let sandbox: Sandbox;
+	const now = Date.parse(`${FIXED_TODAY}T08:00:00Z`);
+
+	beforeAll(async () => {
+		forgetEditorSessions();
+		sandbox = await startSandboxWithKey({ today: FIXED_TODAY, quota: { limit: 100, windowSeconds: 60 }, rateClock: () => now });
+	});
+	afterAll(async () => sandbox.close());
+
+	it('still shows what the trial answered: the matches it paid for', async () => {
+		// Someone else leaves this minute's quota two requests: the list's first page and the filter's trial.
+		const others = apiClient(sandbox, SECRET_KEY);
+		while (Number((await others.get('/rooms')).headers['x-ratelimit-remaining']) > 2);
+		sandbox.resetRequests();
+		const zoe = await searchClients.call(clientPicker(sandbox), 'Zoë');
+		expect(sandbox.requests.map((request) => Object.keys(request.query))).toEqual([[], [SEARCH_PARAMETERS[0]]]);
+		expect(refusals(sandbox)).toBe(0);
+		expect(records(zoe).map((row) => row.value)).toEqual(['cli_zoë']);
+	});
+});
+
+describe('the form and the trigger\'s filter under a used-up quota', () => {
+	let sandbox: Sandbox;
+	const now = Date.parse(`${FIXED_TODAY}T08:00:00Z`);
+
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ today: FIXED_TODAY, quota: { limit: 5, windowSeconds: 60 }, rateClock: () => now });
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(async () => {
+		// A fresh editor session, and someone else has spent this minute's quota on the same key (the sandbox's clock
+		// stands still: the window never ends, so a call that waited for it would never answer).
+		forgetEditorSessions();
+		const others = apiClient(sandbox, SECRET_KEY);
+		while (Number((await others.get('/rooms')).headers['x-ratelimit-remaining']) > 0);
+		sandbox.resetRequests();
+	});
+	const quotaSaid = /the API's request quota is used up for now; it frees up in about \d+ s \(\d\d:\d\d:\d\d UTC\)/i;
+
+	it('the Create form answers at once: no fields, a notice that the quota stopped it and when it frees up, one refusal at most', async () => {
+		const form = await bookingFields.call(contextFor(sandbox, { resource: 'booking', operation: 'create' }, 'parameters.fields'));
+		expect(form.fields).toEqual([]);
+		expect(form.emptyFieldsNotice).toMatch(quotaSaid);
+		expect(form.emptyFieldsNotice).toMatch(/— refresh the field list then\. /);
+		expect(refusals(sandbox)).toBeLessThanOrEqual(1);
+		// Asked again at once, the session knows the quota is used up: nothing is sent.
+		sandbox.resetRequests();
+		const again = await bookingFields.call(contextFor(sandbox, { resource: 'booking', operation: 'create' }, 'parameters.fields'));
+		expect(again.emptyFieldsNotice).toMatch(quotaSaid);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('the trigger\'s Only Entries Where answers at once: the quota stopped it and when it frees up, one refusal at most', async () => {
+		for (const methodName of ['journalFields', 'journalValues']) {
+			const failure = await callLoadOptions({
+				node: triggerNode({ entryFilter: { condition: { field: 'event', values: [] } } }),
+				nodeTypes,
+				credentialTypes,
+				credentials: credentialsFor(sandbox),
+				methodName,
+				path: `parameters.entryFilter.condition.${methodName === 'journalFields' ? 'field' : 'values'}`,
+			}).then(
+				() => undefined,
+				(error: unknown) => error as { message: string; description?: string },
+			);
+			expect(failure?.message).toMatch(quotaSaid);
+			expect(failure?.message).toMatch(/— open this list again then$/);
+			expect(failure?.description).toMatch(/does not wait for a quota window/);
+			expect(refusals(sandbox)).toBeLessThanOrEqual(1);
+		}
 	});
 });
 
@@ -124,7 +201,7 @@ describe('a booking search by a client\'s name where the sandbox filters clients
 	});
 	afterAll(async () => sandbox.close());
 
-	it('finds a far client\'s bookings on the first call in at most 20 requests after the picker\'s first view (the clients furthest down the list first), offering nothing else, and their namesakes\' on scrolling', async () => {
+	it('finds a far client\'s bookings on the first call in at most 20 requests after the picker\'s first view (the most recently created clients first), offering nothing else, and their namesakes\' on scrolling', async () => {
 		const first = await searchBookings.call(bookingPicker(sandbox));
 		expect(records(first).length).toBeGreaterThan(0);
 		const far = sandbox.store.clients[3_999];
@@ -150,6 +227,55 @@ describe('a booking search by a client\'s name where the sandbox filters clients
 		expect(token).toBeUndefined();
 		const namesakes = new Set(sandbox.store.clients.filter((client) => client.name === far.name).map((client) => client.id));
 		expect([...seen].sort()).toEqual(sandbox.store.bookings.filter((booking) => namesakes.has(booking.clientId)).map((booking) => booking.id).sort());
+	});
+});
+
+describe.each([
+	["the sandbox's own dialect", {}],
+	['drfPage with a name filter', { convention: 'drfPage', nameFilter: true }],
+	// Kept newest first: the clients most recently created are at the start of the answer, and are read first.
+	['stripe with a name filter', { convention: 'stripe', nameFilter: true }],
+] as Array<[string, Partial<SandboxOptions>]>)('a first search of a session by a far client\'s name, %s, behind 120 requests a minute', (_style, dialect) => {
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		sandbox = await startSandboxWithKey({ ...dialect, seed: 3, today: FIXED_TODAY, scale: { clients: 5_000, bookings: 20_000, rooms: 300, services: 40 }, quota: { limit: 120, windowSeconds: 60 } });
+	});
+	afterAll(async () => sandbox.close());
+
+	/** Each label's room, where it names one, is the booking's own; how many name one. */
+	const roomsNamed = (result: INodeListSearchResult) =>
+		records(result).filter((row) => {
+			const booking = sandbox.store.findBooking(String(row.value))!;
+			// "time · room · client", after "✕ Cancelled" where it is, and with " · #…" where two labels are alike.
+			const parts = String(row.name).split(' · ').filter((part) => !part.startsWith('#') && part !== CANCELLED_MARK);
+			if (parts.length < 3) return false;
+			expect(parts[1]).toBe(sandbox.store.findRoom(booking.roomId)!.name);
+			return true;
+		}).length;
+
+	it('finds their booking in at most 20 requests from a cold session, offering nothing else; the rooms it could not name yet are named by a later view', async () => {
+		forgetEditorSessions();
+		sandbox.resetRequests();
+		const far = sandbox.store.clients[3_999];
+		const theirs = new Set(sandbox.store.bookings.filter((booking) => booking.clientId === far.id).map((booking) => booking.id));
+		const found = await searchBookings.call(bookingPicker(sandbox), far.name);
+		expect(sandbox.requests.length).toBeLessThanOrEqual(20);
+		expect(refusals(sandbox)).toBe(0);
+		expect(records(found).filter((row) => theirs.has(String(row.value))).length).toBeGreaterThan(0);
+		for (const row of records(found)) expect(String(row.name)).toContain(far.name);
+		// The client list's filter was kept because it narrowed: it is what the search sent.
+		expect(sandbox.requests.some((request) => request.path.endsWith('/clients') && Object.values(request.query).includes(far.name))).toBe(true);
+		const namedFirst = roomsNamed(found);
+		expect(namedFirst).toBeLessThan(records(found).length);
+
+		// The picker's first view reads the catalogues on; the same search then names every booking's room.
+		await searchBookings.call(bookingPicker(sandbox));
+		sandbox.resetRequests();
+		const again = await searchBookings.call(bookingPicker(sandbox), far.name);
+		expect(sandbox.requests.length).toBeLessThanOrEqual(20);
+		expect(records(again).map((row) => row.value)).toEqual(records(found).map((row) => row.value));
+		expect(roomsNamed(again)).toBe(records(again).length);
 	});
 });
 

@@ -7,7 +7,19 @@ import { SEARCH_PARAMETERS } from '../conventions';
 import { type Endpoint, findEndpoint } from '../endpoints';
 import { type DirectoryScan, editorSession, filterVerdict, MAX_KNOWN_CLIENTS, rememberClient } from '../editorSession';
 import { recordIdentity } from '../identity';
-import { CLIENTS_ENDPOINT, identityRuleOf, labelOfRemembered, leavesOf, type ListReading, moreUnreachableNotice, type ReferenceList, type SampledPage, samplePage } from '../referenceLists';
+import {
+	CLIENTS_ENDPOINT,
+	firstPageOf,
+	identityRuleOf,
+	labelOfRemembered,
+	leavesOf,
+	type ListReading,
+	moreUnreachableNotice,
+	type PageAllowance,
+	type ReferenceList,
+	type SampledPage,
+	samplePage,
+} from '../referenceLists';
 import { canonicalJson, isPlainObject } from '../transport/json';
 import { QuotaDeferral, type RatePacer, whenFree } from '../transport/ratePacer';
 import { type ApiClient, settle } from '../transport/request';
@@ -68,6 +80,23 @@ export class CallBudget {
 		const counted = this.allows() ? Math.max(0, (this.used < REQUESTS_PER_CALL ? REQUESTS_PER_CALL : MAX_REQUESTS_PER_CALL) - this.used) : 0;
 		const quota = this.pacer?.budgetLeft();
 		return quota === undefined ? counted : Math.min(counted, Math.floor(quota / 2));
+	}
+
+	/**
+	 * At most `requests` more of this call's requests, and no more than it allows (half of what the quota has left),
+	 * for work that may stop part way and go on in a later view: the catalogues' pages a view's labels need, those
+	 * `wanted` says (each catalogue's first page, say, and more only of those the labels name).
+	 */
+	share(requests: number, wanted: (what: string, first: boolean) => boolean = () => true): PageAllowance {
+		let left = Math.min(requests, this.left());
+		return {
+			take: (what, first) => {
+				if (left <= 0 || !wanted(what, first) || !this.allows()) return false;
+				left--;
+				this.spend(1);
+				return true;
+			},
+		};
 	}
 
 	/** Notes a request the quota deferred (QuotaDeferral): the call stops and says when the quota frees up. */
@@ -252,16 +281,12 @@ export function judgeFilter(filtered: SampledPage, unfiltered: SampledPage, hold
 	return 'kept';
 }
 
-/** The first page of a list as the filters are judged against, read once a session. */
-export async function unfilteredPage(client: ApiClient, endpoint: Endpoint, reading: ListReading): Promise<SampledPage> {
-	const session = editorSession(client.sessionKey);
-	const key = `unfiltered ${endpoint.path} ${canonicalJson(reading)}`;
-	let reads = session.lists.get(key) as Promise<SampledPage> | undefined;
-	if (!reads) session.lists.set(key, (reads = samplePage(client, endpoint, undefined, reading)));
-	const read = await settle(reads);
-	if (read.ok) return read.value;
-	session.lists.delete(key);
-	throw read.error;
+/**
+ * The first page of a list as the filters are judged against, read once a session (the same page the labels' known
+ * clients start from); counted on `budget` when this call sends it.
+ */
+export async function unfilteredPage(client: ApiClient, endpoint: Endpoint, reading: ListReading, budget?: CallBudget): Promise<SampledPage> {
+	return await firstPageOf(client, endpoint, reading, editorSession(client.sessionKey), () => budget?.spend(1));
 }
 
 /**
@@ -269,13 +294,26 @@ export async function unfilteredPage(client: ApiClient, endpoint: Endpoint, read
  * it or not.
  */
 export async function filteredPage(client: ApiClient, endpoint: Endpoint, token: string | undefined, reading: ListReading, query: Record<string, string>, budget: CallBudget): Promise<SampledPage> {
-	const key = canonicalJson({ path: endpoint.path, query });
+	const key = filteredKey(endpoint, query);
 	const kept = token === undefined ? budget.filteredFirstPages.get(key) : undefined;
 	if (kept) return kept;
 	budget.spend(1);
 	const page = await samplePage(client, endpoint, token, reading, query);
 	if (token === undefined) budget.filteredFirstPages.set(key, page);
 	return page;
+}
+
+function filteredKey(endpoint: Endpoint, query: Record<string, string>): string {
+	return canonicalJson({ path: endpoint.path, query });
+}
+
+/**
+ * Whether a page of a filtered list may be read: its first page when this call holds it already (a filter's trial
+ * answer, paid for: shown even where that request used up the quota), any other as the call's budget allows, and
+ * while the call has made fewer than `cap` requests where one is given.
+ */
+export function mayReadFiltered(endpoint: Endpoint, token: string | undefined, query: Record<string, string>, budget: CallBudget, cap = Infinity): boolean {
+	return (token === undefined && budget.filteredFirstPages.has(filteredKey(endpoint, query))) || (budget.used < cap && budget.allows());
 }
 
 /** One filtered request judged: an answer the API refuses (a 400 for a parameter it does not take) refuses the filter. */
@@ -308,8 +346,7 @@ export async function textFilterOf(
 	if (verdict.kept !== undefined) return verdict.kept;
 	const untried = SEARCH_PARAMETERS.filter((name) => !verdict.refused.has(name));
 	if (untried.length === 0 || !budget.allows()) return undefined;
-	const unfiltered = await unfilteredPage(client, endpoint, reading);
-	budget.spend(1);
+	const unfiltered = await unfilteredPage(client, endpoint, reading, budget);
 	// A list that is one page needs no filter: it is searched where it is.
 	if (listSize(unfiltered) <= unfiltered.records.length) return undefined;
 	for (const name of untried) {
@@ -332,7 +369,7 @@ export async function referenceFilterOf(client: ApiClient, endpoint: Endpoint, r
 	const verdict = filterVerdict(editorSession(client.sessionKey), `reference ${endpoint.path} ${canonicalJson(reading)}`);
 	if (verdict.kept !== undefined) return verdict.kept === path ? path : undefined;
 	if (verdict.refused.has(path) || !budget.allows()) return undefined;
-	const unfiltered = await unfilteredPage(client, endpoint, reading);
+	const unfiltered = await unfilteredPage(client, endpoint, reading, budget);
 	const holds = (record: unknown) => leavesOf(record).some(([at, value]) => at === path && String(value) === identity);
 	const judgement = await tryFilter(client, endpoint, reading, { [path]: identity }, (page) => judgeFilter(page, unfiltered, holds), budget);
 	if (judgement === 'kept') return (verdict.kept = path);

@@ -12,6 +12,7 @@ import { readTimestamp, readTimestampField } from '../timestamps';
 import { isPlainObject, type Scalar } from '../transport/json';
 import { editorSession, rememberClient } from '../editorSession';
 import { revealedEnd } from '../trigger/journalEnd';
+import { detectOrder } from '../trigger/order';
 import { type ApiClient, settle } from '../transport/request';
 import {
 	CLIENTS_ENDPOINT,
@@ -25,13 +26,14 @@ import {
 	loadReferenceLists,
 	moreUnreachableNotice,
 	namesOf,
+	type PageAllowance,
 	type ReferenceList,
 	samplePage,
 	type SampledPage,
 	SEPARATOR,
 } from '../referenceLists';
 import { QuotaDeferral } from '../transport/ratePacer';
-import { CallBudget, canReadOn, FILTERED_PAGES_PER_CALL, filteredPage, howFar, type KnownMatches, readClientCards, readDirectory, referenceFilterOf, scanOf, textFilterOf, unfilteredPage, withKnownClients } from './clientDirectory';
+import { CallBudget, canReadOn, FILTERED_PAGES_PER_CALL, filteredPage, howFar, type KnownMatches, mayReadFiltered, readClientCards, readDirectory, referenceFilterOf, scanOf, textFilterOf, unfilteredPage, withKnownClients } from './clientDirectory';
 import { editorClient, readIdentityField, readListReading, readSearchParameter } from './sampling';
 
 /**
@@ -72,6 +74,9 @@ interface Recognition {
 	/** The action picked for (Cancel, Reschedule) when it cannot apply to a cancelled booking: those are left out. */
 	refusesCancelled?: string;
 }
+
+/** What the picker knows besides the page, read for a view; with `allowance`, the catalogues only as far as it lasts. */
+type RecognitionOf = (client: ApiClient, reading: ListReading, allowance?: PageAllowance) => Promise<Recognition>;
 
 /** Where a search stands between calls: the next page of the list and how many records were searched. */
 interface SearchPosition {
@@ -125,7 +130,7 @@ export async function searchRecords(
 	what: string,
 	filter?: string,
 	paginationToken?: string,
-	recognition?: (client: ApiClient, reading: ListReading) => Promise<Recognition>,
+	recognition?: RecognitionOf,
 ): Promise<INodeListSearchResult> {
 	const client = await editorClient(context);
 	const reading = readListReading(context);
@@ -274,8 +279,8 @@ export async function searchBookings(this: ILoadOptionsFunctions, filter?: strin
 	// settings): the zone the form's labels name, so the picker and the form show one zone.
 	const timeZone = readZoneInForce(itemlessParameters(this), 0);
 	const refusesCancelled = actionRefusingCancelled(this);
-	const recognition = async (client: ApiClient, reading: ListReading): Promise<Recognition> => ({
-		lists: await loadReferenceLists(client, reading, undefined, editorSession(client.sessionKey)),
+	const recognition = async (client: ApiClient, reading: ListReading, allowance?: PageAllowance): Promise<Recognition> => ({
+		lists: await loadReferenceLists(client, reading, undefined, editorSession(client.sessionKey), allowance),
 		timeZone,
 		now: Date.now(),
 		workspaceZone: readWorkspaceTimeZone(client),
@@ -351,6 +356,16 @@ function stopNotice(budget: CallBudget): string {
 	return quota ? `${quota} — search again then` : "The API's rate limit allows no more requests in this view — search again to read on";
 }
 
+/**
+ * Requests a booking search through the server's filters makes in a call: the client list filtered, the bookings'
+ * first page, the catalogues' pages its labels need as far as the rest allows after a page of each client's
+ * bookings, and those bookings; a client not started within them is read on scrolling (issue 41: a far client's
+ * booking found in at most 20). A client started is read to its end, so a call may end a page or two past it.
+ */
+export const FILTERED_SEARCH_REQUESTS = 20;
+/** The catalogues' first pages (rooms, services) a search by filters reads for its labels however little is left. */
+const CATALOGUE_FIRST_PAGES = 2;
+
 /** Clients a name may name at most for a booking search to read their bookings by filter; more is no one person's name. */
 const CLIENTS_BY_FILTER = 40;
 /** Clients whose bookings one call reads by filter; the token goes on with the others (namesakes, a common first name). */
@@ -391,7 +406,7 @@ async function searchFilteredClients(context: ILoadOptionsFunctions, client: Api
 	const results: INodeListSearchItems[] = [];
 	let { page: token, searched, total } = position;
 	let pages = 0;
-	while (pages < FILTERED_PAGES_PER_CALL && results.length < MATCHES_PER_CALL && budget.allows()) {
+	while (pages < FILTERED_PAGES_PER_CALL && results.length < MATCHES_PER_CALL && mayReadFiltered(CLIENTS_ENDPOINT, token, { [parameter]: text }, budget)) {
 		const read = await quotaStopped(budget, filteredPage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }, budget));
 		if (!read) break;
 		pages++;
@@ -415,17 +430,27 @@ async function searchFilteredClients(context: ILoadOptionsFunctions, client: Api
 	return { results: notice ? [...results, noticeRow(notice)] : results, paginationToken: next };
 }
 
-/** The clients the server's filter names for a text (all, or a first part of them), each remembered; undefined without a filter. */
+/**
+ * The clients the server's filter names for a text (all, or a first part of them), each remembered, the most recently
+ * created first: where their records' timestamps show the list newest first (trigger/order.ts's reading), in its
+ * order; else from the end of the list, where most APIs keep the newest (a new booking is most likely a recent
+ * client's, and the end of a long list is what a person cannot scroll to). Undefined without a filter.
+ */
 async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, text: string, budget: CallBudget): Promise<{ identities: string[]; complete: boolean } | undefined> {
 	const filter = await clientFilter(context, client, text, budget);
 	if (!filter) return undefined;
 	const { reading, identityField, holds, parameter } = filter;
 	const session = editorSession(client.sessionKey);
 	const identities: string[] = [];
+	const records: unknown[] = [];
 	let token: string | undefined;
 	let pages = 0;
+	let stopped = false;
 	do {
-		if (!budget.allows()) return { identities, complete: false };
+		if (!mayReadFiltered(CLIENTS_ENDPOINT, token, { [parameter]: text }, budget)) {
+			stopped = true;
+			break;
+		}
 		const page = await filteredPage(client, CLIENTS_ENDPOINT, token, reading, { [parameter]: text }, budget);
 		const rule = identityRuleOf(page.records, identityField || undefined);
 		for (const record of page.records) {
@@ -433,10 +458,12 @@ async function clientsNamed(context: ILoadOptionsFunctions, client: ApiClient, t
 			if (identity === undefined || !isPlainObject(record) || !holds(record)) continue;
 			rememberClient(session, identity, record);
 			identities.push(identity);
+			records.push(record);
 		}
 		token = page.nextToken;
 	} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL && identities.length <= CLIENTS_BY_FILTER);
-	return { identities, complete: token === undefined };
+	const newestFirst = detectOrder(records, readWorkspaceTimeZone(client)) === 'newestFirst';
+	return { identities: newestFirst ? identities : identities.reverse(), complete: !stopped && token === undefined };
 }
 
 /** What a booking search got through the server's filters: its answer, or whether the clients its text names are known. */
@@ -460,21 +487,25 @@ async function searchByFilters(
 	text: string,
 	position: SearchPosition,
 	budget: CallBudget,
-	recognition: (client: ApiClient, reading: ListReading) => Promise<Recognition>,
+	recognition: RecognitionOf,
 ): Promise<FilteredSearch> {
-	// The clients still to read, handed on by the call before; else those the server names for the text, the ones
-	// furthest down the list first: the start of a list is what the picker's first pages show, the end is what a
-	// person cannot scroll to.
+	// The clients still to read, handed on by the call before; else those the server names for the text, the most
+	// recently created first (clientsNamed).
 	const named = position.clients ? { identities: position.clients, complete: true } : await clientsNamed(context, client, text, budget);
 	if (!named) return { clientsKnown: false };
 	const clientsKnown = named.complete;
 	if (named.identities.length === 0 || named.identities.length > CLIENTS_BY_FILTER) return { clientsKnown };
-	const ordered = position.clients ?? [...named.identities].reverse();
+	const ordered = named.identities;
 	const [now, later] = [ordered.slice(0, CLIENTS_PER_CALL), ordered.slice(CLIENTS_PER_CALL)];
 	const reading = readListReading(context);
 	const identityField = readIdentityField(context);
-	const known = await recognition(client, reading);
-	const first = await unfilteredPage(client, endpoint, reading);
+	const first = await unfilteredPage(client, endpoint, reading, budget);
+	// The labels' catalogues (rooms, services) get what the call has left after a page of each client's bookings:
+	// a first search of a session answers in FILTERED_SEARCH_REQUESTS, and a room its labels could not name yet is
+	// named by a later view (the session reads the catalogues on). Each catalogue's first page at least (they tell a
+	// room's field from a service's where identities are numbers), more only of those a label names.
+	const labelPages = Math.max(CATALOGUE_FIRST_PAGES, FILTERED_SEARCH_REQUESTS - budget.used - now.length);
+	const known = await recognition(client, reading, budget.share(labelPages, (what, first) => first || NAMED_IN_LABEL.includes(what)));
 	const rule = chooseRecordIdentity(client.node, first.records, identityField, 'booking');
 	// The field that holds a booking's client, read from the workspace's own bookings (never a name of ours).
 	const leaves = first.records.map((record) => new Map(leavesOf(record)));
@@ -486,15 +517,19 @@ async function searchByFilters(
 	let complete = named.complete;
 	// Clients the call had no budget left for go on in the token, before the others.
 	const unread: string[] = [];
+	// What the last client's bookings cost: a client is started only where as many fit in the call's FILTERED_SEARCH_REQUESTS.
+	let perClient = 1;
 	for (const identity of now) {
-		if (!budget.allows()) {
+		// The first client's page may be in hand already (the reference filter's trial answer).
+		if (!mayReadFiltered(endpoint, undefined, { [parameter]: identity }, budget, FILTERED_SEARCH_REQUESTS - perClient + 1)) {
 			unread.push(identity);
 			continue;
 		}
+		const before = budget.used;
 		let token: string | undefined;
 		let pages = 0;
 		do {
-			if (!budget.allows()) break;
+			if (!mayReadFiltered(endpoint, token, { [parameter]: identity }, budget)) break;
 			const page = await filteredPage(client, endpoint, token, reading, { [parameter]: identity }, budget);
 			const labelled = await recognisedLabels(client, page.records, rule, known, budget.left(), async () => 0);
 			budget.spend(labelled.cards);
@@ -505,6 +540,7 @@ async function searchByFilters(
 			}
 			token = page.nextToken;
 		} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL);
+		perClient = Math.max(1, budget.used - before);
 		if (token !== undefined || !budget.allows()) complete = false;
 	}
 	const rest = [...unread, ...later];

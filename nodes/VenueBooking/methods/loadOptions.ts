@@ -2,19 +2,25 @@
  * Load options of the trigger's journal filter: the fields seen on journal entries and their values.
  */
 import { type ILoadOptionsFunctions, type INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
-import { readTransportOptions } from '../parameters/options';
 import { itemlessParameters } from '../parameters/readers';
 import { cutText, isScalar, walkFields } from '../transport/json';
 import { walkPages } from '../transport/pagination/walk';
-import { ApiClient } from '../transport/request';
+import { QuotaDeferral } from '../transport/ratePacer';
 import { readJournalSettings } from '../trigger/description';
 import { readFilterField, valuesAt } from '../trigger/filter';
+import { editorClient } from './sampling';
 
 const TYPE_INSTEAD = 'You can also type it: switch the field to Expression and write the value.';
 
 /** The journal's page, or an error that says why the editor has nothing to offer (no blank list). */
 async function sampledEntries(context: ILoadOptionsFunctions): Promise<unknown[]> {
-	const entries = await sampleJournalPage(context);
+	const entries = await sampleJournalPage(context).catch((error: unknown) => {
+		// The API's quota stopped the editor, which never waits for its window: when it frees up, and what to do now.
+		if (!(error instanceof QuotaDeferral)) throw error;
+		throw new NodeOperationError(context.getNode(), `${error.message} — open this list again then`, {
+			description: `The editor does not wait for a quota window; a run waits as the API asks. ${TYPE_INSTEAD}`,
+		});
+	});
 	if (entries.length === 0) {
 		const { journal } = readJournalSettings(itemlessParameters(context));
 		const howToFill = journal.key === 'payments' ? 'Record a payment (a booking makes one)' : 'Create or change a booking, or run Venue Booking > Webhook > Send Test';
@@ -142,7 +148,8 @@ export function valueOptions(entries: unknown[], path: string): INodePropertyOpt
  */
 export async function sampleJournalPage(context: ILoadOptionsFunctions): Promise<unknown[]> {
 	const parameters = itemlessParameters(context);
-	const client = await ApiClient.create(context, readTransportOptions(parameters, 0));
+	// The editor's client: the session's pacer, and a deadline past which the quota defers a request instead of waiting.
+	const client = await editorClient(context);
 	const settings = readJournalSettings(parameters);
 	const pages = walkPages(
 		client,

@@ -7,7 +7,8 @@ import { JSON_API } from '../conventions';
 import { findEndpoint } from '../endpoints';
 import { chooseIdentityMode, detectIdentityField } from '../identity';
 import { cutText, isPlainObject, isScalar, type JsonField, readPath, readSegments, type Scalar, walkFields } from '../transport/json';
-import type { ApiClient } from '../transport/request';
+import { QuotaDeferral } from '../transport/ratePacer';
+import { type ApiClient, settle } from '../transport/request';
 import { CLIENT_LABEL, resourceObjectType, type SentAlong } from '../parameters/body';
 import { itemlessParameters, readWorkspaceTimeZone, readZoneInForce } from '../parameters/readers';
 import { formatWallClock, isDateOrDateTimeText, type MomentForm, momentFormOf, readTimestamp, readTimestampField, writeMoment } from '../timestamps';
@@ -245,9 +246,13 @@ function momentFormOfField(field: SeenField): MomentForm | undefined {
 	return field.values.length > 0 ? momentFormOf(field.values[0]) : undefined;
 }
 
-/** Why nothing could be sampled, taken from the transport's own error (it names a missing scope). */
+/**
+ * Why nothing could be sampled, taken from the transport's own error (it names a missing scope); where the API's
+ * quota stopped the form (the editor never waits for its window), when it frees up and that refreshing then reads it.
+ */
 function failureNotice(error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
+	if (error instanceof QuotaDeferral) return `No fields could be read from your workspace's bookings yet: ${message} — refresh the field list then. ${FALLBACK}`;
 	return `No fields could be read from your workspace's bookings: ${message}. ${FALLBACK}`;
 }
 
@@ -271,9 +276,12 @@ async function sampleBookings(client: ApiClient, reading: ListReading): Promise<
 	const records = [...first.records];
 	let token = first.nextToken;
 	for (let more = 0; more < MORE_PAGES_WHEN_UNIFORM && token !== undefined && uniformText(records); more++) {
-		const page = await samplePage(client, endpoint, token, reading);
-		records.push(...page.records);
-		token = page.nextToken;
+		const page = await settle(samplePage(client, endpoint, token, reading));
+		// The quota stopped the reading past the first page: the form is judged by what was read.
+		if (!page.ok && page.error instanceof QuotaDeferral) break;
+		if (!page.ok) throw page.error;
+		records.push(...page.value.records);
+		token = page.value.nextToken;
 	}
 	return records;
 }

@@ -172,6 +172,23 @@ describe('a call under the API\'s quota', () => {
 	});
 });
 
+describe('a share of a call\'s requests (the labels\' catalogue pages)', () => {
+	it('gives at most so many pages, only those wanted, each counted in the call, and no more than half of what the quota has left', async () => {
+		const pacer = new RatePacer();
+		const budget = new CallBudget(Date.now, pacer);
+		const share = budget.share(3, (what, first) => first || what === 'room');
+		expect(share.take('service', false)).toBe(false);
+		expect(share.take('service', true)).toBe(true);
+		expect(share.take('room', false)).toBe(true);
+		expect(share.take('room', false)).toBe(true);
+		expect(share.take('room', false)).toBe(false);
+		expect(budget.used).toBe(3);
+		pacer.observe(await pacer.admit(60_000), 200, (name: string) => ({ 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': '45' })[name.toLowerCase()]);
+		const halved = budget.share(10);
+		expect([1, 2, 3].map(() => halved.take('room', false))).toEqual([true, true, false]);
+	});
+});
+
 describe('judgeFilter: whether a filtered answer demonstrably narrows a list', () => {
 	const holdsAda = (record: unknown) => JSON.stringify(record).includes('Ada');
 	const page = (names: string[], more: { nextToken?: string; total?: number } = {}) => ({ records: names.map((name, at) => ({ id: `${name}-${at}`, name })), ...more });
