@@ -123,7 +123,10 @@ function assertNothingOfOthers(sandbox: Sandbox, saved: string, chosen: number):
 
 /**
  * The Booking ID picker searched by the far client's name from an editor session that knows nothing of the
- * workspace (its own credential): the first call offers the booking just made, labelled with its room and client.
+ * workspace (its own credential), as a person does it: the list opens (n8n asks for its first view before anything
+ * is typed), then the name is typed. The first search call offers the booking just made, labelled with its room and
+ * client. (A search call with nothing read before spends its requests on the filters and the client's bookings
+ * first, so rooms it has no requests left for come unnamed until a later view: issue 41.)
  */
 async function assertFoundOnFirstSearch(rest: N8nRestClient, workspace: Workspace, bookingId: string, timings: string[]): Promise<void> {
 	const { sandbox } = workspace;
@@ -131,9 +134,12 @@ async function assertFoundOnFirstSearch(rest: N8nRestClient, workspace: Workspac
 	const credential = await credentialFor(rest, sandbox, `Booking ID picker ${Date.now()}`);
 	const wanted = store.clients[workspace.farClient];
 	sandbox.resetRequests();
+	const opened = await route<ListAnswer>(rest, 'resource-locator-results', payload(bookingGet, 'parameters.bookingId', 'searchBookings', credential));
+	const openingRequests = sandbox.requests.length;
+	sandbox.resetRequests();
 	const started = Date.now();
 	const first = await route<ListAnswer>(rest, 'resource-locator-results', payload(bookingGet, 'parameters.bookingId', 'searchBookings', credential, { filter: wanted.name }));
-	timings.push(`first search "${wanted.name}": ${sandbox.requests.length} requests, ${((Date.now() - started) / 1000).toFixed(1)} s, ${first.results.length} rows`);
+	timings.push(`list opened: ${openingRequests} requests, ${opened.results.length} rows; first search "${wanted.name}": ${sandbox.requests.length} requests, ${((Date.now() - started) / 1000).toFixed(1)} s, ${first.results.length} rows`);
 	const found = first.results.find((result) => result.value === bookingId);
 	assert(found, `the first search for "${wanted.name}" offers the new booking ${bookingId} (${first.results.length} rows, last: ${first.results.at(-1)?.name})`);
 	const booking = store.findBooking(bookingId)!;
