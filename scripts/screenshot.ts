@@ -17,6 +17,9 @@
  * - offered-fields-jsonapi.png Booking → Create as it opens on a second sandbox speaking JSON:API (fields in
  *                            `attributes`, references in `relationships`).
  *
+ * n8n runs in `--timezone` (default Europe/Berlin, a venue's zone, where the sandbox's prices are in euros), so
+ * the pictures show local times as a venue sees them, not n8n's fallback zone (New York).
+ *
  * Everything listens on 127.0.0.1 and stops when the script ends. `--hold` keeps n8n running afterwards
  * (Ctrl-C stops it), to look at the editor the browser saw; `--examples` also pictures every example
  * workflow (examples-<id>.png), to review them; `--only <name>` (repeatable) takes only that picture.
@@ -38,6 +41,7 @@ import { REPO_DIR } from './n8n/paths';
 import { onShutdown, runCommand } from './n8n/processes';
 import { N8nRestClient } from './n8n/rest';
 import { startN8nServer } from './n8n/server';
+import { localTimeZone } from './n8n/timeZone';
 import { timed } from './n8n/timing';
 import { NODE_24 } from './n8n/versions';
 import { ensureChromium, ensurePuppeteer, startChromium } from './screenshot/browser';
@@ -55,6 +59,7 @@ const { values: options } = parseArgs({
 		examples: { type: 'boolean', default: false },
 		// Only these pictures (file names without .png, repeatable), e.g. to retake one.
 		only: { type: 'string', multiple: true },
+		timezone: { type: 'string', default: 'Europe/Berlin' },
 	},
 });
 
@@ -87,7 +92,7 @@ async function main(): Promise<void> {
 	};
 	process.on('exit', removeFolders);
 
-	const instance = await prepareInstance(runtime, { userFolder });
+	const instance = await prepareInstance(runtime, { userFolder, extraEnv: { GENERIC_TIMEZONE: localTimeZone(options.timezone).zone } });
 	await installPackageTarball(userFolder, tarball);
 	await importCredentials(instance, [
 		{ ...CREDENTIAL, data: { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY } },
