@@ -120,6 +120,16 @@ async function measureStyle(convention: ConventionName | undefined, conditions: 
 		let firstPage: INodeListSearchResult | undefined;
 		views.push({ view: 'booking picker, first page', ...(await timed(sandbox, async () => rightLabels((firstPage = await searchBookings.call(picker))))) });
 		views.push({ view: 'booking picker, next page (same session)', ...(await timed(sandbox, async () => rightLabels(await searchBookings.call(picker, undefined, firstPage?.paginationToken as string | undefined)), true)) });
+		// "tomorrow" typed into the picker: a search by day, which no server filter serves; its bookings were made in
+		// the last weeks and sit near the list's end (a search reads back from there where the list says where it ends).
+		const tomorrow = new Date(Date.parse(`${FIXED_TODAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+		const tomorrows = new Set(sandbox.store.bookings.filter((booking) => booking.start.startsWith(tomorrow)).map((booking) => booking.id));
+		views.push({ view: 'booking search "tomorrow", first call', ...(await timed(sandbox, async () => {
+			const result = await searchBookings.call(context('booking', 'get', 'parameters.bookingId'), 'tomorrow');
+			const rows = result.results.filter((row) => !isNoticeRow(row));
+			const right = rows.filter((row) => tomorrows.has(String(row.value))).length;
+			return `${right} of ${tomorrows.size} of tomorrow's bookings${right < rows.length ? `, ${rows.length - right} others` : ''}${result.paginationToken ? ', more to read' : ''}`;
+		})) });
 		const searchFar = async () => {
 			const call = context('booking', 'get', 'parameters.bookingId');
 			return await scroll((token) => searchBookings.call(call, far.name, token), (value) => theirs.has(value));

@@ -50,6 +50,8 @@ export interface SampledPage {
 	lastToken?: string;
 	/** On a page read from such a token: the page before it, until the first. */
 	previousToken?: string;
+	/** Whether `previousToken` is the first page's (a search that read the first page first stops before it). */
+	previousIsFirst?: boolean;
 }
 
 /**
@@ -188,12 +190,13 @@ function lastPageToken(first: WalkedPage & { entries: unknown[] }, revealEnd: Re
 	return encodeToken({ pagination: end.pagination, request, back });
 }
 
-/** The token of the page before a page read backwards; undefined before the first. */
-function previousPageToken(resume: PageToken, pagination: ResolvedPagination | undefined): string | undefined {
+/** The token of the page before a page read backwards, and whether it is the first page's; undefined before the first. */
+function previousPageToken(resume: PageToken, pagination: ResolvedPagination | undefined): { token: string; first: boolean } | undefined {
 	const { back } = resume;
 	const at = back ? counterOf(resume.request, back.parameter, back.inUrl) : undefined;
 	if (!back || at === undefined || at - back.step < back.first) return undefined;
-	return encodeToken({ pagination: pagination ?? resume.pagination, request: withCounter(resume.request, back, at - back.step), back });
+	const token = encodeToken({ pagination: pagination ?? resume.pagination, request: withCounter(resume.request, back, at - back.step), back });
+	return { token, first: at - back.step === back.first };
 }
 
 /**
@@ -227,14 +230,14 @@ export async function samplePage(
 	const { totalPath } = findListSignals({ ...page, entries: page.entries });
 	const total = numberAt(page.response, totalPath);
 	const lastToken = resume || !revealEnd ? undefined : lastPageToken({ ...page, entries: page.entries }, revealEnd);
-	const previousToken = resume?.back ? previousPageToken(resume, page.pagination) : undefined;
+	const before = resume?.back ? previousPageToken(resume, page.pagination) : undefined;
 	return {
 		records: page.entries,
 		...(Number.isFinite(total) ? { total } : {}),
 		nextToken: page.next && page.pagination ? encodeToken({ pagination: page.pagination, request: page.next, previous }) : undefined,
 		...(moreUnreachable ? { moreUnreachable } : {}),
 		...(lastToken ? { lastToken } : {}),
-		...(previousToken ? { previousToken } : {}),
+		...(before ? { previousToken: before.token, previousIsFirst: before.first } : {}),
 	};
 }
 

@@ -61,6 +61,36 @@ describe('numeric ids shared by rooms and services (the currentRms convention)',
 		expect(sharedNumbers).toBeGreaterThan(0);
 	});
 
+	// The booking picker's first view reads the services only to their first page where they cannot be taken for rooms
+	// (its labels name none): here rooms and services share their numbers, so it reads them whole, and a label never
+	// names the service of its room's number.
+	it('the first view reads the services whole where they span pages, and labels name the room', async () => {
+		const many = await startSandboxWithKey({ convention: CONVENTION, seed: 11, today: FIXED_TODAY, scale: { rooms: 60, services: 45, clients: 40, bookings: 300 } });
+		try {
+			forgetEditorSessions();
+			const context = methodContext({
+				node: node(NODE_NAME, NODE_TYPE, { resource: 'booking', operation: 'get' }, { credentials: { venueBookingApi: 'cred' } }),
+				nodeTypes,
+				credentialTypes,
+				credentials: credentialsFor(many),
+				path: 'parameters.bookingId',
+				timezone: 'UTC',
+			});
+			const first = await searchBookings.call(context);
+			const servicePages = many.requests.filter((request) => request.path.endsWith('/services')).length;
+			expect(servicePages).toBe(Math.ceil(45 / 20));
+			const rows = first.results.filter((row) => !isNoticeRow(row));
+			expect(rows.length).toBeGreaterThan(0);
+			for (const row of rows) {
+				const booking = many.store.findBooking(conventionRecordId(CONVENTION, 'bookings', String(row.value))!)!;
+				expect(String(row.name)).toContain(` · ${many.store.findRoom(booking.roomId)!.name} · `);
+			}
+		} finally {
+			await many.close();
+			forgetEditorSessions();
+		}
+	});
+
 	it('the form offers the rooms under the room field and the services under the service field, by their numbers', async () => {
 		const result = (await bookingFields.call(contextFor({ resource: 'booking', operation: 'create' }, 'parameters.fields'))) as ResourceMapperFields;
 		const roomField = result.fields.find((field) => field.id === 'room_id');

@@ -90,6 +90,8 @@ interface SearchPosition {
 	clients?: string[];
 	/** Whether the list is read from its end towards its first page (the booking picker opened on the newest). */
 	backward?: boolean;
+	/** Set where a search read the first page before the end: reading backwards, it ends at the page after it. */
+	firstSearched?: boolean;
 }
 
 function readPosition(node: INode, token: string | undefined): SearchPosition {
@@ -111,6 +113,7 @@ function readPosition(node: INode, token: string | undefined): SearchPosition {
 		...(parsed.filtered === true ? { filtered: true as const } : {}),
 		...(clients ? { clients } : {}),
 		...(parsed.backward === true ? { backward: true } : {}),
+		...(parsed.firstSearched === true ? { firstSearched: true } : {}),
 	};
 }
 
@@ -156,9 +159,14 @@ export async function searchRecords(
 			return { results: [noticeRow(notice)], paginationToken: JSON.stringify(position) };
 		}
 	}
-	const known = recognition ? await recognition(client, reading) : undefined;
-	// The booking picker's first view opens on upcoming bookings, not on the list's first page (openOnUpcoming).
-	const opened = known && !searching && (paginationToken ?? '') === '' ? await settle(openOnUpcoming(client, endpoint, reading, identityField, what, known)) : undefined;
+	// The booking picker's first view reads only the catalogues its labels name (labelledCatalogues) and opens on
+	// upcoming bookings, not on the list's first page; a first search call reads on from the list's end the same way
+	// (openOnUpcoming).
+	const firstView = recognition !== undefined && !searching && (paginationToken ?? '') === '';
+	const firstSearch = recognition !== undefined && searching && position.page === undefined && position.searched === 0;
+	let known = recognition ? await recognition(client, reading, firstView ? labelledCatalogues : undefined) : undefined;
+	if (firstView && known && partReadCatalogueOverlaps(known.lists)) known = await recognition!(client, reading);
+	const opened = (firstView || firstSearch) && known ? await settle(openOnUpcoming(client, endpoint, reading, identityField, what, known, firstSearch)) : undefined;
 	// The quota stopped the opening read: the notice says when it frees up, and the view starts over then.
 	if (opened && !opened.ok && opened.error instanceof QuotaDeferral) {
 		budget.stopByQuota(opened.error);
@@ -166,7 +174,8 @@ export async function searchRecords(
 	}
 	if (opened && !opened.ok) throw opened.error;
 	let opening = opened?.value;
-	const backward = position.backward === true || opening?.backward === true;
+	let backward = position.backward === true || opening?.backward === true;
+	let firstSearched = position.firstSearched === true;
 	const results: Array<INodeListSearchItems & { at?: number; upcoming?: boolean }> = [];
 	let { page: token, searched, total } = position;
 	let notice: string | undefined;
@@ -174,9 +183,12 @@ export async function searchRecords(
 	let leftOut = 0;
 	do {
 		let page = opening?.page;
+		// A search that read the first page and then went to the end reads back to the page after the first.
+		let fromEnd: string | undefined;
 		if (page) {
 			budget.spend(opening?.requests ?? 1);
-			opening = opening && { ...opening, page: undefined, requests: undefined };
+			fromEnd = opening?.fromEnd;
+			opening = opening && { ...opening, page: undefined, requests: undefined, fromEnd: undefined };
 		} else {
 			const read = await settle(samplePage(client, endpoint, token, reading));
 			// The quota stops the reading where it is, said in the last row; the token reads on from this page.
@@ -194,22 +206,24 @@ export async function searchRecords(
 		const readClientsOn = async (pages: number) => (await quotaStopped(budget, readDirectory(client, reading, identityField, pages)))?.used ?? 0;
 		const labelled = known ? await recognisedLabels(client, page.records, rule, known, budget.left(), readClientsOn) : plainLabels(page.records, rule);
 		budget.spend(labelled.cards);
-		for (const { record, identity, label, searchable, at, upcoming, cancelled, state } of labelled.items) {
+		for (const { record, identity, label, searchable, at, upcoming, cancelled } of labelled.items) {
 			if (!matchesSearch(record, searchable, filter)) continue;
 			if (cancelled && known?.refusesCancelled) leftOut++;
-			else results.push({ name: label, value: identity, at, upcoming, ...(state ? { description: state } : {}) });
+			else results.push({ name: label, value: identity, at, upcoming });
 		}
-		token = backward ? page.previousToken : page.nextToken;
+		// Reading backwards after a search searched the first page first, the page after it is the last to read.
+		token = fromEnd ?? (!backward ? page.nextToken : firstSearched && page.previousIsFirst ? undefined : page.previousToken);
+		if (fromEnd) [backward, firstSearched] = [true, true];
 		searched += page.records.length;
 		total = page.total ?? total;
 	} while (searching && token !== undefined && results.length < MATCHES_PER_CALL && budget.allows());
 	const ordered = known ? upcomingFirst(results) : results;
-	const shown = disambiguate(ordered.map(({ name, value, description }) => ({ name, value, ...(description !== undefined ? { description } : {}) })));
+	const shown = disambiguate(ordered.map(({ name, value }) => ({ name, value })));
 	// Stopped by the quota, the list goes on from where it stopped (its first page too).
 	const goesOn = token !== undefined || stoppedBeforePage;
 	const next = !goesOn
 		? undefined
-		: JSON.stringify({ ...(token !== undefined ? { page: token } : {}), searched, ...(total !== undefined ? { total } : {}), ...(backward ? { backward } : {}) });
+		: JSON.stringify({ ...(token !== undefined ? { page: token } : {}), searched, ...(total !== undefined ? { total } : {}), ...(backward ? { backward } : {}), ...(firstSearched ? { firstSearched } : {}) });
 	// A search that has more to read says how far it got: a short list of matches is not all there is.
 	const stoppedByQuota = budget.quotaNotice();
 	if (stoppedByQuota && next !== undefined) notice ??= `${searching ? `Searched ${howFar(searched, total, `${what}s`)}` : 'Stopped'}; ${stoppedByQuota} — scroll for more then`;
@@ -244,8 +258,6 @@ interface Labelled {
 	upcoming?: boolean;
 	/** Whether the record says it is cancelled (the registry's `cancelledState` words). */
 	cancelled?: boolean;
-	/** The booking's state as the record holds it, shown beside the label in the list and never saved. */
-	state?: string;
 }
 
 /** A page's records labelled, and how many requests (client cards, pages of the client list) were made to label them. */
@@ -536,7 +548,7 @@ async function searchByFilters(
 			for (const item of labelled.items) {
 				// As in the read-on: the action's refused bookings (cancelled ones, for Cancel or Reschedule) are not offered.
 				if (!matchesSearch(item.record, item.searchable, text) || (item.cancelled && known.refusesCancelled)) continue;
-				results.push({ name: item.label, value: item.identity, at: item.at, upcoming: item.upcoming, ...(item.state ? { description: item.state } : {}) });
+				results.push({ name: item.label, value: item.identity, at: item.at, upcoming: item.upcoming });
 			}
 			token = page.nextToken;
 		} while (token !== undefined && ++pages < FILTERED_PAGES_PER_CALL);
@@ -547,7 +559,7 @@ async function searchByFilters(
 	const read = now.length - unread.length;
 	// Nothing of theirs: the text may still name a room or a day, which the read-on finds.
 	if (results.length === 0 && rest.length === 0) return { clientsKnown };
-	const shown = disambiguate(upcomingFirst(results).map(({ name, value, description }) => ({ name, value, ...(description !== undefined ? { description } : {}) })));
+	const shown = disambiguate(upcomingFirst(results).map(({ name, value }) => ({ name, value })));
 	const quota = budget.quotaNotice();
 	const clients = (count: number) => `${count.toLocaleString('en-US')} client${count === 1 ? '' : 's'}`;
 	const said = `The bookings of ${clients(read)} of ${clients(ordered.length)} the API found for the text`;
@@ -595,6 +607,27 @@ export function matchesSearch(record: unknown, searchable: string, filter: strin
 
 /** The references a booking's label names, in this order; the others (a service) are matched by the search box. */
 const NAMED_IN_LABEL = ['room', 'client'];
+
+/**
+ * The catalogues a view without a search reads: whole those its labels name (rooms), the first page of the others
+ * (services: it tells their field from a room's), the rest read on by a later view or a search, which matches a
+ * service's name. A venue's 40 services are 4 requests of a first view that shows none of them.
+ */
+const labelledCatalogues: PageAllowance = { take: (what, first) => first || NAMED_IN_LABEL.includes(what) };
+
+/**
+ * Whether a catalogue read only in part holds an identity another catalogue holds too (rooms and services numbered
+ * 1…n each): which list a field refers to then depends on the part unread (referencedList), so it is read whole.
+ */
+function partReadCatalogueOverlaps(lists: ReferenceList[]): boolean {
+	const catalogues = lists.filter((list) => !list.people);
+	const identities = (list: ReferenceList) => new Set(list.options.map((option) => String(option.value)));
+	return catalogues.some((list) => {
+		if (list.complete) return false;
+		const own = identities(list);
+		return catalogues.some((other) => other !== list && other.options.some((option) => own.has(String(option.value))));
+	});
+}
 
 /**
  * One formatter per zone and form, made once: making an Intl.DateTimeFormat costs far more than formatting with
@@ -733,7 +766,6 @@ async function recognisedLabels(
 		cards += await readClientCards(client, identities, budget - cards);
 		page.references.set(path, withKnownClients(list, client, identities));
 	}
-	const statePaths = new Set(identified.flatMap(({ leaves }) => [...leaves].filter(([, value]) => isCancelledState(value)).map(([path]) => path)));
 	const names = new Map([...page.references.values()].map((list) => [list, namesOf(list)]));
 	const fullNames = new Map([...page.references.values()].map((list) => [list, fullNamesOf(list)]));
 	const items = identified.map(({ record, identity, leaves }) => {
@@ -743,7 +775,6 @@ async function recognisedLabels(
 		const near = stamp && moment !== undefined && moment !== null ? nearDay(moment, stamp.epochMs, known.timeZone, known.now, known.workspaceZone) : undefined;
 		const day = stamp && moment !== undefined && moment !== null ? dayInZone(moment, stamp.epochMs, known) : undefined;
 		const cancelled = [...leaves.values()].some(isCancelledState);
-		const state = [...statePaths].map((path) => leaves.get(path)).find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
 		const named: Array<{ what: string; name: string; full: string }> = [];
 		for (const [path, list] of page.references) {
 			const value = leaves.get(path);
@@ -753,15 +784,15 @@ async function recognisedLabels(
 		}
 		const shown = NAMED_IN_LABEL.flatMap((what) => named.filter((reference) => reference.what === what).map((reference) => reference.name));
 		const parts = [when, ...shown].filter((part) => part !== undefined);
-		// n8n saves the picked entry's label in the workflow (`cachedResultName`), and a live booking's state would go
-		// stale with its next change: only "Cancelled", which no later change undoes, is in the label; the state as the
-		// record holds it is the entry's description, shown in the list and never saved.
+		// n8n's list shows an entry's label alone (1.123 and 2.x render no description), and saves the picked one in the
+		// workflow (`cachedResultName`): a live state there ("confirmed") would be false after the very Cancel it was
+		// picked for. Only "Cancelled", which no later change undoes, is in the label; a live booking carries no mark.
 		const plain = parts.length > 0 ? parts.join(SEPARATOR) : labelOf(record, identity);
 		const label = cancelled ? `${CANCELLED_MARK}${SEPARATOR}${plain}` : plain;
 		// The search box also finds a booking by every name it refers to in full ("Photo studio", an email), by its
 		// day as a date (2026-12-02) and by the day's name while near ("studio a tomorrow"), which the label does not keep.
 		const searchable = [label, ...(near ? [near] : []), ...(day ? [day.iso] : []), ...named.map((reference) => reference.full)].join('\n');
-		return { record, identity, label, searchable, at: stamp?.epochMs, upcoming: day ? day.number >= day.today : undefined, cancelled, ...(state ? { state } : {}) };
+		return { record, identity, label, searchable, at: stamp?.epochMs, upcoming: day ? day.number >= day.today : undefined, cancelled };
 	});
 	return { items, cards };
 }
@@ -784,27 +815,33 @@ interface Opening {
 	requests?: number;
 	backward?: boolean;
 	notice?: string;
+	/** A search's first page, searched like the rest: the token of the list's last page, which the search reads next. */
+	fromEnd?: string;
 }
 
 /**
- * The booking picker's first view. Lists are kept in creation order, oldest first, in most APIs; a venue's
- * upcoming bookings were made recently and sit at the end. The first page is read as before; where it holds no
- * booking from today on and its answer reveals the last page (a total beside page numbers or offsets, a last
- * link: what trigger/journalEnd.ts jumps by), the view opens on the last page and scrolls back towards the first.
- * One request more than the first page alone, and its bookings are not labelled (no client cards read for it),
- * so the view costs what the first page's view did. Where nothing reveals the end (a cursor), the first page is
- * shown with a notice saying how to find upcoming bookings.
+ * The booking picker's first view, and the first call of a search. Lists are kept in creation order, oldest first,
+ * in most APIs; a venue's upcoming bookings were made recently and sit at the end. The first page is read as
+ * before; where it holds no booking from today on and its answer reveals the last page (a total beside page numbers
+ * or offsets, a last link: what trigger/journalEnd.ts jumps by), the view opens on the last page and scrolls back
+ * towards the first. One booking page more than the first page alone, and its bookings are not labelled (no client
+ * cards read for it); the services' pages a first view leaves unread (labelledCatalogues) pay for it. Where nothing
+ * reveals the end (a cursor), the first page is shown with a notice saying how to find upcoming bookings.
+ * A search (`searching`) searches the first page, then reads the list from its end backwards the same way: today's
+ * and tomorrow's bookings, and a client's newest, are in the last pages of 20,000, not after 17,000 others (it
+ * reads back to page 2; page 1 met again ends it).
  */
-async function openOnUpcoming(client: ApiClient, endpoint: Endpoint, reading: ListReading, identityField: string, what: string, known: Recognition): Promise<Opening> {
+async function openOnUpcoming(client: ApiClient, endpoint: Endpoint, reading: ListReading, identityField: string, what: string, known: Recognition, searching = false): Promise<Opening> {
 	const first = await samplePage(client, endpoint, undefined, reading, undefined, (page) => revealedEnd(page, undefined));
 	if (first.records.length === 0 || first.moreUnreachable || holdsUpcoming(client, first.records, identityField, what, known) !== false) return { page: first, requests: 1 };
+	if (first.lastToken && searching) return { page: first, requests: 1, fromEnd: first.lastToken };
 	if (first.lastToken) {
 		const last = await settle(samplePage(client, endpoint, first.lastToken, reading));
 		// A last page the API refuses or answers empty was no last page: the first page is shown as before.
 		if (last.ok && last.value.records.length > 0) return { page: last.value, requests: 2, backward: true };
 		return { page: first, requests: 2, notice: NO_JUMP_NOTICE };
 	}
-	return { page: first, requests: 1, ...(first.nextToken !== undefined ? { notice: NO_JUMP_NOTICE } : {}) };
+	return { page: first, requests: 1, ...(first.nextToken !== undefined && !searching ? { notice: NO_JUMP_NOTICE } : {}) };
 }
 
 const NO_JUMP_NOTICE = 'These are the oldest bookings (the API offers no way to jump to today): search "today", "tomorrow" or a date';

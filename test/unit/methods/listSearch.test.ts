@@ -187,8 +187,8 @@ describe('bookings a person recognises', () => {
 	});
 
 	// Issue 42 changed the promise: a cancelled booking's label says so ("Cancelled" is never undone, so a saved
-	// label does not go stale); every booking's state is its entry's description (shown in the list, never saved).
-	it('labels by time, room and client by name, a cancelled one marked, the state as description, soonest first, whatever the fields are called', async () => {
+	// label does not go stale); a live one carries no state (n8n's list shows the label alone and saves it).
+	it('labels by time, room and client by name, a cancelled one marked, a live one with no state, soonest first, whatever the fields are called', async () => {
 		const { context } = workspace([
 			booking('b2', 'r2', '2030-01-02T10:00:00Z', 'cancelled'),
 			booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'),
@@ -196,15 +196,15 @@ describe('bookings a person recognises', () => {
 		]);
 		const { results } = await searchBookings.call(context as ILoadOptionsFunctions);
 		expect(results).toEqual([
-			{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b1', description: 'confirmed' },
-			{ name: '✕ Cancelled · Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2', description: 'cancelled' },
-			{ name: 'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b3', description: 'confirmed' },
+			{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b1' },
+			{ name: '✕ Cancelled · Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2' },
+			{ name: 'Thu 3 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b3' },
 		]);
 		const found = await searchBookings.call(workspace([booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'), booking('b2', 'r2', '2030-01-02T10:00:00Z', 'confirmed')]).context as ILoadOptionsFunctions, 'ada studio b');
 		expect(found.results.map((result) => result.value)).toEqual(['b2']);
 		// The state is searched: "cancelled" finds the cancelled booking.
 		const cancelled = await searchBookings.call(workspace([booking('b1', 'r1', '2030-01-01T10:00:00Z', 'confirmed'), booking('b2', 'r2', '2030-01-02T10:00:00Z', 'cancelled')]).context as ILoadOptionsFunctions, 'cancelled');
-		expect(cancelled.results).toEqual([{ name: '✕ Cancelled · Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2', description: 'cancelled' }]);
+		expect(cancelled.results).toEqual([{ name: '✕ Cancelled · Wed 2 Jan 2030, 10:00 · Studio B · Ada Jones', value: 'b2' }]);
 	});
 
 	// Issue 42 changed the order: upcoming bookings soonest first whatever the list's own order, then the past, latest first.
@@ -231,7 +231,7 @@ describe('bookings a person recognises', () => {
 		for (const [action, words] of [['cancel', 'Cancel'], ['reschedule', 'Reschedule']]) {
 			const { results } = await searchBookings.call(workspace(bookings, { bookingAction: action }).context as ILoadOptionsFunctions);
 			expect(results).toEqual([
-				{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b1', description: 'confirmed' },
+				{ name: 'Tue 1 Jan 2030, 10:00 · Studio A · Ada Jones', value: 'b1' },
 				noticeRow(`2 cancelled bookings not offered: ${words} does not apply to a cancelled booking`),
 			]);
 		}
