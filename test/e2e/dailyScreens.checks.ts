@@ -223,7 +223,7 @@ export async function dailyScreenChecks(context: E2eContext, rest: N8nRestClient
 	const timings: string[] = [];
 	try {
 		const credential = await credentialFor(rest, sandbox, 'daily screens');
-		await checks.check('daily screens, large workspace around the real today: the Booking ID picker of Cancel and Reschedule opens on upcoming bookings with their state, cancelled ones left out (Get marks them "✕ Cancelled ·")', async () => {
+		await checks.check('daily screens, large workspace around the real today: the Booking ID picker of Cancel and Reschedule opens on upcoming bookings, cancelled ones left out (Get marks them "✕ Cancelled ·"), no live state in a label', async () => {
 			assert(typeof zone === 'string' && zone !== '', `n8n's instance zone (${String(zone)})`);
 			const started = Date.now();
 			const said = await pickerStep(rest, sandbox, credential, zone);

@@ -31,7 +31,7 @@
  *   it opens books on the first run in three workspace shapes, the saved workflow holds no other client's words,
  *   a far client's new booking is found by name on the first search call) and dailyScreens.checks.ts (issue 42
  *   on a large workspace seeded around the real today: the Booking ID picker of Cancel and Reschedule opens on
- *   upcoming bookings with their state, cancelled ones left out; date-time labels name their zone first; a
+ *   upcoming bookings, cancelled ones left out (Get marks them); date-time labels name their zone first; a
  *   refused key names the credential, an empty start the form's field);
  *   dialects.checks.ts (in each of five sandbox dialects, switched at runtime: the lists by pages, a booking
  *   created from offered fields and cancelled by picking it from the list, a trigger filtered on one kind);
