@@ -245,6 +245,11 @@ function pageFingerprint(entries: unknown[]): string {
 	return hashText(canonicalJson(entries));
 }
 
+/** Whether two pages hold the same entries: a page parameter the API ignored answers every page with the first. */
+export function samePage(a: unknown[], b: unknown[]): boolean {
+	return a.length === b.length && pageFingerprint(a) === pageFingerprint(b);
+}
+
 /**
  * The page after a page came back as that page again: the API did not understand the page parameter
  * Automatic mode derived from its answer (a walk to the end fails on it the same way). Nothing new to show:

@@ -413,11 +413,29 @@ describe.each(Object.keys(PAGINATION_AS_SET).map((name) => [name as ConventionNa
 		expect(sandbox.requests.filter((request) => request.path.endsWith('/bookings'))).toHaveLength(pages.length);
 	});
 
+	it('on a day after every booking, the Booking ID picker never shows the first page again as the list\'s end', async () => {
+		const dayAfter = Math.max(...sandbox.store.bookings.map((booking) => Date.parse(booking.start))) + DAY_MS;
+		const pages = await atEditorTime(() => listAll((token) => searchBookings.call(contextFor(sandbox, withIdentity(bookingGet), 'parameters.bookingId', SECRET_KEY, undefined, 'UTC'), undefined, token)), dayAfter);
+		const rows = pages.flatMap((page) => page.results).filter((row) => !isNoticeRow(row));
+		expect(rows.length).toBeGreaterThan(0);
+		expect(new Set(rows.map((row) => row.value)).size).toBe(rows.length);
+		expect(rows.length).toBeLessThan(sandbox.store.bookings.length);
+		const notices = pages.flatMap((page) => page.results).filter(isNoticeRow).map((row) => String(row.name));
+		expect(notices.some((notice) => notice.includes('Set Options > Pagination') || notice.includes('no way to jump to today'))).toBe(true);
+	});
+
 	it('a search keeps the first page\'s matches and the notice; the Client ID picker shows the first page and the notice too', async () => {
 		const said = await runSaid('client');
-		const searched = await searchBookings.call(contextFor(sandbox, withIdentity(bookingGet), 'parameters.bookingId', SECRET_KEY, undefined, 'UTC'), 'no booking is called this');
-		expect(searched.results).toHaveLength(1);
-		expect(isNoticeRow(searched.results[0])).toBe(true);
+		// Whatever the day: before every booking the search reads forwards; after every booking it would read the list
+		// from its end where the first page reveals one, and an end the API answers with the first page again (it
+		// ignores the page parameter Automatic derived) is no end.
+		const starts = sandbox.store.bookings.map((booking) => Date.parse(booking.start));
+		for (const day of [Math.min(...starts) - DAY_MS, Math.max(...starts) + DAY_MS]) {
+			forgetEditorSessions();
+			const searched = await atEditorTime(() => searchBookings.call(contextFor(sandbox, withIdentity(bookingGet), 'parameters.bookingId', SECRET_KEY, undefined, 'UTC'), 'no booking is called this'), day);
+			expect(searched.results).toHaveLength(1);
+			expect(isNoticeRow(searched.results[0])).toBe(true);
+		}
 		const pages = await listAll((token) => searchClients.call(contextFor(sandbox, withIdentity(clientGet), 'parameters.clientId'), undefined, token));
 		expect(pages.length).toBeLessThanOrEqual(2);
 		const clients = pages.flatMap((page) => page.results);

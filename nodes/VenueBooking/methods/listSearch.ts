@@ -28,6 +28,7 @@ import {
 	namesOf,
 	type PageAllowance,
 	type ReferenceList,
+	samePage,
 	samplePage,
 	type SampledPage,
 	SEPARATOR,
@@ -173,23 +174,20 @@ export async function searchRecords(
 		return { results: [noticeRow(stopNotice(budget))], paginationToken: JSON.stringify(position) };
 	}
 	if (opened && !opened.ok) throw opened.error;
-	let opening = opened?.value;
-	let backward = position.backward === true || opening?.backward === true;
-	let firstSearched = position.firstSearched === true;
+	const opening = opened?.value;
+	// The pages the opening read are shown first, in order; the list goes on from the last of them.
+	const queued = [...(opening?.pages ?? [])];
+	if (opening) budget.spend(opening.requests);
+	const backward = position.backward === true || opening?.backward === true;
+	const firstSearched = position.firstSearched === true || opening?.firstSearched === true;
 	const results: Array<INodeListSearchItems & { at?: number; upcoming?: boolean }> = [];
 	let { page: token, searched, total } = position;
 	let notice: string | undefined;
 	let stoppedBeforePage = false;
 	let leftOut = 0;
 	do {
-		let page = opening?.page;
-		// A search that read the first page and then went to the end reads back to the page after the first.
-		let fromEnd: string | undefined;
-		if (page) {
-			budget.spend(opening?.requests ?? 1);
-			fromEnd = opening?.fromEnd;
-			opening = opening && { ...opening, page: undefined, requests: undefined, fromEnd: undefined };
-		} else {
+		let page = queued.shift();
+		if (!page) {
 			const read = await settle(samplePage(client, endpoint, token, reading));
 			// The quota stops the reading where it is, said in the last row; the token reads on from this page.
 			if (!read.ok && read.error instanceof QuotaDeferral) {
@@ -212,11 +210,11 @@ export async function searchRecords(
 			else results.push({ name: label, value: identity, at, upcoming });
 		}
 		// Reading backwards after a search searched the first page first, the page after it is the last to read.
-		token = fromEnd ?? (!backward ? page.nextToken : firstSearched && page.previousIsFirst ? undefined : page.previousToken);
-		if (fromEnd) [backward, firstSearched] = [true, true];
+		token = !backward ? page.nextToken : firstSearched && page.previousIsFirst ? undefined : page.previousToken;
 		searched += page.records.length;
 		total = page.total ?? total;
-	} while (searching && token !== undefined && results.length < MATCHES_PER_CALL && budget.allows());
+		// Pages already read are shown whatever the budget; reading on is a search's, while it lasts.
+	} while (queued.length > 0 || (searching && token !== undefined && results.length < MATCHES_PER_CALL && budget.allows()));
 	const ordered = known ? upcomingFirst(results) : results;
 	const shown = disambiguate(ordered.map(({ name, value }) => ({ name, value })));
 	// Stopped by the quota, the list goes on from where it stopped (its first page too).
@@ -809,14 +807,16 @@ function dayInZone(value: Scalar, epochMs: number, known: Recognition): { number
 	return { number: dayNumber(epochMs, zone), today: dayNumber(known.now, zone), iso };
 }
 
-/** The first view's page: where it was read from, what it cost, and what to tell the user. */
+/** What the first view or a search's first call read: the pages to show, what they cost, how the list goes on. */
 interface Opening {
-	page?: SampledPage;
-	requests?: number;
+	/** In the order shown: the first page, the last page, or (a search) the first page and then the last. */
+	pages: SampledPage[];
+	requests: number;
+	/** Whether the list goes on backwards from the last of them. */
 	backward?: boolean;
+	/** Whether the first page is among them, read before the end: reading backwards ends at the page after it. */
+	firstSearched?: boolean;
 	notice?: string;
-	/** A search's first page, searched like the rest: the token of the list's last page, which the search reads next. */
-	fromEnd?: string;
 }
 
 /**
@@ -827,21 +827,21 @@ interface Opening {
  * towards the first. One booking page more than the first page alone, and its bookings are not labelled (no client
  * cards read for it); the services' pages a first view leaves unread (labelledCatalogues) pay for it. Where nothing
  * reveals the end (a cursor), the first page is shown with a notice saying how to find upcoming bookings.
- * A search (`searching`) searches the first page, then reads the list from its end backwards the same way: today's
- * and tomorrow's bookings, and a client's newest, are in the last pages of 20,000, not after 17,000 others (it
- * reads back to page 2; page 1 met again ends it).
+ * A search (`searching`) searches the first page, then the list from its end backwards the same way: today's and
+ * tomorrow's bookings, and a client's newest, are in the last pages of 20,000, not after 17,000 others (it reads
+ * back to the page after the first). A last page the API refuses, answers empty, or answers with the first page's
+ * records (it ignored the page parameter Automatic derived) was no last page: the list is read forwards as before.
  */
 async function openOnUpcoming(client: ApiClient, endpoint: Endpoint, reading: ListReading, identityField: string, what: string, known: Recognition, searching = false): Promise<Opening> {
 	const first = await samplePage(client, endpoint, undefined, reading, undefined, (page) => revealedEnd(page, undefined));
-	if (first.records.length === 0 || first.moreUnreachable || holdsUpcoming(client, first.records, identityField, what, known) !== false) return { page: first, requests: 1 };
-	if (first.lastToken && searching) return { page: first, requests: 1, fromEnd: first.lastToken };
-	if (first.lastToken) {
-		const last = await settle(samplePage(client, endpoint, first.lastToken, reading));
-		// A last page the API refuses or answers empty was no last page: the first page is shown as before.
-		if (last.ok && last.value.records.length > 0) return { page: last.value, requests: 2, backward: true };
-		return { page: first, requests: 2, notice: NO_JUMP_NOTICE };
-	}
-	return { page: first, requests: 1, ...(first.nextToken !== undefined && !searching ? { notice: NO_JUMP_NOTICE } : {}) };
+	if (first.records.length === 0 || first.moreUnreachable || holdsUpcoming(client, first.records, identityField, what, known) !== false) return { pages: [first], requests: 1 };
+	const noJump = searching || first.nextToken === undefined ? {} : { notice: NO_JUMP_NOTICE };
+	if (!first.lastToken) return { pages: [first], requests: 1, ...noJump };
+	const last = await settle(samplePage(client, endpoint, first.lastToken, reading));
+	// The quota stopped the jump: the view says when it frees up rather than that there is no way to the end.
+	if (!last.ok && last.error instanceof QuotaDeferral) throw last.error;
+	if (!last.ok || last.value.records.length === 0 || samePage(last.value.records, first.records)) return { pages: [first], requests: 2, ...noJump };
+	return searching ? { pages: [first, last.value], requests: 2, backward: true, firstSearched: true } : { pages: [last.value], requests: 2, backward: true };
 }
 
 const NO_JUMP_NOTICE = 'These are the oldest bookings (the API offers no way to jump to today): search "today", "tomorrow" or a date';
