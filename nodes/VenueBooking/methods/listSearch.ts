@@ -515,7 +515,7 @@ async function searchByFilters(
 	// named by a later view (the session reads the catalogues on). Each catalogue's first page at least (they tell a
 	// room's field from a service's where identities are numbers), more only of those a label names.
 	const labelPages = Math.max(CATALOGUE_FIRST_PAGES, FILTERED_SEARCH_REQUESTS - budget.used - now.length);
-	const known = await recognition(client, reading, budget.share(labelPages, (what, first) => first || NAMED_IN_LABEL.includes(what)));
+	const known = await recognition(client, reading, budget.share(labelPages, labelledCatalogues.take));
 	const rule = chooseRecordIdentity(client.node, first.records, identityField, 'booking');
 	// The field that holds a booking's client, read from the workspace's own bookings (never a name of ours).
 	const leaves = first.records.map((record) => new Map(leavesOf(record)));
@@ -607,9 +607,10 @@ export function matchesSearch(record: unknown, searchable: string, filter: strin
 const NAMED_IN_LABEL = ['room', 'client'];
 
 /**
- * The catalogues a view without a search reads: whole those its labels name (rooms), the first page of the others
- * (services: it tells their field from a room's), the rest read on by a later view or a search, which matches a
- * service's name. A venue's 40 services are 4 requests of a first view that shows none of them.
+ * The catalogue pages read for labels alone (the first view; a search by filters, within its share): whole those a
+ * label names (rooms), the first page of the others (services: it tells their field from a room's), the rest read
+ * on by a later view or a read-on search, which matches a service's name. A venue's 40 services are 4 requests of
+ * a first view that shows none of them.
  */
 const labelledCatalogues: PageAllowance = { take: (what, first) => first || NAMED_IN_LABEL.includes(what) };
 
