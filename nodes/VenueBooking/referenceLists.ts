@@ -187,7 +187,9 @@ function lastPageToken(first: WalkedPage & { entries: unknown[] }, revealEnd: Re
 	// An offset window that ends exactly at the list's end may start between pages: the page of the walk that holds it.
 	const last = back.first + Math.ceil((stated - back.first) / back.step) * back.step;
 	const request = withCounter(end.request, back, last);
-	return encodeToken({ pagination: end.pagination, request, back });
+	// Written after page 1 like a next page's token: a "last page" that answers page 1 again (an API that ignores the
+	// page parameter Automatic derived) is read as a repeated page, no last page.
+	return encodeToken({ pagination: end.pagination, request, back, previous: pageFingerprint(first.entries) });
 }
 
 /** The token of the page before a page read backwards, and whether it is the first page's; undefined before the first. */
@@ -243,11 +245,6 @@ export async function samplePage(
 
 function pageFingerprint(entries: unknown[]): string {
 	return hashText(canonicalJson(entries));
-}
-
-/** Whether two pages hold the same entries: a page parameter the API ignored answers every page with the first. */
-export function samePage(a: unknown[], b: unknown[]): boolean {
-	return a.length === b.length && pageFingerprint(a) === pageFingerprint(b);
 }
 
 /**

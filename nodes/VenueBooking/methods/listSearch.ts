@@ -28,7 +28,6 @@ import {
 	namesOf,
 	type PageAllowance,
 	type ReferenceList,
-	samePage,
 	samplePage,
 	type SampledPage,
 	SEPARATOR,
@@ -841,7 +840,8 @@ async function openOnUpcoming(client: ApiClient, endpoint: Endpoint, reading: Li
 	const last = await settle(samplePage(client, endpoint, first.lastToken, reading));
 	// The quota stopped the jump: the view says when it frees up rather than that there is no way to the end.
 	if (!last.ok && last.error instanceof QuotaDeferral) throw last.error;
-	if (!last.ok || last.value.records.length === 0 || samePage(last.value.records, first.records)) return { pages: [first], requests: 2, ...noJump };
+	// A last page refused, empty, or page 1 answered again (samplePage reads it as a repeated page: no records).
+	if (!last.ok || last.value.records.length === 0) return { pages: [first], requests: 2, ...noJump };
 	return searching ? { pages: [first, last.value], requests: 2, backward: true, firstSearched: true } : { pages: [last.value], requests: 2, backward: true };
 }
 
